@@ -1,0 +1,121 @@
+// What `uproot migrate --to mrtr` does with a site: rewrite it, mark it with a reason code, or
+// report it (still deprecated, nothing breaks yet). Decided from the site kind and its contexts.
+import type { TSESTree } from '@typescript-eslint/types';
+import { type Node, calleeName, enclosingFunction, findProperty, propertyName, unwrap } from './ast.ts';
+import { isRequestHandler } from './context.ts';
+import type { Provenance } from './provenance.ts';
+import { ROOTS_LIST_CHANGED, type SdkMajor, type Side } from './surface.ts';
+import type { ReasonCode, SiteAction, SiteContext, SiteKind } from './types.ts';
+
+export interface ClassifyInput {
+  kind: SiteKind;
+  sdk: SdkMajor | null;
+  side: Side;
+  node: Node;
+  contexts: SiteContext[];
+  prov: Provenance;
+}
+
+export function classify(input: ClassifyInput): { action: SiteAction; reason?: ReasonCode } {
+  const { kind, contexts } = input;
+  if (kind === 'input-request' || kind === 'capability') return { action: 'report' };
+  if (kind === 'list-changed') {
+    return input.side === 'server' ? { action: 'mark', reason: 'list-changed' } : { action: 'report' };
+  }
+  // request
+  for (const c of contexts) {
+    if (!isRequestHandler(c.handler)) return { action: 'mark', reason: contextReason(c) };
+  }
+  if (hasTimeoutControl(input.node)) return { action: 'mark', reason: 'timeout-control' };
+  if (feedsSharedState(input.node, input.prov)) return { action: 'mark', reason: 'shared-state' };
+  if (input.sdk === 1) return { action: 'mark', reason: 'v1-sdk' };
+  return { action: 'rewrite' };
+}
+
+export function contextReason(c: SiteContext): ReasonCode {
+  switch (c.handler) {
+    case 'lifecycle':
+      return 'lifecycle';
+    case 'notification-handler':
+      return c.name === ROOTS_LIST_CHANGED ? 'list-changed' : 'background';
+    case 'list-handler':
+      return 'list-handler';
+    case 'background':
+      return 'background';
+    case 'other':
+      return c.name?.startsWith('client ') ? 'proxy' : 'unresolved-chain';
+    default:
+      return 'unresolved-chain';
+  }
+}
+
+/** A timeout, abort signal, race or catch-to-default around the request has no MRTR counterpart. */
+function hasTimeoutControl(node: Node): boolean {
+  if (node.type === 'CallExpression') {
+    const name = calleeName(node);
+    const optionsIndex = name === 'listRoots' ? 1 : name === 'send' && node.arguments.length < 2 ? 1 : 2;
+    const options = node.arguments[optionsIndex];
+    if (options) {
+      const o = unwrap(options);
+      if (o.type !== 'ObjectExpression' || findProperty(o, 'timeout') || findProperty(o, 'signal') || findProperty(o, 'maxTotalTimeout')) return true;
+    }
+  }
+  let current: Node = node;
+  const fn = enclosingFunction(node);
+  while (current.parent && current.parent !== fn) {
+    const p: Node = current.parent;
+    if (p.type === 'CallExpression') {
+      const name = calleeName(p);
+      if (name === 'race' || name === 'any' || name === 'withTimeout' || name === 'timeout') return true;
+    }
+    if (p.type === 'MemberExpression' && p.object === current && (propertyName(p) === 'catch' || propertyName(p) === 'then')) {
+      const call = p.parent;
+      if (call?.type === 'CallExpression' && (propertyName(p) === 'catch' || call.arguments.length > 1)) return true;
+    }
+    if (p.type === 'TryStatement' && p.block === current && p.handler) return catchSwallows(p.handler);
+    current = p;
+  }
+  return false;
+}
+
+/** A catch that recovers (does not rethrow) turns a failure into a default: behaviour MRTR cannot mirror. */
+function catchSwallows(handler: TSESTree.CatchClause): boolean {
+  let rethrows = false;
+  const stack: Node[] = [handler.body];
+  while (stack.length) {
+    const n = stack.pop()!;
+    if (n.type === 'ThrowStatement') rethrows = true;
+    for (const key of Object.keys(n)) {
+      if (key === 'parent') continue;
+      const child = (n as unknown as Record<string, unknown>)[key];
+      if (Array.isArray(child)) child.forEach((c) => c && typeof c === 'object' && 'type' in c && stack.push(c as Node));
+      else if (child && typeof child === 'object' && 'type' in child) stack.push(child as Node);
+    }
+  }
+  return !rethrows;
+}
+
+/** The roots land in state that outlives the request: a module variable, a field, a map. */
+function feedsSharedState(node: Node, prov: Provenance): boolean {
+  const fn = enclosingFunction(node);
+  let current: Node = node;
+  while (current.parent && current.parent !== fn) {
+    const p: Node = current.parent;
+    if (p.type === 'AssignmentExpression' && p.right === current) {
+      if (p.left.type === 'MemberExpression') return true;
+      if (p.left.type === 'Identifier') {
+        const variable = prov.variableOf(p.left);
+        const declaredIn = variable?.defs[0]?.node;
+        return !!declaredIn && !!fn && !isInside(declaredIn, fn);
+      }
+    }
+    if (p.type === 'CallExpression' && calleeName(p) === 'set' && p.arguments.includes(current as TSESTree.Expression)) return true;
+    if (p.type === 'ExpressionStatement' || p.type === 'VariableDeclarator' || p.type === 'ReturnStatement') break;
+    current = p;
+  }
+  return false;
+}
+
+function isInside(node: Node, container: Node): boolean {
+  return node.range[0] >= container.range[0] && node.range[1] <= container.range[1];
+}

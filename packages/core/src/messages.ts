@@ -1,0 +1,47 @@
+// What each site kind and reason code means, in the words users see in ESLint, `uproot scan`,
+// SARIF and markers. One source so the three front ends say the same thing.
+import { facts } from './surface.ts';
+import type { ReasonCode, SiteKind } from './types.ts';
+
+export const DOCS_BASE = 'https://github.com/uproot-mcp/uproot/blob/main/';
+
+export const ruleOfKind: Record<SiteKind, string> = {
+  request: 'no-roots-request',
+  'input-request': 'no-roots-input-request',
+  'list-changed': 'no-roots-list-changed',
+  capability: 'no-roots-capability',
+};
+
+export function ruleDocsUrl(rule: string): string {
+  return `${DOCS_BASE}rules/${rule}.md`;
+}
+
+export function reasonDocsUrl(reason: ReasonCode): string {
+  return `${DOCS_BASE}docs/reasons/${reason}.md`;
+}
+
+const deprecation = `roots are deprecated by ${facts.deprecatedBy} in revision ${facts.breakingRevision} (earliest removal: ${facts.earliestRemoval})`;
+
+/** One sentence per kind: the fact, then the way out. */
+export const kindMessages: Record<SiteKind, string> = {
+  request: `Push-style roots/list request: it throws on every ${facts.breakingRevision} request, which has no server-to-client requests, and ${deprecation}. Return inputRequired({ inputRequests: { roots: inputRequired.listRoots() } }) from the handler (uproot migrate --to mrtr), or take the directory as a tool parameter (--to param).`,
+  'input-request': `roots/list input request: multi round-trip roots work on ${facts.breakingRevision}, but ${deprecation}. Take the directory as an explicit tool parameter or prompt argument, or from server configuration (uproot migrate --to param).`,
+  'list-changed': `notifications/roots/list_changed is removed in ${facts.breakingRevision} (the handler never fires and the v2 client throws when sending it), and ${deprecation}. Request roots per call, or take directories from parameters or configuration.`,
+  capability: `The roots capability is deprecated: ${deprecation}, and on ${facts.breakingRevision} capabilities ride on each request (roots has no listChanged). Keep answering roots/list for 2025-era peers, and plan for explicit directory parameters or configuration.`,
+};
+
+/** One line per reason code: why uproot left the site for a person. */
+export const reasonMessages: Record<ReasonCode, string> = {
+  lifecycle: `roots are requested outside any request (initialization, startup or after connect); ${facts.breakingRevision} has no initialize, so there is no request to attach a multi round-trip to`,
+  'list-changed': `roots are refreshed from notifications/roots/list_changed, which ${facts.breakingRevision} removed`,
+  'list-handler': 'roots are needed in a list handler (or to decide which tools exist); list results cannot ask for input',
+  background: 'roots are requested from a timer, listener or other detached work that no request is waiting for',
+  'shared-state': 'the roots are stored in state that outlives the request (module, session or field); every request must ask for them itself',
+  proxy: 'roots are forwarded between peers (a proxy or bridge); both legs need a plan',
+  'timeout-control': 'the request has a timeout, abort signal, race or catch-to-default; multi round-trip requests have no counterpart for these',
+  'unresolved-chain': 'no caller of this function could be traced to a tools/call, prompts/get or resources/read handler',
+  'resource-param': 'resources/read cannot take a tool parameter; use a resource URI template or configuration instead',
+  'v1-sdk': 'the v1 SDK (@modelcontextprotocol/sdk) has no multi round-trip requests; upgrade first with `npx @modelcontextprotocol/codemod v1-to-v2`',
+};
+
+export const reasonCodes = Object.keys(reasonMessages) as ReasonCode[];

@@ -1,0 +1,538 @@
+// Import provenance and local data flow: decide what an expression is (an MCP Server, a handler
+// context, the inputRequired builder, ...) without type information. Type information, when the
+// caller has it, is consulted through `typeHint` for what syntax alone cannot see.
+import type { TSESTree } from '@typescript-eslint/types';
+import {
+  type FunctionNode,
+  type Node,
+  type ScopeLike,
+  type ScopeManagerLike,
+  type VariableLike,
+  findProperty,
+  isFunction,
+  propertyName,
+  staticString,
+  thisClass,
+  unwrap,
+} from './ast.ts';
+import { type McpValue, type McpValueKind, exportKinds, mcpModule, typeKinds } from './surface.ts';
+import { callbackExtraIndex } from './registrations.ts';
+
+/** Answers "what MCP value is this expression" from type information (typed ESLint, ts-morph). */
+export type TypeHint = (node: Node) => McpValue | undefined;
+
+const MAX_DEPTH = 12;
+
+const instanceOf: Partial<Record<McpValueKind, McpValueKind>> = {
+  'server-class': 'server',
+  'mcp-server-class': 'mcp-server',
+  'client-class': 'client',
+};
+
+export class Provenance {
+  private readonly memo = new Map<Node, McpValue | null>();
+  private readonly active = new Set<Node>();
+  private depth = 0;
+
+  private readonly scopeManager: ScopeManagerLike;
+  private readonly typeHint: TypeHint | undefined;
+
+  constructor(scopeManager: ScopeManagerLike, typeHint?: TypeHint) {
+    this.scopeManager = scopeManager;
+    this.typeHint = typeHint;
+  }
+
+  /** What the expression evaluates to, or undefined when it is not (provably) an MCP value. */
+  valueOf(node: Node): McpValue | undefined {
+    const cached = this.memo.get(node);
+    if (cached !== undefined) return cached ?? undefined;
+    if (this.active.has(node) || this.depth > MAX_DEPTH) return undefined;
+    this.active.add(node);
+    this.depth++;
+    let value: McpValue | undefined;
+    try {
+      value = this.compute(node) ?? this.typeHint?.(node);
+    } finally {
+      this.depth--;
+      this.active.delete(node);
+    }
+    this.memo.set(node, value ?? null);
+    return value;
+  }
+
+  is(node: Node, ...kinds: McpValueKind[]): McpValue | undefined {
+    const v = this.valueOf(node);
+    return v && kinds.includes(v.kind) ? v : undefined;
+  }
+
+  scopeOf(node: Node): ScopeLike | null {
+    let current: Node | undefined = node;
+    while (current) {
+      const scope = this.scopeManager.acquire(current, true);
+      if (scope) return scope;
+      current = current.parent;
+    }
+    return this.scopeManager.globalScope;
+  }
+
+  variableOf(id: TSESTree.Identifier | TSESTree.JSXIdentifier): VariableLike | undefined {
+    let scope = this.scopeOf(id);
+    while (scope) {
+      const v = scope.set.get(id.name);
+      if (v) return v;
+      scope = scope.upper;
+    }
+    return undefined;
+  }
+
+  /** For `x.y`, `x['y']`: the member name when static. */
+  private compute(input: Node): McpValue | undefined {
+    const node = unwrap(input);
+    switch (node.type) {
+      case 'Identifier':
+        return this.identifierValue(node);
+      case 'ThisExpression':
+        return this.thisValue(node);
+      case 'MemberExpression':
+        return this.memberValue(node);
+      case 'NewExpression': {
+        const callee = this.valueOf(node.callee);
+        const kind = callee && instanceOf[callee.kind];
+        return kind && callee ? { kind, sdk: callee.sdk } : undefined;
+      }
+      case 'CallExpression':
+        return this.callValue(node);
+      case 'ImportExpression': {
+        const spec = staticString(node.source);
+        const mod = spec ? mcpModule(spec) : undefined;
+        return mod ? { kind: 'module', sdk: mod.sdk, name: spec } : undefined;
+      }
+      case 'AwaitExpression':
+        return this.valueOf(node.argument);
+      case 'LogicalExpression':
+        return this.valueOf(node.left) ?? this.valueOf(node.right);
+      case 'ConditionalExpression':
+        return this.valueOf(node.consequent) ?? this.valueOf(node.alternate);
+      case 'AssignmentExpression':
+        return this.valueOf(node.right);
+      case 'SequenceExpression':
+        return node.expressions.length ? this.valueOf(node.expressions[node.expressions.length - 1]!) : undefined;
+      case 'ClassExpression':
+        return this.classValue(node);
+      default:
+        return undefined;
+    }
+  }
+
+  private identifierValue(id: TSESTree.Identifier): McpValue | undefined {
+    const variable = this.variableOf(id);
+    if (!variable) return undefined;
+    for (const def of variable.defs) {
+      const v = this.definitionValue(variable, def.type, def.node, def.name as TSESTree.Identifier, def.parent ?? undefined);
+      if (v) return v;
+    }
+    // `let server; server = new McpServer()`: any write counts.
+    for (const ref of variable.references) {
+      if (ref.isWrite() && ref.writeExpr && ref.writeExpr !== id) {
+        const v = this.valueOf(ref.writeExpr);
+        if (v) return v;
+      }
+    }
+    return undefined;
+  }
+
+  private definitionValue(
+    variable: VariableLike,
+    type: string,
+    defNode: Node,
+    name: TSESTree.Identifier,
+    parent: Node | undefined,
+  ): McpValue | undefined {
+    switch (type) {
+      case 'ImportBinding':
+        return this.importValue(defNode, parent);
+      case 'Variable': {
+        if (defNode.type !== 'VariableDeclarator') return undefined;
+        const annotated = this.annotationValue(name);
+        if (annotated) return annotated;
+        if (!defNode.init) return undefined;
+        if (defNode.id.type === 'Identifier') return this.valueOf(defNode.init);
+        return this.patternValue(defNode.id, name, this.valueOf(defNode.init));
+      }
+      case 'Parameter':
+        return this.parameterValue(defNode as FunctionNode, name);
+      case 'ClassName':
+        return this.classValue(defNode as TSESTree.ClassDeclaration);
+      default:
+        void variable;
+        return undefined;
+    }
+  }
+
+  private importValue(spec: Node, decl: Node | undefined): McpValue | undefined {
+    if (spec.type === 'TSImportEqualsDeclaration') {
+      const ref = spec.moduleReference;
+      if (ref.type === 'TSExternalModuleReference') {
+        const s = staticString(ref.expression);
+        const mod = s ? mcpModule(s) : undefined;
+        return mod ? { kind: 'module', sdk: mod.sdk, name: s } : undefined;
+      }
+      return undefined;
+    }
+    if (!decl || decl.type !== 'ImportDeclaration') return undefined;
+    const source = decl.source.value;
+    const mod = mcpModule(source);
+    if (!mod) return undefined;
+    if (spec.type === 'ImportNamespaceSpecifier' || spec.type === 'ImportDefaultSpecifier') {
+      return { kind: 'module', sdk: mod.sdk, name: source };
+    }
+    if (spec.type === 'ImportSpecifier') {
+      const imported = spec.imported.type === 'Identifier' ? spec.imported.name : String(spec.imported.value);
+      return exportValue(imported, mod.sdk);
+    }
+    return undefined;
+  }
+
+  /** `const { Server } = require(...)`, `const { server } = mcp`, `const { mcpReq } = ctx`. */
+  private patternValue(pattern: Node, target: TSESTree.Identifier, whole: McpValue | undefined): McpValue | undefined {
+    if (!whole) return undefined;
+    const path = patternPath(pattern, target);
+    if (!path) return undefined;
+    let value: McpValue | undefined = whole;
+    for (const key of path) value = value && memberOf(value, key);
+    return value;
+  }
+
+  private annotationValue(id: Node): McpValue | undefined {
+    const annotation = (id as TSESTree.Identifier).typeAnnotation?.typeAnnotation;
+    return annotation ? this.typeValue(annotation) : undefined;
+  }
+
+  /** `Server`, `McpServer`, `RequestHandlerExtra<...>`, `ServerContext` types imported from MCP modules. */
+  typeValue(type: TSESTree.TypeNode): McpValue | undefined {
+    if (type.type === 'TSUnionType') {
+      for (const t of type.types) {
+        const v = this.typeValue(t);
+        if (v) return v;
+      }
+      return undefined;
+    }
+    if (type.type !== 'TSTypeReference') return undefined;
+    let name: TSESTree.Identifier | undefined;
+    let qualifier: TSESTree.Identifier | undefined;
+    if (type.typeName.type === 'Identifier') name = type.typeName;
+    else if (type.typeName.type === 'TSQualifiedName' && type.typeName.left.type === 'Identifier') {
+      qualifier = type.typeName.left;
+      name = type.typeName.right;
+    }
+    if (!name) return undefined;
+    const kind = typeKinds[name.name];
+    if (!kind) return undefined;
+    const origin = qualifier ? this.valueOf(qualifier) : this.importedTypeOrigin(name);
+    if (!origin) return undefined;
+    return { kind, sdk: origin.sdk };
+  }
+
+  private importedTypeOrigin(name: TSESTree.Identifier): McpValue | undefined {
+    const variable = this.variableOf(name);
+    const def = variable?.defs[0];
+    if (!def) return undefined;
+    if (def.type === 'ImportBinding') {
+      const decl = def.parent;
+      if (decl?.type === 'ImportDeclaration') {
+        const mod = mcpModule(decl.source.value);
+        return mod ? { kind: 'module', sdk: mod.sdk } : undefined;
+      }
+    }
+    return undefined;
+  }
+
+  private parameterValue(fn: FunctionNode, name: TSESTree.Identifier): McpValue | undefined {
+    const index = fn.params.findIndex((p) => containsIdentifier(p, name));
+    if (index < 0) return undefined;
+    const param = fn.params[index]!;
+    const annotated = this.annotationValue(param.type === 'AssignmentPattern' ? param.left : param);
+    if (annotated) return annotated;
+    // A handler callback: the SDK passes its extra / ctx at a known position.
+    const handler = this.handlerOf(fn);
+    if (handler && handler.extraIndex === index) {
+      const extra: McpValue = { kind: 'handler-extra', sdk: handler.sdk };
+      if (param.type === 'Identifier') return extra;
+      return this.patternValue(param, name, extra);
+    }
+    // A local helper: what its callers pass at this position.
+    for (const call of this.callsOf(fn)) {
+      const arg = call.arguments[index];
+      if (!arg || arg.type === 'SpreadElement') continue;
+      const v = this.valueOf(arg);
+      if (v) return param.type === 'Identifier' ? v : this.patternValue(param, name, v);
+    }
+    return undefined;
+  }
+
+  /** When `fn` is passed straight to an MCP registration, where the SDK puts extra / ctx. */
+  handlerOf(fn: FunctionNode): { extraIndex: number; sdk: 1 | 2; call: TSESTree.CallExpression } | undefined {
+    for (const call of this.registrationsOf(fn)) {
+      const receiver = call.callee.type === 'MemberExpression' ? this.valueOf(call.callee.object) : undefined;
+      if (!receiver) continue;
+      const extraIndex = callbackExtraIndex(call, receiver.kind, fn);
+      if (extraIndex !== undefined) return { extraIndex, sdk: receiver.sdk, call };
+    }
+    return undefined;
+  }
+
+  /** Calls that receive `fn` as their last argument, directly or through a named function. */
+  registrationsOf(fn: FunctionNode): TSESTree.CallExpression[] {
+    const result: TSESTree.CallExpression[] = [];
+    const direct = fn.parent;
+    if (direct?.type === 'CallExpression' && direct.arguments.includes(fn as TSESTree.Expression)) result.push(direct);
+    for (const ref of this.referencesTo(fn)) {
+      const p = ref.parent;
+      if (p?.type === 'CallExpression' && p.arguments.includes(ref as TSESTree.Expression)) result.push(p);
+    }
+    return result;
+  }
+
+  /** Identifier references to a named function (declaration or `const f = () => ...`). */
+  referencesTo(fn: FunctionNode): TSESTree.Identifier[] {
+    const variable = this.functionVariable(fn);
+    if (!variable) return [];
+    const out: TSESTree.Identifier[] = [];
+    for (const ref of variable.references) {
+      if (ref.isWrite()) continue;
+      out.push(ref.identifier as TSESTree.Identifier);
+    }
+    return out;
+  }
+
+  functionVariable(fn: FunctionNode): VariableLike | undefined {
+    if (fn.type === 'FunctionDeclaration' && fn.id) return this.variableOf(fn.id);
+    const p = fn.parent;
+    if (p?.type === 'VariableDeclarator' && p.init === fn && p.id.type === 'Identifier') return this.variableOf(p.id);
+    return undefined;
+  }
+
+  /** Call expressions that invoke `fn` by name (same file). */
+  callsOf(fn: FunctionNode): TSESTree.CallExpression[] {
+    const calls: TSESTree.CallExpression[] = [];
+    for (const ref of this.referencesTo(fn)) {
+      const p = ref.parent;
+      if (p?.type === 'CallExpression' && p.callee === ref) calls.push(p);
+    }
+    const member = fn.parent;
+    if (member?.type === 'MethodDefinition' || (member?.type === 'PropertyDefinition' && member.value === fn)) {
+      const name = propertyName(member);
+      const cls = member.parent?.parent;
+      if (name && cls) collectThisCalls(cls, name, calls);
+    }
+    return calls;
+  }
+
+  private thisValue(node: TSESTree.ThisExpression): McpValue | undefined {
+    const cls = thisClass(node);
+    if (!cls) return undefined;
+    const classValue = this.classValue(cls);
+    const kind = classValue && instanceOf[classValue.kind];
+    return kind && classValue ? { kind, sdk: classValue.sdk } : undefined;
+  }
+
+  private classValue(cls: TSESTree.ClassDeclaration | TSESTree.ClassExpression): McpValue | undefined {
+    if (!cls.superClass) return undefined;
+    const sup = this.valueOf(cls.superClass);
+    return sup && instanceOf[sup.kind] ? sup : undefined;
+  }
+
+  private memberValue(node: TSESTree.MemberExpression): McpValue | undefined {
+    const key = propertyName(node);
+    if (key === undefined) return undefined;
+    const object = unwrap(node.object);
+    if (object.type === 'ThisExpression') {
+      const own = this.thisMemberValue(object, key);
+      if (own) return own;
+    }
+    const base = this.valueOf(object);
+    return base ? memberOf(base, key) : undefined;
+  }
+
+  /** `this.server` where the class assigns `this.server = new McpServer()` or declares it typed. */
+  private thisMemberValue(node: TSESTree.ThisExpression, key: string): McpValue | undefined {
+    const cls = thisClass(node);
+    if (!cls) return undefined;
+    for (const member of cls.body.body) {
+      if (member.type === 'PropertyDefinition' && propertyName(member) === key) {
+        const annotated = member.typeAnnotation ? this.typeValue(member.typeAnnotation.typeAnnotation) : undefined;
+        if (annotated) return annotated;
+        if (member.value) {
+          const v = this.valueOf(member.value);
+          if (v) return v;
+        }
+      }
+      if (member.type === 'MethodDefinition' && member.kind === 'constructor') {
+        for (const param of member.value.params) {
+          if (param.type === 'TSParameterProperty') {
+            const inner = param.parameter.type === 'AssignmentPattern' ? param.parameter.left : param.parameter;
+            if (inner.type === 'Identifier' && inner.name === key) {
+              const v = this.annotationValue(inner);
+              if (v) return v;
+            }
+          }
+        }
+      }
+    }
+    for (const assignment of thisAssignments(cls, key)) {
+      const v = this.valueOf(assignment.right);
+      if (v) return v;
+    }
+    return undefined;
+  }
+
+  private callValue(node: TSESTree.CallExpression): McpValue | undefined {
+    const callee = unwrap(node.callee);
+    if (callee.type === 'Identifier' && callee.name === 'require' && node.arguments.length === 1) {
+      const spec = staticString(node.arguments[0]!);
+      const mod = spec ? mcpModule(spec) : undefined;
+      if (mod) return { kind: 'module', sdk: mod.sdk, name: spec };
+      return undefined;
+    }
+    // A local factory: `const server = createServer()` where createServer returns `new McpServer()`.
+    if (callee.type === 'Identifier') {
+      const variable = this.variableOf(callee);
+      const def = variable?.defs[0];
+      let fn: Node | undefined;
+      if (def?.type === 'FunctionName') fn = def.node;
+      else if (def?.type === 'Variable' && def.node.type === 'VariableDeclarator' && def.node.init) fn = unwrap(def.node.init);
+      if (fn && isFunction(fn)) return this.returnValue(fn);
+    }
+    return undefined;
+  }
+
+  private returnValue(fn: FunctionNode): McpValue | undefined {
+    if (fn.body.type !== 'BlockStatement') return this.valueOf(fn.body);
+    let value: McpValue | undefined;
+    walkOwnBody(fn.body, (n) => {
+      if (!value && n.type === 'ReturnStatement' && n.argument) value = this.valueOf(n.argument);
+    });
+    return value;
+  }
+}
+
+export function exportValue(name: string, sdk: 1 | 2): McpValue | undefined {
+  const kind = exportKinds[name];
+  if (!kind) return undefined;
+  return kind === 'schema' ? { kind, sdk, name } : { kind, sdk };
+}
+
+/** What `value.key` is. */
+export function memberOf(value: McpValue, key: string): McpValue | undefined {
+  switch (value.kind) {
+    case 'module':
+      return exportValue(key, value.sdk);
+    case 'mcp-server':
+      return key === 'server' ? { kind: 'server', sdk: value.sdk } : undefined;
+    case 'handler-extra':
+      return key === 'mcpReq' ? { kind: 'mcp-req', sdk: value.sdk } : undefined;
+    default:
+      return undefined;
+  }
+}
+
+/** The chain of property keys that leads from a destructuring pattern to `target`. */
+function patternPath(pattern: Node, target: TSESTree.Identifier): string[] | undefined {
+  if (pattern === target) return [];
+  switch (pattern.type) {
+    case 'Identifier':
+      return undefined;
+    case 'AssignmentPattern':
+      return patternPath(pattern.left, target);
+    case 'ObjectPattern':
+      for (const prop of pattern.properties) {
+        if (prop.type !== 'Property') continue;
+        const key = propertyName(prop);
+        if (key === undefined) continue;
+        const rest = patternPath(prop.value, target);
+        if (rest) return [key, ...rest];
+      }
+      return undefined;
+    default:
+      return undefined;
+  }
+}
+
+function containsIdentifier(node: Node, target: Node): boolean {
+  if (node === target) return true;
+  switch (node.type) {
+    case 'AssignmentPattern':
+      return containsIdentifier(node.left, target);
+    case 'ObjectPattern':
+      return node.properties.some((p) => (p.type === 'Property' ? containsIdentifier(p.value, target) : containsIdentifier(p, target)));
+    case 'ArrayPattern':
+      return node.elements.some((e) => !!e && containsIdentifier(e, target));
+    case 'RestElement':
+      return containsIdentifier(node.argument, target);
+    case 'TSParameterProperty':
+      return containsIdentifier(node.parameter, target);
+    default:
+      return false;
+  }
+}
+
+/** Visit the nodes of a function body without descending into nested functions or classes. */
+export function walkOwnBody(root: Node, visit: (node: Node) => void): void {
+  const stack: Node[] = [root];
+  while (stack.length) {
+    const node = stack.pop()!;
+    visit(node);
+    for (const key of Object.keys(node)) {
+      if (key === 'parent' || key === 'range' || key === 'loc') continue;
+      const child = (node as unknown as Record<string, unknown>)[key];
+      if (Array.isArray(child)) {
+        for (const c of child) if (isNode(c) && !isFunction(c)) stack.push(c);
+      } else if (isNode(child) && !isFunction(child)) stack.push(child);
+    }
+  }
+}
+
+export function isNode(value: unknown): value is Node {
+  return typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string';
+}
+
+function thisAssignments(cls: Node, key: string): TSESTree.AssignmentExpression[] {
+  const out: TSESTree.AssignmentExpression[] = [];
+  walkAll(cls, (n) => {
+    if (
+      n.type === 'AssignmentExpression' &&
+      n.left.type === 'MemberExpression' &&
+      n.left.object.type === 'ThisExpression' &&
+      propertyName(n.left) === key
+    ) {
+      out.push(n);
+    }
+  });
+  return out;
+}
+
+function collectThisCalls(cls: Node, name: string, out: TSESTree.CallExpression[]): void {
+  walkAll(cls, (n) => {
+    if (n.type === 'CallExpression') {
+      const callee = unwrap(n.callee);
+      if (callee.type === 'MemberExpression' && callee.object.type === 'ThisExpression' && propertyName(callee) === name) out.push(n);
+    }
+  });
+}
+
+export function walkAll(root: Node, visit: (node: Node) => void): void {
+  const stack: Node[] = [root];
+  while (stack.length) {
+    const node = stack.pop()!;
+    visit(node);
+    for (const key of Object.keys(node)) {
+      if (key === 'parent' || key === 'range' || key === 'loc' || key === 'tokens' || key === 'comments') continue;
+      const child = (node as unknown as Record<string, unknown>)[key];
+      if (Array.isArray(child)) {
+        for (const c of child) if (isNode(c)) stack.push(c);
+      } else if (isNode(child)) stack.push(child);
+    }
+  }
+}
+
+export { findProperty };

@@ -1,0 +1,234 @@
+// The site finder: every roots site of the four kinds (design.md §3) in one parsed file.
+import type { TSESTree } from '@typescript-eslint/types';
+import { type Node, type ScopeManagerLike, calleeName, findProperty, propertyName, staticString, unwrap } from './ast.ts';
+import { classify } from './classify.ts';
+import { contextsOf, primaryContext } from './context.ts';
+import { Provenance, type TypeHint, walkAll } from './provenance.ts';
+import { handledMethod } from './registrations.ts';
+import { type McpValue, ROOTS_LIST, ROOTS_LIST_CHANGED, type SdkMajor, type Side } from './surface.ts';
+import type { RootsSite, SiteContext, SiteKind } from './types.ts';
+
+export interface FindSitesInput {
+  ast: TSESTree.Program;
+  text: string;
+  scopeManager: ScopeManagerLike;
+  typeHint?: TypeHint;
+}
+
+interface RawSite {
+  kind: SiteKind;
+  node: Node;
+  sdk: SdkMajor | null;
+  side: Side;
+  form: string;
+}
+
+export function findRootsSites(input: FindSitesInput): RootsSite[] {
+  const prov = new Provenance(input.scopeManager, input.typeHint);
+  const raw: RawSite[] = [];
+  walkAll(input.ast, (node) => {
+    if (node.type === 'CallExpression') matchCall(node, prov, raw);
+    else if (node.type === 'NewExpression') matchNewClient(node, prov, raw);
+    else if (node.type === 'ObjectExpression') matchHandBuiltInputRequest(node, raw);
+  });
+  const seen = new Set<Node>();
+  const sites: RootsSite[] = [];
+  for (const r of raw) {
+    if (seen.has(r.node)) continue;
+    seen.add(r.node);
+    const contexts: SiteContext[] = contextsOf(r.node, prov);
+    const context = primaryContext(contexts);
+    const { action, reason } = classify({ kind: r.kind, sdk: r.sdk, side: r.side, node: r.node, contexts, prov });
+    const loc = r.node.loc;
+    sites.push({
+      kind: r.kind,
+      sdk: r.sdk,
+      side: r.side,
+      form: r.form,
+      context,
+      action,
+      ...(reason ? { reason } : {}),
+      node: r.node,
+      range: [r.node.range[0], r.node.range[1]],
+      line: loc.start.line,
+      column: loc.start.column + 1,
+      endLine: loc.end.line,
+      endColumn: loc.end.column + 1,
+    });
+  }
+  return sites.sort((a, b) => a.range[0] - b.range[0]);
+}
+
+function matchCall(call: TSESTree.CallExpression, prov: Provenance, out: RawSite[]): void {
+  const name = calleeName(call);
+  const callee = unwrap(call.callee);
+  if (!name || callee.type !== 'MemberExpression') return;
+  const receiverNode = callee.object;
+  switch (name) {
+    case 'listRoots': {
+      const receiver = prov.valueOf(receiverNode);
+      if (receiver?.kind === 'input-required') out.push(site('input-request', call, receiver, 'server', 'inputRequired.listRoots()'));
+      else if (receiver?.kind === 'server') out.push(site('request', call, receiver, 'server', 'listRoots()'));
+      return;
+    }
+    case 'request':
+    case 'sendRequest':
+    case 'send': {
+      if (requestMethod(call.arguments[0], prov) !== ROOTS_LIST) return;
+      const receiver = prov.valueOf(receiverNode);
+      const resultSchema = call.arguments[1] ? prov.is(call.arguments[1], 'schema') : undefined;
+      const viaSchema = resultSchema?.name === 'ListRootsResultSchema' ? resultSchema : undefined;
+      const form = `${name}({ method: 'roots/list' })`;
+      if (receiver?.kind === 'client') return; // a client asking a server: not the deprecated direction
+      if (name === 'request' && receiver?.kind === 'server') out.push(site('request', call, receiver, 'server', form));
+      else if (name === 'sendRequest' && receiver?.kind === 'handler-extra') out.push(site('request', call, receiver, 'server', form));
+      else if (name === 'send' && receiver?.kind === 'mcp-req') out.push(site('request', call, receiver, 'server', form));
+      else if (!receiver && viaSchema) out.push(site('request', call, viaSchema, 'server', form));
+      return;
+    }
+    case 'setNotificationHandler': {
+      const method = handledMethod(call.arguments[0], (n) => prov.is(n, 'schema')?.name);
+      if (method !== ROOTS_LIST_CHANGED) return;
+      const receiver = prov.valueOf(receiverNode);
+      const schema = prov.is(call.arguments[0]!, 'schema');
+      // Report on the method argument: the whole call spans the handler body.
+      const at = call.arguments[0]!;
+      if (receiver?.kind === 'server') out.push(site('list-changed', at, receiver, 'server', 'setNotificationHandler(roots list_changed)'));
+      else if (!receiver && schema) out.push(site('list-changed', at, schema, 'server', 'setNotificationHandler(roots list_changed)'));
+      return;
+    }
+    case 'sendRootsListChanged': {
+      const receiver = prov.valueOf(receiverNode);
+      if (receiver?.kind === 'client') out.push(site('list-changed', call, receiver, 'client', 'sendRootsListChanged()'));
+      return;
+    }
+    case 'notification': {
+      if (requestMethod(call.arguments[0], prov) !== ROOTS_LIST_CHANGED) return;
+      const receiver = prov.valueOf(receiverNode);
+      if (receiver?.kind === 'client') out.push(site('list-changed', call, receiver, 'client', "notification({ method: 'notifications/roots/list_changed' })"));
+      return;
+    }
+    case 'setRequestHandler': {
+      const method = handledMethod(call.arguments[0], (n) => prov.is(n, 'schema')?.name);
+      if (method !== ROOTS_LIST) return;
+      const receiver = prov.valueOf(receiverNode);
+      const schema = prov.is(call.arguments[0]!, 'schema');
+      const at = call.arguments[0]!;
+      if (receiver?.kind === 'client') out.push(site('capability', at, receiver, 'client', 'setRequestHandler(roots/list)'));
+      else if (!receiver && schema) out.push(site('capability', at, schema, 'client', 'setRequestHandler(roots/list)'));
+      return;
+    }
+    case 'registerCapabilities': {
+      const receiver = prov.valueOf(receiverNode);
+      if (receiver?.kind !== 'client') return;
+      const roots = rootsProperty(call.arguments[0], prov);
+      if (roots) out.push(site('capability', roots, receiver, 'client', 'registerCapabilities({ roots })'));
+      return;
+    }
+    case 'getClientCapabilities': {
+      const receiver = prov.valueOf(receiverNode);
+      if (receiver?.kind !== 'server') return;
+      for (const use of rootsReads(call, prov)) out.push(site('capability', use, receiver, 'server', 'getClientCapabilities().roots'));
+      return;
+    }
+    default:
+      return;
+  }
+}
+
+/** `new Client(info, { capabilities: { roots: ... } })`. */
+function matchNewClient(node: TSESTree.NewExpression, prov: Provenance, out: RawSite[]): void {
+  const cls = prov.valueOf(node.callee);
+  if (cls?.kind !== 'client-class') return;
+  const options = objectOf(node.arguments[1], prov);
+  const capabilities = options && findProperty(options, 'capabilities');
+  const roots = capabilities && rootsProperty(capabilities.value, prov);
+  if (roots) out.push(site('capability', roots, cls, 'client', 'capabilities.roots'));
+}
+
+/** `{ method: 'roots/list' }` inside `inputRequests`, or inside a `resultType: 'input_required'` result. */
+function matchHandBuiltInputRequest(obj: TSESTree.ObjectExpression, out: RawSite[]): void {
+  const method = findProperty(obj, 'method');
+  if (!method || staticString(method.value) !== ROOTS_LIST) return;
+  const holder = obj.parent;
+  if (holder?.type !== 'Property' || holder.value !== obj) return;
+  const requests = holder.parent;
+  if (requests?.type !== 'ObjectExpression') return;
+  const owner = requests.parent;
+  const namedInputRequests =
+    (owner?.type === 'Property' && owner.value === requests && propertyName(owner) === 'inputRequests') ||
+    (owner?.type === 'VariableDeclarator' && owner.id.type === 'Identifier' && owner.id.name === 'inputRequests');
+  if (!namedInputRequests) return;
+  out.push({ kind: 'input-request', node: obj, sdk: null, side: 'server', form: "{ method: 'roots/list' } input request" });
+}
+
+function site(kind: SiteKind, node: Node, value: McpValue, side: Side, form: string): RawSite {
+  return { kind, node, sdk: value.sdk, side, form };
+}
+
+/** The `method` of a request object argument: a literal object or a local constant holding one. */
+function requestMethod(arg: Node | undefined, prov: Provenance): string | undefined {
+  const obj = objectOf(arg, prov);
+  const method = obj && findProperty(obj, 'method');
+  if (!method) return undefined;
+  const literal = staticString(method.value);
+  if (literal !== undefined) return literal;
+  const v = unwrap(method.value);
+  // `ListRootsRequestSchema.shape.method.value`
+  if (v.type === 'MemberExpression' && propertyName(v) === 'value') {
+    let base: Node = unwrap(v.object);
+    while (base.type === 'MemberExpression') base = unwrap(base.object);
+    const schema = prov.is(base, 'schema');
+    if (schema?.name === 'ListRootsRequestSchema') return ROOTS_LIST;
+    if (schema?.name === 'RootsListChangedNotificationSchema') return ROOTS_LIST_CHANGED;
+  }
+  return undefined;
+}
+
+/** Resolve an argument to an object literal: inline, or a `const` initialised with one. */
+function objectOf(arg: Node | undefined, prov: Provenance): TSESTree.ObjectExpression | undefined {
+  if (!arg) return undefined;
+  const n = unwrap(arg);
+  if (n.type === 'ObjectExpression') return n;
+  if (n.type === 'Identifier') {
+    const variable = prov.variableOf(n);
+    const def = variable?.defs[0];
+    if (def?.type === 'Variable' && def.node.type === 'VariableDeclarator' && def.node.id.type === 'Identifier' && def.node.init) {
+      const init = unwrap(def.node.init);
+      if (init.type === 'ObjectExpression') return init;
+    }
+  }
+  return undefined;
+}
+
+function rootsProperty(arg: Node | undefined, prov: Provenance): TSESTree.Property | undefined {
+  const obj = objectOf(arg, prov);
+  return obj ? findProperty(obj, 'roots') : undefined;
+}
+
+/** Where the result of `getClientCapabilities()` is read for `.roots`: directly, or through a local. */
+function rootsReads(call: TSESTree.CallExpression, prov: Provenance): Node[] {
+  const out: Node[] = [];
+  let expr: Node = call;
+  while (expr.parent && (expr.parent.type === 'ChainExpression' || expr.parent.type === 'TSNonNullExpression' || expr.parent.type === 'TSAsExpression')) expr = expr.parent;
+  const parent = expr.parent;
+  if (parent?.type === 'MemberExpression' && parent.object === expr && propertyName(parent) === 'roots') {
+    out.push(parent);
+    return out;
+  }
+  if (parent?.type === 'LogicalExpression' && parent.left === expr) expr = parent;
+  const holder = expr.parent;
+  if (holder?.type === 'VariableDeclarator' && holder.init === expr) {
+    if (holder.id.type === 'Identifier') {
+      const variable = prov.variableOf(holder.id);
+      for (const ref of variable?.references ?? []) {
+        const p = ref.identifier.parent;
+        if (p?.type === 'MemberExpression' && p.object === ref.identifier && propertyName(p) === 'roots') out.push(p);
+      }
+    } else if (holder.id.type === 'ObjectPattern') {
+      const prop = holder.id.properties.find((p) => p.type === 'Property' && propertyName(p) === 'roots');
+      if (prop) out.push(prop);
+    }
+  }
+  return out;
+}

@@ -1,0 +1,122 @@
+// The MCP roots surface as data: which modules are MCP, what their exports are, and which
+// methods and literals are roots sites. Code elsewhere interprets this table; adding a new
+// spelling should mean adding a row here, not a branch in the finder.
+
+export type SdkMajor = 1 | 2;
+export type Side = 'server' | 'client';
+
+/** What a value is, as far as the roots surface cares. */
+export type McpValueKind =
+  | 'server-class' // low-level Server (v1 or v2)
+  | 'mcp-server-class' // McpServer
+  | 'client-class'
+  | 'server' // an instance of the low-level Server (also `mcp.server`, `this` in a subclass)
+  | 'mcp-server' // an instance of McpServer
+  | 'client'
+  | 'handler-extra' // v1 RequestHandlerExtra / v2 ServerContext passed to handlers
+  | 'mcp-req' // v2 ctx.mcpReq
+  | 'input-required' // v2 inputRequired builder
+  | 'schema' // a zod schema constant exported by the SDK (see schemaMethods)
+  | 'module'; // a namespace object for a whole MCP module
+
+export interface McpValue {
+  kind: McpValueKind;
+  sdk: SdkMajor;
+  /** For `schema`: the export name, e.g. `ListRootsRequestSchema`. For `module`: the specifier. */
+  name?: string;
+}
+
+export interface McpModule {
+  sdk: SdkMajor;
+}
+
+/** Recognise MCP module specifiers (ESM import, CommonJS require, dynamic import). */
+export function mcpModule(specifier: string): McpModule | undefined {
+  if (specifier === '@modelcontextprotocol/sdk' || specifier.startsWith('@modelcontextprotocol/sdk/')) return { sdk: 1 };
+  if (/^@modelcontextprotocol\/(server|client|core)(\/|$)/.test(specifier)) return { sdk: 2 };
+  return undefined;
+}
+
+/** Exported names that matter, by name. The specifier decides the SDK major. */
+export const exportKinds: Record<string, McpValueKind> = {
+  Server: 'server-class',
+  McpServer: 'mcp-server-class',
+  Client: 'client-class',
+  inputRequired: 'input-required',
+  ListRootsRequestSchema: 'schema',
+  ListRootsResultSchema: 'schema',
+  RootsListChangedNotificationSchema: 'schema',
+  CallToolRequestSchema: 'schema',
+  GetPromptRequestSchema: 'schema',
+  ReadResourceRequestSchema: 'schema',
+  ListToolsRequestSchema: 'schema',
+  ListPromptsRequestSchema: 'schema',
+  ListResourcesRequestSchema: 'schema',
+  ListResourceTemplatesRequestSchema: 'schema',
+  CompleteRequestSchema: 'schema',
+  InitializedNotificationSchema: 'schema',
+};
+
+/** The JSON-RPC method each SDK schema constant stands for. */
+export const schemaMethods: Record<string, string> = {
+  ListRootsRequestSchema: 'roots/list',
+  ListRootsResultSchema: 'roots/list#result',
+  RootsListChangedNotificationSchema: 'notifications/roots/list_changed',
+  CallToolRequestSchema: 'tools/call',
+  GetPromptRequestSchema: 'prompts/get',
+  ReadResourceRequestSchema: 'resources/read',
+  ListToolsRequestSchema: 'tools/list',
+  ListPromptsRequestSchema: 'prompts/list',
+  ListResourcesRequestSchema: 'resources/list',
+  ListResourceTemplatesRequestSchema: 'resources/templates/list',
+  CompleteRequestSchema: 'completion/complete',
+  InitializedNotificationSchema: 'notifications/initialized',
+};
+
+/** Type names whose annotation marks a parameter as an MCP value (import provenance still required). */
+export const typeKinds: Record<string, McpValueKind> = {
+  Server: 'server',
+  McpServer: 'mcp-server',
+  Client: 'client',
+  RequestHandlerExtra: 'handler-extra',
+  ServerContext: 'handler-extra',
+};
+
+export const ROOTS_LIST = 'roots/list';
+export const ROOTS_LIST_CHANGED = 'notifications/roots/list_changed';
+
+/** Methods whose handlers may answer `input_required` (protocol revision 2026-07-28). */
+export const inputRequiredCapableMethods = ['tools/call', 'prompts/get', 'resources/read'] as const;
+
+/** McpServer registration methods: which handler kind their callback is. */
+export const registrations: Record<string, 'tool' | 'prompt' | 'resource'> = {
+  registerTool: 'tool',
+  tool: 'tool',
+  registerPrompt: 'prompt',
+  prompt: 'prompt',
+  registerResource: 'resource',
+  resource: 'resource',
+};
+
+/** Request methods whose handlers are list handlers (they cannot answer `input_required`). */
+export const listMethods = new Set([
+  'tools/list',
+  'prompts/list',
+  'resources/list',
+  'resources/templates/list',
+  'completion/complete',
+  'server/discover',
+]);
+
+/** Server properties that run outside any request. */
+export const lifecycleHooks = new Set(['oninitialized', 'onclose', 'onerror']);
+
+/** Callbacks that run detached from the request that scheduled them. */
+export const backgroundCallees = new Set(['setTimeout', 'setInterval', 'setImmediate', 'queueMicrotask']);
+
+/** The revision facts every message cites. */
+export const facts = {
+  breakingRevision: '2026-07-28',
+  deprecatedBy: 'SEP-2577',
+  earliestRemoval: 'the first revision on or after 2027-07-28',
+} as const;

@@ -1,0 +1,61 @@
+import type { TSESTree } from '@typescript-eslint/types';
+import type { SdkMajor, Side } from './surface.ts';
+
+export type SiteKind = 'request' | 'input-request' | 'list-changed' | 'capability';
+
+/** Which kind of handler reaches a site. */
+export type HandlerKind =
+  | 'tool'
+  | 'prompt'
+  | 'resource'
+  | 'request-handler' // low-level setRequestHandler for tools/call, prompts/get or resources/read
+  | 'lifecycle'
+  | 'notification-handler'
+  | 'list-handler'
+  | 'background'
+  | 'other';
+
+export interface SiteContext {
+  handler: HandlerKind;
+  /** Tool / prompt / resource name, or the request or notification method, when known. */
+  name?: string;
+  /** Functions between the handler and the site, outermost first. */
+  via: string[];
+}
+
+export type ReasonCode =
+  | 'lifecycle'
+  | 'list-changed'
+  | 'list-handler'
+  | 'background'
+  | 'shared-state'
+  | 'proxy'
+  | 'timeout-control'
+  | 'unresolved-chain'
+  | 'resource-param'
+  | 'v1-sdk';
+
+/** What `uproot migrate --to mrtr` would do with the site. */
+export type SiteAction = 'rewrite' | 'mark' | 'report';
+
+export interface SourceRange {
+  /** Offsets into the file text, end exclusive. */
+  range: [number, number];
+  line: number; // 1-based
+  column: number; // 1-based
+  endLine: number;
+  endColumn: number;
+}
+
+export interface RootsSite extends SourceRange {
+  kind: SiteKind;
+  sdk: SdkMajor | null;
+  side: Side;
+  /** The syntax that makes this a site, e.g. `server.listRoots()` or `capabilities.roots`. */
+  form: string;
+  context: SiteContext;
+  action: SiteAction;
+  reason?: ReasonCode;
+  /** The AST node of the site; not serialised. */
+  node: TSESTree.Node;
+}
