@@ -1,0 +1,17 @@
+// Lints uproot's own sources. Fixtures and examples hold deliberately deprecated MCP code and are
+// linted by the tests that use them, not here.
+import { defineConfig } from 'eslint/config';
+import tseslint from 'typescript-eslint';
+
+export default defineConfig(
+  {
+    ignores: ['**/node_modules/**', 'examples/**', 'test/fixtures/**', 'test/e2e/fixtures/**', '**/__testfixtures__/**', '.bench/**', 'dist/**'],
+  },
+  {
+    files: ['**/*.ts'],
+    extends: [tseslint.configs.recommended],
+    rules: {
+      '@typescript-eslint/no-non-null-assertion': 'off',
+    },
+  },
+);

@@ -1,0 +1,40 @@
+import type { ESLint, Linter, Rule } from 'eslint';
+import { noRootsCapability } from '../../../rules/no-roots-capability.ts';
+import { noRootsInputRequest } from '../../../rules/no-roots-input-request.ts';
+import { noRootsListChanged } from '../../../rules/no-roots-list-changed.ts';
+import { noRootsRequest } from '../../../rules/no-roots-request.ts';
+
+// typescript-eslint's RuleModule is not assignable to ESLint 10's Rule type (typescript-eslint
+// issue #11543); the rules are type-checked where they are defined, so widen them here.
+const rules = {
+  'no-roots-request': noRootsRequest,
+  'no-roots-input-request': noRootsInputRequest,
+  'no-roots-list-changed': noRootsListChanged,
+  'no-roots-capability': noRootsCapability,
+} as unknown as Record<string, Rule.RuleModule>;
+
+/** request sites break today; the rest are deprecated but still work. */
+const recommendedRules: Linter.RulesRecord = {
+  'uproot/no-roots-request': 'error',
+  'uproot/no-roots-input-request': 'warn',
+  'uproot/no-roots-list-changed': 'warn',
+  'uproot/no-roots-capability': 'warn',
+};
+
+const strictRules: Linter.RulesRecord = Object.fromEntries(Object.keys(recommendedRules).map((r) => [r, 'error']));
+
+const plugin = {
+  meta: { name: 'eslint-plugin-uproot', version: '0.1.0' },
+  rules,
+  configs: {
+    get recommended(): Linter.Config {
+      return { name: 'uproot/recommended', plugins: { uproot: plugin }, rules: recommendedRules };
+    },
+    get strict(): Linter.Config {
+      return { name: 'uproot/strict', plugins: { uproot: plugin }, rules: strictRules };
+    },
+  },
+} satisfies ESLint.Plugin;
+
+export default plugin;
+export { rules };

@@ -1,0 +1,63 @@
+// Every uproot roots rule is the core site finder filtered to one site kind. The finder runs once per
+// file (cached on the SourceCode object) however many of the rules are enabled.
+import { ESLintUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
+import { type RootsSite, type ScopeManagerLike, type SiteKind, findRootsSites, kindMessages, mayContainRootsSites, reasonMessages, ruleDocsUrl } from '@uproot/core';
+import { typeHintFrom } from './type-hint.ts';
+
+export const createRule = ESLintUtils.RuleCreator(ruleDocsUrl);
+
+const cache = new WeakMap<object, RootsSite[]>();
+
+export function sitesOf(context: Readonly<TSESLint.RuleContext<string, readonly unknown[]>>): RootsSite[] {
+  const sourceCode = context.sourceCode;
+  const cached = cache.get(sourceCode);
+  if (cached) return cached;
+  let sites: RootsSite[] = [];
+  if (mayContainRootsSites(sourceCode.text)) {
+    const services = ESLintUtils.getParserServices(context, true);
+    const typeHint = services.program ? typeHintFrom(services as never) : undefined;
+    sites = findRootsSites({
+      ast: sourceCode.ast as TSESTree.Program,
+      text: sourceCode.text,
+      scopeManager: sourceCode.scopeManager as unknown as ScopeManagerLike,
+      typeHint,
+    });
+  }
+  cache.set(sourceCode, sites);
+  return sites;
+}
+
+/** The text after the kind's message: what `uproot migrate` would do here. */
+export function actionNote(site: RootsSite): string {
+  if (site.action === 'rewrite') return 'uproot migrate can rewrite this site.';
+  if (site.reason) return `Needs a person [${site.reason}]: ${reasonMessages[site.reason]}.`;
+  return '';
+}
+
+export function createSiteRule(name: string, kind: SiteKind, description: string, recommended: 'error' | 'warn') {
+  return createRule({
+    name,
+    meta: {
+      type: 'problem',
+      docs: { description, recommended: recommended === 'error' ? 'recommended' : 'stylistic' } as never,
+      messages: { [kind]: `${kindMessages[kind]} {{note}}` },
+      schema: [],
+    },
+    defaultOptions: [],
+    create(context) {
+      if (!mayContainRootsSites(context.sourceCode.text)) return {};
+      return {
+        'Program:exit'() {
+          for (const site of sitesOf(context)) {
+            if (site.kind !== kind) continue;
+            context.report({
+              node: site.node as TSESTree.Node,
+              messageId: kind,
+              data: { note: actionNote(site) },
+            });
+          }
+        },
+      };
+    },
+  });
+}

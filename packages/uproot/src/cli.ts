@@ -1,0 +1,53 @@
+// The command line: parses arguments and prints. The file loop lives in scan.ts / migrate.ts.
+import { Command, CommanderError, Option } from 'commander';
+import { ExitCode } from './exit-codes.ts';
+import { scanToJson } from './report/json.ts';
+import { scanToSarif } from './report/sarif.ts';
+import { scanToText } from './report/text.ts';
+import { runScan } from './scan.ts';
+
+export const VERSION = '0.1.0';
+
+function parseSize(value: string): number {
+  const mb = Number(value);
+  if (!Number.isFinite(mb) || mb <= 0) throw new CommanderError(ExitCode.Failure, 'uproot.size', `--max-file-size takes a number of megabytes, not "${value}"`);
+  return Math.round(mb * 1048576);
+}
+
+export async function main(argv: string[], io = { out: (s: string) => process.stdout.write(s), err: (s: string) => process.stderr.write(s), cwd: process.cwd() }): Promise<number> {
+  let exit: number = ExitCode.Clean;
+  const program = new Command()
+    .name('uproot')
+    .description('Move MCP servers off the deprecated roots feature: find roots sites, rewrite them to multi round-trip requests or explicit directory parameters.')
+    .version(VERSION)
+    .exitOverride()
+    .configureOutput({ writeOut: io.out, writeErr: io.err })
+    .showHelpAfterError();
+
+  program
+    .command('scan')
+    .description('Report every roots site (push requests, input requests, list_changed, capabilities) with what migrate would do.')
+    .argument('[paths...]', 'files or directories (default: the current directory)')
+    .addOption(new Option('--format <format>', 'output format').choices(['text', 'json', 'sarif']).default('text'))
+    .option('--check', 'exit 1 when any site is found (for CI)')
+    .option('--max-file-size <mb>', 'skip files larger than this many megabytes', parseSize)
+    .action(async (paths: string[], opts: { format: string; check?: boolean; maxFileSize?: number }) => {
+      const result = await runScan(paths, { cwd: io.cwd, maxBytes: opts.maxFileSize, progress: opts.format === 'text' });
+      if (opts.format === 'json') io.out(scanToJson(result));
+      else if (opts.format === 'sarif') io.out(scanToSarif(result, VERSION));
+      else io.out(scanToText(result, paths));
+      const found = result.files.some((f) => f.sites.length > 0);
+      exit = result.failures.length ? ExitCode.Failure : opts.check && found ? ExitCode.WorkRemains : ExitCode.Clean;
+    });
+
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help') return ExitCode.Clean;
+      return ExitCode.Failure;
+    }
+    throw error;
+  }
+  return exit;
+}

@@ -1,0 +1,28 @@
+import type { ReasonCode, SiteAction, SiteKind } from '@uproot/core';
+import type { ScanResult } from '../scan.ts';
+
+export interface ScanSummary {
+  files: number;
+  filesWithSites: number;
+  sites: number;
+  byKind: Record<SiteKind, number>;
+  byAction: Record<SiteAction, number>;
+  byReason: Partial<Record<ReasonCode, number>>;
+  failures: number;
+}
+
+export function summarize(result: ScanResult): ScanSummary {
+  const byKind: Record<SiteKind, number> = { request: 0, 'input-request': 0, 'list-changed': 0, capability: 0 };
+  const byAction: Record<SiteAction, number> = { rewrite: 0, mark: 0, report: 0 };
+  const byReason: Partial<Record<ReasonCode, number>> = {};
+  let sites = 0;
+  for (const f of result.files) {
+    for (const s of f.sites) {
+      sites++;
+      byKind[s.kind]++;
+      byAction[s.action]++;
+      if (s.reason) byReason[s.reason] = (byReason[s.reason] ?? 0) + 1;
+    }
+  }
+  return { files: result.scannedFiles, filesWithSites: result.files.length, sites, byKind, byAction, byReason, failures: result.failures.length };
+}

@@ -1,0 +1,69 @@
+// `uproot scan`: find every roots site under the given paths, one file at a time; a file that fails
+// is reported and the others are still scanned.
+import path from 'node:path';
+import { ParseError, type RootsSite, mayContainRootsSites, parseSource, findRootsSites } from '@uproot/core';
+import { collectFiles, type FileProblem } from './files.ts';
+import { Progress } from './progress.ts';
+import { DEFAULT_MAX_BYTES, readSource } from './read-source.ts';
+
+export interface FileSites {
+  /** Path relative to the working directory, with forward slashes. */
+  file: string;
+  absolute: string;
+  sites: RootsSite[];
+}
+
+export interface ScanResult {
+  files: FileSites[];
+  failures: FileProblem[];
+  notices: FileProblem[];
+  scannedFiles: number;
+  parsedFiles: number;
+}
+
+export interface ScanOptions {
+  cwd: string;
+  maxBytes?: number;
+  progress?: boolean;
+}
+
+export function relativePath(cwd: string, file: string): string {
+  const rel = path.relative(cwd, file) || path.basename(file);
+  return rel.split(path.sep).join('/');
+}
+
+export async function runScan(paths: string[], options: ScanOptions): Promise<ScanResult> {
+  const { cwd } = options;
+  const set = await collectFiles(paths, cwd);
+  const result: ScanResult = { files: [], failures: [...set.problems], notices: [...set.notices], scannedFiles: 0, parsedFiles: 0 };
+  const progress = new Progress(set.files.length, options.progress ?? false);
+  for (const absolute of set.files) {
+    progress.tick(absolute);
+    const file = relativePath(cwd, absolute);
+    const read = readSource(absolute, options.maxBytes ?? DEFAULT_MAX_BYTES);
+    if (!read.ok) {
+      (read.skipped ? result.notices : result.failures).push({ file, message: read.message });
+      continue;
+    }
+    result.scannedFiles++;
+    if (!mayContainRootsSites(read.text)) continue;
+    try {
+      const parsed = parseSource(read.text, absolute);
+      result.parsedFiles++;
+      const sites = findRootsSites({ ast: parsed.ast, text: read.text, scopeManager: parsed.scopeManager });
+      if (sites.length) result.files.push({ file, absolute, sites });
+    } catch (error) {
+      result.failures.push(describeFailure(file, error));
+    }
+  }
+  progress.done();
+  return result;
+}
+
+export function describeFailure(file: string, error: unknown): FileProblem {
+  if (error instanceof ParseError) {
+    return { file: `${file}:${error.line}:${error.column}`, message: `could not be parsed: ${error.message.split('\n')[0]}; fix the syntax error and run again` };
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return { file, message: `failed inside uproot: ${message}; please report this with the file attached` };
+}
