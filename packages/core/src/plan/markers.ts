@@ -1,0 +1,42 @@
+// Markers: the reason-coded comment uproot leaves above a statement it will not rewrite
+// (design.md §4). One line, never inside an expression, never twice.
+import type { TSESTree } from '@typescript-eslint/types';
+import { enclosingStatement } from '../ast.ts';
+import { reasonDocsUrl, reasonMessages } from '../messages.ts';
+import type { ReasonCode } from '../types.ts';
+import { type TextEdit, eolOf, indentAt, insert, lineStart } from './edits.ts';
+
+export const MARKER_PREFIX = 'uproot: [';
+
+/** A comment body that cannot end its comment or spill onto another line. */
+export function sanitizeMarkerText(text: string): string {
+  return text.replace(/[\r\n\u2028\u2029]+/g, ' ').replace(/\*\//g, '* /').trim();
+}
+
+export function markerText(reason: ReasonCode, detail?: string): string {
+  const why = detail ? `${detail}; ${reasonMessages[reason]}` : reasonMessages[reason];
+  return sanitizeMarkerText(`${MARKER_PREFIX}${reason}] ${why}. See ${reasonDocsUrl(reason)}`);
+}
+
+/** Plan the marker for a site, unless the line above already carries the same reason. */
+export function planMarker(text: string, site: TSESTree.Node, reason: ReasonCode, detail?: string): TextEdit | undefined {
+  const statement = enclosingStatement(site);
+  const start = lineStart(text, statement.range[0]);
+  const previousLineStart = lineStart(text, start - 1);
+  const previous = start > 0 ? text.slice(previousLineStart, start) : '';
+  if (previous.includes(`${MARKER_PREFIX}${reason}]`)) return undefined;
+  // A statement that does not start its line (`foo(); bar()`) still gets its marker on its own line above.
+  const indent = indentAt(text, statement.range[0]);
+  return insert(start, `${indent}// ${markerText(reason, detail)}${eolOf(text)}`);
+}
+
+/** Collapse markers planned for the same line and reason. */
+export function dedupeMarkers(edits: TextEdit[]): TextEdit[] {
+  const seen = new Set<string>();
+  return edits.filter((e) => {
+    const key = `${e.start}:${e.text}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}

@@ -1,0 +1,133 @@
+// How a site is reached, with the nodes a planner needs: the handler callback and registration, and
+// each helper hop (the function and the call that enters it) between the handler and the site.
+import type { TSESTree } from '@typescript-eslint/types';
+import { type FunctionNode, type Node, calleeName, enclosingFunction, functionName, propertyName, staticString, unwrap } from './ast.ts';
+import type { Provenance } from './provenance.ts';
+import { handledMethod, registrationKind, requestHandlerKind } from './registrations.ts';
+import { backgroundCallees, lifecycleHooks, type McpValue } from './surface.ts';
+import type { HandlerKind } from './types.ts';
+
+export interface Hop {
+  /** The helper function entered. */
+  fn: FunctionNode;
+  /** The call that enters it, inside the previous hop (or the handler). */
+  call: TSESTree.CallExpression;
+}
+
+export interface Reach {
+  handler: HandlerKind;
+  name?: string;
+  /** For tool / prompt / resource / request handlers: the callback the SDK calls, and how it is registered. */
+  callback?: FunctionNode;
+  registration?: TSESTree.CallExpression;
+  receiver?: McpValue;
+  /** Helper hops from the handler towards the site, outermost first. */
+  hops: Hop[];
+}
+
+const listenerMethods = new Set(['on', 'once', 'addListener', 'addEventListener', 'subscribe', 'watch']);
+const MAX_CHAIN = 8;
+
+export function reachesOf(node: Node, prov: Provenance): Reach[] {
+  const out: Reach[] = [];
+  walk(node, [], new Set(), prov, out);
+  return out;
+}
+
+function walk(node: Node, hops: Hop[], seen: Set<Node>, prov: Provenance, out: Reach[]): void {
+  const fn = enclosingFunction(node);
+  if (!fn) {
+    out.push({ handler: 'lifecycle', name: 'module top level', hops });
+    return;
+  }
+  if (seen.has(fn) || hops.length > MAX_CHAIN) {
+    out.push({ handler: 'other', hops });
+    return;
+  }
+  seen.add(fn);
+  // Climb through wrappers: `wrap(async (args, extra) => ...)` passed to a registration.
+  let position: Node = fn;
+  while (position.parent?.type === 'CallExpression' && position.parent.arguments.includes(position as TSESTree.Expression)) {
+    const call: TSESTree.CallExpression = position.parent;
+    const found = callReach(call, position === fn ? fn : undefined, hops, prov);
+    if (found) {
+      out.push(found);
+      return;
+    }
+    position = call;
+  }
+  const parent = position.parent;
+  if (parent?.type === 'AssignmentExpression' && parent.right === position && parent.left.type === 'MemberExpression') {
+    const hook = propertyName(parent.left);
+    if (hook && lifecycleHooks.has(hook)) {
+      out.push({ handler: 'lifecycle', name: hook, hops });
+      return;
+    }
+  }
+  if (position !== fn) {
+    // A callback to something that is not MCP (`roots.map(...)`, `Promise.all`): it runs in its caller.
+    walk(position, hops, seen, prov, out);
+    return;
+  }
+  const references = namedReferences(fn, prov);
+  if (!functionName(fn) || references.length === 0) {
+    out.push({ handler: 'other', hops });
+    return;
+  }
+  for (const ref of references) {
+    const p = ref.parent;
+    if (p?.type === 'CallExpression' && p.callee === ref) {
+      walk(p, [{ fn, call: p }, ...hops], seen, prov, out);
+    } else if (p?.type === 'CallExpression') {
+      const found = callReach(p, fn, hops, prov);
+      if (found) out.push(found);
+      else out.push({ handler: 'other', hops });
+    } else if (p?.type === 'AssignmentExpression' && p.left.type === 'MemberExpression' && lifecycleHooks.has(propertyName(p.left) ?? '')) {
+      out.push({ handler: 'lifecycle', name: propertyName(p.left), hops });
+    } else {
+      out.push({ handler: 'other', hops });
+    }
+  }
+}
+
+/** Identifier references to a named function, plus `this.name(...)` callees for class members. */
+function namedReferences(fn: FunctionNode, prov: Provenance): Node[] {
+  const refs: Node[] = [...prov.referencesTo(fn)];
+  for (const call of prov.callsOf(fn)) {
+    const callee = unwrap(call.callee);
+    if (callee.type === 'MemberExpression') refs.push(callee);
+  }
+  return refs;
+}
+
+/** What a callback given to `call` is: an MCP handler, a timer or listener, or nothing known. */
+function callReach(call: TSESTree.CallExpression, callback: FunctionNode | undefined, hops: Hop[], prov: Provenance): Reach | undefined {
+  const name = calleeName(call);
+  const callee = unwrap(call.callee);
+  if (callee.type === 'MemberExpression') {
+    const receiver = prov.valueOf(callee.object);
+    if (receiver) {
+      const kind = registrationKind(call, receiver.kind);
+      if (kind === 'tool' || kind === 'prompt' || kind === 'resource') {
+        const label = call.arguments[0] ? staticString(call.arguments[0]) : undefined;
+        return { handler: kind, name: label, callback, registration: call, receiver, hops };
+      }
+      if (kind === 'request' || kind === 'notification') {
+        const method = handledMethod(call.arguments[0], (n) => prov.is(n, 'schema')?.name);
+        if (kind === 'notification') return { handler: 'notification-handler', name: method, hops };
+        if (receiver.kind === 'client') return { handler: 'other', name: method ? `client ${method} handler` : undefined, hops };
+        const handler = requestHandlerKind(method);
+        return handler === 'request-handler'
+          ? { handler, name: method, callback, registration: call, receiver, hops }
+          : { handler, name: method, hops };
+      }
+    }
+    if (name === 'then' || name === 'finally') {
+      const inner = unwrap(callee.object);
+      if (inner.type === 'CallExpression' && calleeName(inner) === 'connect') return { handler: 'lifecycle', name: 'after connect', hops };
+    }
+    if (name && listenerMethods.has(name)) return { handler: 'background', name: `${name} listener`, hops };
+  }
+  if (name && (backgroundCallees.has(name) || name === 'nextTick')) return { handler: 'background', name, hops };
+  return undefined;
+}

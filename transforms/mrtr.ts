@@ -1,0 +1,14 @@
+// `--to mrtr`: push-style roots requests in tools/call, prompts/get and resources/read handlers become
+// multi round-trip requests. Planning lives in ./mrtr/; this is the strategy's one entry point.
+import { mayContainRootsSites } from '../packages/core/src/prefilter.ts';
+import { parseSource } from '../packages/core/src/parse.ts';
+import { planMrtr } from './mrtr/plan.ts';
+import type { FilePlan } from './outcome.ts';
+
+export function planMrtrText(text: string, filePath: string): FilePlan {
+  if (!mayContainRootsSites(text)) return { edits: [], outcomes: [] };
+  const { ast, scopeManager } = parseSource(text, filePath);
+  return planMrtr({ text, filePath, ast, scopeManager });
+}
+
+export { planMrtr };

@@ -1,0 +1,19 @@
+// What a strategy decided for one file: the edits to apply and, per site, what became of it.
+import type { TextEdit } from '../packages/core/src/plan/edits.ts';
+import type { ReasonCode, RootsSite } from '../packages/core/src/types.ts';
+
+export interface SiteOutcome {
+  site: RootsSite;
+  /** rewritten by the edits; marked with a reason-coded comment; reported only (still deprecated, still works). */
+  outcome: 'rewritten' | 'marked' | 'reported';
+  reason?: ReasonCode;
+  /** Why this particular site needs a person, beyond the reason code's general text. */
+  detail?: string;
+}
+
+export interface FilePlan {
+  edits: TextEdit[];
+  outcomes: SiteOutcome[];
+}
+
+export type Strategy = 'mrtr' | 'param';
