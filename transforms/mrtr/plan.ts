@@ -240,7 +240,11 @@ function buildRewrite(input: MrtrInput, plans: SitePlan[], sites: RootsSite[], p
   ];
   const imports = planImports(text, ast, SERVER_MODULE, names, typescript);
   edits.push(...imports.edits);
-  if (!already) edits.push(insert(helperAnchor(text, ast), `${eol}${eol}${helpersBlock(typescript, eol, unit)}`));
+  if (!already) {
+    const anchor = helperAnchor(text, ast);
+    const blankAfter = /^\r?\n\r?\n/.test(text.slice(anchor));
+    edits.push(insert(anchor, `${eol}${eol}${helpersBlock(typescript, eol, unit)}${blankAfter ? '' : eol}`));
+  }
   const prunes = planPrunes(text, ast, prov, removed);
   try {
     applyEdits(text, [...edits, ...prunes]);

@@ -22,6 +22,7 @@ import { callbackExtraIndex } from './registrations.ts';
 export type TypeHint = (node: Node) => McpValue | undefined;
 
 const MAX_DEPTH = 12;
+const MAX_WRAPPERS = 2;
 
 const instanceOf: Partial<Record<McpValueKind, McpValueKind>> = {
   'server-class': 'server',
@@ -85,8 +86,14 @@ export class Provenance {
     return undefined;
   }
 
-  /** For `x.y`, `x['y']`: the member name when static. */
+  /** What one expression evaluates to, from its syntax and the file's bindings. */
   private compute(input: Node): McpValue | undefined {
+    // `registry[name] as McpServer`: the cast names the MCP type even when the value cannot be traced.
+    if (input.type === 'TSAsExpression' || input.type === 'TSTypeAssertion' || input.type === 'TSSatisfiesExpression') {
+      const cast = this.typeValue(input.typeAnnotation);
+      if (cast) return cast;
+      return this.valueOf(input.expression);
+    }
     const node = unwrap(input);
     switch (node.type) {
       case 'Identifier':
@@ -272,11 +279,22 @@ export class Provenance {
 
   /** When `fn` is passed straight to an MCP registration, where the SDK puts extra / ctx. */
   handlerOf(fn: FunctionNode): { extraIndex: number; sdk: 1 | 2; call: TSESTree.CallExpression } | undefined {
-    for (const call of this.registrationsOf(fn)) {
-      const receiver = call.callee.type === 'MemberExpression' ? this.valueOf(call.callee.object) : undefined;
-      if (!receiver) continue;
-      const extraIndex = callbackExtraIndex(call, receiver.kind, fn);
-      if (extraIndex !== undefined) return { extraIndex, sdk: receiver.sdk, call };
+    for (const first of this.registrationsOf(fn)) {
+      let call = first;
+      let wrapper: Node | undefined;
+      // `registerTool(name, config, withErrors(async (args, ctx) => ...))`: wrappers pass the SDK's arguments through.
+      for (let hops = 0; hops <= MAX_WRAPPERS; hops++) {
+        const receiver = call.callee.type === 'MemberExpression' ? this.valueOf(call.callee.object) : undefined;
+        if (receiver) {
+          const extraIndex = callbackExtraIndex(call, receiver.kind, fn, wrapper);
+          if (extraIndex !== undefined) return { extraIndex, sdk: receiver.sdk, call };
+          break;
+        }
+        const outer = call.parent;
+        if (outer?.type !== 'CallExpression' || !outer.arguments.includes(call)) break;
+        wrapper = call;
+        call = outer;
+      }
     }
     return undefined;
   }
@@ -343,7 +361,7 @@ export class Provenance {
   }
 
   private memberValue(node: TSESTree.MemberExpression): McpValue | undefined {
-    const key = propertyName(node);
+    const key = memberKey(node);
     if (key === undefined) return undefined;
     const object = unwrap(node.object);
     if (object.type === 'ThisExpression') {
@@ -351,7 +369,23 @@ export class Provenance {
       if (own) return own;
     }
     const base = this.valueOf(object);
-    return base ? memberOf(base, key) : undefined;
+    if (base) return memberOf(base, key);
+    return object.type === 'Identifier' ? this.propertyWriteValue(object, key) : undefined;
+  }
+
+  /** `ref.current = client` / `state.server = new McpServer()`: a property of a local object written in the file. */
+  private propertyWriteValue(object: TSESTree.Identifier, key: string): McpValue | undefined {
+    const variable = this.variableOf(object);
+    for (const ref of variable?.references ?? []) {
+      const member = ref.identifier.parent;
+      if (member?.type !== 'MemberExpression' || member.object !== ref.identifier || memberKey(member) !== key) continue;
+      const write = member.parent;
+      if (write?.type === 'AssignmentExpression' && write.left === member && write.operator === '=') {
+        const v = this.valueOf(write.right);
+        if (v) return v;
+      }
+    }
+    return undefined;
   }
 
   /** `this.server` where the class assigns `this.server = new McpServer()` or declares it typed. */
@@ -359,7 +393,7 @@ export class Provenance {
     const cls = thisClass(node);
     if (!cls) return undefined;
     for (const member of cls.body.body) {
-      if (member.type === 'PropertyDefinition' && propertyName(member) === key) {
+      if (member.type === 'PropertyDefinition' && memberKey(member) === key) {
         const annotated = member.typeAnnotation ? this.typeValue(member.typeAnnotation.typeAnnotation) : undefined;
         if (annotated) return annotated;
         if (member.value) {
@@ -430,10 +464,20 @@ export function memberOf(value: McpValue, key: string): McpValue | undefined {
     case 'mcp-server':
       return key === 'server' ? { kind: 'server', sdk: value.sdk } : undefined;
     case 'handler-extra':
+      if (key === 'sendRequest') return { kind: 'request-fn', sdk: value.sdk, name: key };
       return key === 'mcpReq' ? { kind: 'mcp-req', sdk: value.sdk } : undefined;
+    case 'mcp-req':
+      // Both are arrow-bound by the SDK, so they still work after destructuring.
+      return key === 'send' ? { kind: 'request-fn', sdk: value.sdk, name: key } : undefined;
     default:
       return undefined;
   }
+}
+
+/** A member's key, with `#private` names kept distinct from public ones of the same spelling. */
+function memberKey(node: TSESTree.MemberExpression | TSESTree.PropertyDefinition): string | undefined {
+  const key = node.type === 'MemberExpression' ? node.property : node.key;
+  return key.type === 'PrivateIdentifier' ? `#${key.name}` : propertyName(node);
 }
 
 /** The chain of property keys that leads from a destructuring pattern to `target`. */
@@ -503,7 +547,7 @@ function thisAssignments(cls: Node, key: string): TSESTree.AssignmentExpression[
       n.type === 'AssignmentExpression' &&
       n.left.type === 'MemberExpression' &&
       n.left.object.type === 'ThisExpression' &&
-      propertyName(n.left) === key
+      memberKey(n.left) === key
     ) {
       out.push(n);
     }

@@ -2,7 +2,7 @@
 // argument position the callback receives `extra` (v1) / `ctx` (v2). Arity rules verified in
 // ../shared/sdk-probes/h-v1-callback-arity.mjs and i-v2-callback-arity.mjs.
 import type { TSESTree } from '@typescript-eslint/types';
-import { type FunctionNode, type Node, calleeName, findProperty, staticString, unwrap } from './ast.ts';
+import { type FunctionNode, type Node, calleeName, findProperty, propertyName, staticString, unwrap } from './ast.ts';
 import { type McpValueKind, registrations, schemaMethods } from './surface.ts';
 import type { HandlerKind } from './types.ts';
 import { inputRequiredCapableMethods, listMethods } from './surface.ts';
@@ -12,8 +12,19 @@ export function handledMethod(arg: Node | undefined, schemaName: (node: Node) =>
   if (!arg) return undefined;
   const literal = staticString(arg);
   if (literal !== undefined) return literal;
-  const name = schemaName(arg);
+  const name = schemaName(methodValueSchema(arg) ?? arg);
   return name ? schemaMethods[name] : undefined;
+}
+
+/** For `Schema.shape.method.value` (the method string read off an SDK schema): the `Schema` node. */
+export function methodValueSchema(node: Node): Node | undefined {
+  const value = unwrap(node);
+  if (value.type !== 'MemberExpression' || propertyName(value) !== 'value') return undefined;
+  const method = unwrap(value.object);
+  if (method.type !== 'MemberExpression' || propertyName(method) !== 'method') return undefined;
+  const shape = unwrap(method.object);
+  if (shape.type !== 'MemberExpression' || propertyName(shape) !== 'shape') return undefined;
+  return shape.object;
 }
 
 export function registrationKind(call: TSESTree.CallExpression, receiver: McpValueKind): 'tool' | 'prompt' | 'resource' | 'request' | 'notification' | undefined {
@@ -35,13 +46,17 @@ export function requestHandlerKind(method: string | undefined): HandlerKind {
   return 'other';
 }
 
-/** The position of extra / ctx in the callback `fn` given to `call`, if the SDK passes one. */
-export function callbackExtraIndex(call: TSESTree.CallExpression, receiver: McpValueKind, fn: FunctionNode): number | undefined {
+/**
+ * The position of extra / ctx in the callback `fn` given to `call`, if the SDK passes one. `wrapper`
+ * is the call that wraps `fn` when the registration receives `wrap(fn)` instead of `fn`.
+ */
+export function callbackExtraIndex(call: TSESTree.CallExpression, receiver: McpValueKind, fn: FunctionNode, wrapper?: Node): number | undefined {
   const kind = registrationKind(call, receiver);
   if (!kind || kind === 'notification') return undefined;
   const args = call.arguments;
   const last = args[args.length - 1];
-  if (!last || (unwrap(last) !== fn && !(last.type === 'Identifier' && isSameFunction(last, fn)))) return undefined;
+  const given = wrapper ?? fn;
+  if (!last || (unwrap(last) !== given && !(!wrapper && last.type === 'Identifier' && isSameFunction(last, fn)))) return undefined;
   if (kind === 'request') return 1;
   const name = calleeName(call)!;
   if (name === 'registerTool' || name === 'registerPrompt') {

@@ -4,7 +4,7 @@ import { type Node, type ScopeManagerLike, calleeName, findProperty, propertyNam
 import { classify } from './classify.ts';
 import { contextsOf, primaryContext } from './context.ts';
 import { Provenance, type TypeHint, walkAll } from './provenance.ts';
-import { handledMethod } from './registrations.ts';
+import { handledMethod, methodValueSchema } from './registrations.ts';
 import { type McpValue, ROOTS_LIST, ROOTS_LIST_CHANGED, type SdkMajor, type Side } from './surface.ts';
 import type { RootsSite, SiteContext, SiteKind } from './types.ts';
 
@@ -29,7 +29,7 @@ export function findRootsSites(input: FindSitesInput): RootsSite[] {
   walkAll(input.ast, (node) => {
     if (node.type === 'CallExpression') matchCall(node, prov, raw);
     else if (node.type === 'NewExpression') matchNewClient(node, prov, raw);
-    else if (node.type === 'ObjectExpression') matchHandBuiltInputRequest(node, raw);
+    else if (node.type === 'ObjectExpression') matchHandBuiltInputRequest(node, prov, raw);
   });
   const seen = new Set<Node>();
   const sites: RootsSite[] = [];
@@ -62,6 +62,7 @@ export function findRootsSites(input: FindSitesInput): RootsSite[] {
 function matchCall(call: TSESTree.CallExpression, prov: Provenance, out: RawSite[]): void {
   const name = calleeName(call);
   const callee = unwrap(call.callee);
+  if (callee.type === 'Identifier') return matchBareRequest(call, callee, prov, out);
   if (!name || callee.type !== 'MemberExpression') return;
   const receiverNode = callee.object;
   switch (name) {
@@ -90,7 +91,7 @@ function matchCall(call: TSESTree.CallExpression, prov: Provenance, out: RawSite
       const method = handledMethod(call.arguments[0], (n) => prov.is(n, 'schema')?.name);
       if (method !== ROOTS_LIST_CHANGED) return;
       const receiver = prov.valueOf(receiverNode);
-      const schema = prov.is(call.arguments[0]!, 'schema');
+      const schema = prov.is(methodValueSchema(call.arguments[0]!) ?? call.arguments[0]!, 'schema');
       // Report on the method argument: the whole call spans the handler body.
       const at = call.arguments[0]!;
       if (receiver?.kind === 'server') out.push(site('list-changed', at, receiver, 'server', 'setNotificationHandler(roots list_changed)'));
@@ -112,7 +113,7 @@ function matchCall(call: TSESTree.CallExpression, prov: Provenance, out: RawSite
       const method = handledMethod(call.arguments[0], (n) => prov.is(n, 'schema')?.name);
       if (method !== ROOTS_LIST) return;
       const receiver = prov.valueOf(receiverNode);
-      const schema = prov.is(call.arguments[0]!, 'schema');
+      const schema = prov.is(methodValueSchema(call.arguments[0]!) ?? call.arguments[0]!, 'schema');
       const at = call.arguments[0]!;
       if (receiver?.kind === 'client') out.push(site('capability', at, receiver, 'client', 'setRequestHandler(roots/list)'));
       else if (!receiver && schema) out.push(site('capability', at, schema, 'client', 'setRequestHandler(roots/list)'));
@@ -136,6 +137,13 @@ function matchCall(call: TSESTree.CallExpression, prov: Provenance, out: RawSite
   }
 }
 
+/** `sendRequest({ method: 'roots/list' }, S)` / `send(...)` after destructuring them off extra / ctx.mcpReq. */
+function matchBareRequest(call: TSESTree.CallExpression, callee: TSESTree.Identifier, prov: Provenance, out: RawSite[]): void {
+  if (requestMethod(call.arguments[0], prov) !== ROOTS_LIST) return;
+  const fn = prov.is(callee, 'request-fn');
+  if (fn) out.push(site('request', call, fn, 'server', `${callee.name}({ method: 'roots/list' })`));
+}
+
 /** `new Client(info, { capabilities: { roots: ... } })`. */
 function matchNewClient(node: TSESTree.NewExpression, prov: Provenance, out: RawSite[]): void {
   const cls = prov.valueOf(node.callee);
@@ -147,19 +155,51 @@ function matchNewClient(node: TSESTree.NewExpression, prov: Provenance, out: Raw
 }
 
 /** `{ method: 'roots/list' }` inside `inputRequests`, or inside a `resultType: 'input_required'` result. */
-function matchHandBuiltInputRequest(obj: TSESTree.ObjectExpression, out: RawSite[]): void {
+function matchHandBuiltInputRequest(obj: TSESTree.ObjectExpression, prov: Provenance, out: RawSite[]): void {
   const method = findProperty(obj, 'method');
   if (!method || staticString(method.value) !== ROOTS_LIST) return;
-  const holder = obj.parent;
-  if (holder?.type !== 'Property' || holder.value !== obj) return;
-  const requests = holder.parent;
-  if (requests?.type !== 'ObjectExpression') return;
-  const owner = requests.parent;
-  const namedInputRequests =
-    (owner?.type === 'Property' && owner.value === requests && propertyName(owner) === 'inputRequests') ||
-    (owner?.type === 'VariableDeclarator' && owner.id.type === 'Identifier' && owner.id.name === 'inputRequests');
-  if (!namedInputRequests) return;
+  const entry = (n: Node) => {
+    const holder = n.parent;
+    return holder?.type === 'Property' && holder.value === n && holder.parent?.type === 'ObjectExpression' && isInputRequestsMap(holder.parent, prov);
+  };
+  // Inline in the map, or a shared constant (`const ROOTS = { method: 'roots/list' }`) used there.
+  if (!entry(outerValue(obj)) && !constantUses(outerValue(obj), prov).some(entry)) return;
   out.push({ kind: 'input-request', node: obj, sdk: null, side: 'server', form: "{ method: 'roots/list' } input request" });
+}
+
+/** The `inputRequests` object of an input_required result: inline, or a local passed as it. */
+function isInputRequestsMap(map: Node, prov: Provenance): boolean {
+  const at = outerValue(map);
+  const owner = at.parent;
+  if (owner?.type === 'Property' && owner.value === at) return propertyName(owner) === 'inputRequests';
+  if (owner?.type === 'VariableDeclarator' && owner.id.type === 'Identifier' && owner.id.name === 'inputRequests') return true;
+  return constantUses(at, prov).some((use) => {
+    const p = use.parent;
+    return p?.type === 'Property' && p.value === use && propertyName(p) === 'inputRequests';
+  });
+}
+
+/** Where a variable initialised with `init` is read, each climbed out of TS casts. */
+function constantUses(init: Node, prov: Provenance): Node[] {
+  const decl = init.parent;
+  if (decl?.type !== 'VariableDeclarator' || decl.init !== init || decl.id.type !== 'Identifier') return [];
+  const variable = prov.variableOf(decl.id);
+  return (variable?.references ?? []).filter((r) => !r.isWrite()).map((r) => outerValue(r.identifier));
+}
+
+/** Climb out of value-preserving TS wrappers (`as`, `satisfies`, `!`, `<T>x`). */
+function outerValue(node: Node): Node {
+  let current = node;
+  while (
+    current.parent &&
+    (current.parent.type === 'TSAsExpression' ||
+      current.parent.type === 'TSSatisfiesExpression' ||
+      current.parent.type === 'TSNonNullExpression' ||
+      current.parent.type === 'TSTypeAssertion')
+  ) {
+    current = current.parent;
+  }
+  return current;
 }
 
 function site(kind: SiteKind, node: Node, value: McpValue, side: Side, form: string): RawSite {
@@ -173,15 +213,11 @@ function requestMethod(arg: Node | undefined, prov: Provenance): string | undefi
   if (!method) return undefined;
   const literal = staticString(method.value);
   if (literal !== undefined) return literal;
-  const v = unwrap(method.value);
   // `ListRootsRequestSchema.shape.method.value`
-  if (v.type === 'MemberExpression' && propertyName(v) === 'value') {
-    let base: Node = unwrap(v.object);
-    while (base.type === 'MemberExpression') base = unwrap(base.object);
-    const schema = prov.is(base, 'schema');
-    if (schema?.name === 'ListRootsRequestSchema') return ROOTS_LIST;
-    if (schema?.name === 'RootsListChangedNotificationSchema') return ROOTS_LIST_CHANGED;
-  }
+  const base = methodValueSchema(method.value);
+  const schema = base && prov.is(base, 'schema');
+  if (schema?.name === 'ListRootsRequestSchema') return ROOTS_LIST;
+  if (schema?.name === 'RootsListChangedNotificationSchema') return ROOTS_LIST_CHANGED;
   return undefined;
 }
 

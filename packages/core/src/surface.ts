@@ -15,6 +15,7 @@ export type McpValueKind =
   | 'client'
   | 'handler-extra' // v1 RequestHandlerExtra / v2 ServerContext passed to handlers
   | 'mcp-req' // v2 ctx.mcpReq
+  | 'request-fn' // extra.sendRequest / ctx.mcpReq.send taken off its object (`const { sendRequest } = extra`)
   | 'input-required' // v2 inputRequired builder
   | 'schema' // a zod schema constant exported by the SDK (see schemaMethods)
   | 'module'; // a namespace object for a whole MCP module

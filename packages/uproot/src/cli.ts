@@ -5,6 +5,11 @@ import { scanToJson } from './report/json.ts';
 import { scanToSarif } from './report/sarif.ts';
 import { scanToText } from './report/text.ts';
 import { runScan } from './scan.ts';
+import { dirtyFiles } from './git-guard.ts';
+import { runMigrate } from './migrate.ts';
+import { migrateToJson } from './report/migrate-json.ts';
+import { migrateToText } from './report/migrate-text.ts';
+import type { Strategy } from '../../../transforms/outcome.ts';
 
 export const VERSION = '0.1.0';
 
@@ -38,6 +43,35 @@ export async function main(argv: string[], io = { out: (s: string) => process.st
       else io.out(scanToText(result, paths));
       const found = result.files.some((f) => f.sites.length > 0);
       exit = result.failures.length ? ExitCode.Failure : opts.check && found ? ExitCode.WorkRemains : ExitCode.Clean;
+    });
+
+  program
+    .command('migrate')
+    .description('Rewrite what uproot can prove (MRTR or explicit directory parameters) and mark the rest with reason codes.')
+    .argument('[paths...]', 'files or directories (default: the current directory)')
+    .addOption(new Option('--to <strategy>', 'mrtr: multi round-trip requests; param: explicit directory parameters').choices(['mrtr', 'param']).default('mrtr'))
+    .option('--dry-run', 'write nothing; print unified diffs of what would change')
+    .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
+    .option('--force', 'write even when the git work tree has uncommitted changes under the paths')
+    .option('--max-file-size <mb>', 'skip files larger than this many megabytes', parseSize)
+    .action(async (paths: string[], opts: { to: Strategy; dryRun?: boolean; format: string; force?: boolean; maxFileSize?: number }) => {
+      if (opts.to === 'param') {
+        io.err('uproot: the param strategy is not available in this version; use --to mrtr.\n');
+        exit = ExitCode.Failure;
+        return;
+      }
+      if (!opts.dryRun && !opts.force) {
+        const dirty = dirtyFiles(paths, io.cwd);
+        if (dirty.length) {
+          io.err(`uproot: refusing to rewrite files in a git work tree with uncommitted changes (${dirty.slice(0, 5).join(', ')}${dirty.length > 5 ? `, and ${dirty.length - 5} more` : ''}).\nCommit or stash them first so you can review uproot's changes with git diff, or pass --force.\n`);
+          exit = ExitCode.Failure;
+          return;
+        }
+      }
+      const result = await runMigrate(paths, { cwd: io.cwd, strategy: opts.to, dryRun: !!opts.dryRun, maxBytes: opts.maxFileSize, progress: opts.format === 'text' });
+      io.out(opts.format === 'json' ? migrateToJson(result) : migrateToText(result, paths, io.cwd));
+      const marked = result.files.some((f) => f.outcomes.some((o) => o.outcome === 'marked'));
+      exit = result.failures.length || result.interrupted ? ExitCode.Failure : marked ? ExitCode.WorkRemains : ExitCode.Clean;
     });
 
   try {

@@ -1,34 +1,98 @@
-// Read a source file as text, refusing what is not text: binary content, undecodable bytes, and
-// files too large to parse in reasonable memory. The BOM is kept apart so writes can restore it.
-import { readFileSync, statSync } from 'node:fs';
+// Read a source file as text, refusing what is not text: binary content, other encodings, and files
+// too large to parse in reasonable memory. A refused file is only a failure when it mentions roots
+// (it may hold a site nobody checked); otherwise it is a note. The BOM is kept apart so writes can
+// restore it.
+import { isUtf8 } from 'node:buffer';
+import { closeSync, constants, fstatSync, openSync, readFileSync, readSync } from 'node:fs';
+import { mayContainRootsSites } from '@uproot/core';
 
 export const DEFAULT_MAX_BYTES = 5 * 1024 * 1024;
+const SNIFF_BYTES = 8192;
+const CHUNK_BYTES = 1 << 20;
+
+export type RefusalReason = 'unreadable' | 'not-a-file' | 'too-large' | 'binary' | 'encoding';
 
 export type SourceRead =
   | { ok: true; text: string; bom: boolean; bytes: number }
-  | { ok: false; skipped: boolean; message: string };
+  /** `skipped`: nothing was lost (a note); otherwise the file counts as failed. */
+  | { ok: false; skipped: boolean; reason: RefusalReason; message: string };
 
 export function readSource(file: string, maxBytes = DEFAULT_MAX_BYTES): SourceRead {
-  let buffer: Buffer;
+  let fd: number;
   try {
-    const size = statSync(file).size;
-    if (size > maxBytes) {
-      return { ok: false, skipped: true, message: `is ${(size / 1048576).toFixed(1)} MB, over the ${(maxBytes / 1048576).toFixed(0)} MB limit; not scanned (raise it with --max-file-size)` };
-    }
-    buffer = readFileSync(file);
+    // O_NONBLOCK: opening a FIFO must not wait for a writer; regular files ignore the flag.
+    fd = openSync(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code ?? 'error';
-    return { ok: false, skipped: false, message: `cannot be read (${code}); check its permissions and run again` };
+    return unreadable(error);
   }
-  if (buffer.subarray(0, 8192).includes(0)) {
-    return { ok: false, skipped: true, message: 'holds binary data (a NUL byte), not source text; skipped' };
-  }
-  let text: string;
   try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(buffer);
-  } catch {
-    return { ok: false, skipped: false, message: 'is not valid UTF-8; uproot reads and writes UTF-8 source only, so it left this file alone' };
+    const stat = fstatSync(fd);
+    if (!stat.isFile()) return { ok: false, skipped: true, reason: 'not-a-file', message: 'is not a regular file (a directory, FIFO, socket or device); skipped' };
+    if (stat.size > maxBytes) return tooLarge(fd, stat.size, maxBytes);
+    return decode(readFileSync(fd));
+  } catch (error) {
+    return unreadable(error);
+  } finally {
+    closeSync(fd);
   }
-  const bom = text.charCodeAt(0) === 0xfeff;
+}
+
+function unreadable(error: unknown): SourceRead {
+  const code = (error as NodeJS.ErrnoException).code ?? 'error';
+  return { ok: false, skipped: false, reason: 'unreadable', message: `cannot be read (${code}); check its permissions and run again` };
+}
+
+function decode(buffer: Buffer): SourceRead {
+  const utf16 = utf16Encoding(buffer);
+  if (utf16) {
+    const mentions = mayContainRootsSites(new TextDecoder(utf16).decode(buffer));
+    return mentions
+      ? { ok: false, skipped: false, reason: 'encoding', message: 'is UTF-16 encoded and mentions roots; uproot reads and writes UTF-8 only, so convert it to UTF-8 and run again' }
+      : { ok: false, skipped: true, reason: 'encoding', message: 'is UTF-16 encoded and does not mention roots; not scanned' };
+  }
+  if (buffer.subarray(0, SNIFF_BYTES).includes(0)) {
+    return { ok: false, skipped: true, reason: 'binary', message: 'holds binary data (a NUL byte), not source text; skipped' };
+  }
+  if (!isUtf8(buffer)) {
+    // The spellings the pre-filter looks for are ASCII, so a byte-wise reading finds them in any ASCII-compatible encoding.
+    return mayContainRootsSites(buffer.toString('latin1'))
+      ? { ok: false, skipped: false, reason: 'encoding', message: 'is not valid UTF-8 and mentions roots; uproot reads and writes UTF-8 only, so convert it to UTF-8 and run again' }
+      : { ok: false, skipped: true, reason: 'encoding', message: 'is not valid UTF-8 and does not mention roots; not scanned' };
+  }
+  const bom = buffer.length >= 3 && buffer[0] === 0xef && buffer[1] === 0xbb && buffer[2] === 0xbf;
+  const text = buffer.toString('utf8');
   return { ok: true, text: bom ? text.slice(1) : text, bom, bytes: buffer.length };
+}
+
+function utf16Encoding(buffer: Buffer): 'utf-16le' | 'utf-16be' | undefined {
+  if (buffer.length < 2) return undefined;
+  if (buffer[0] === 0xff && buffer[1] === 0xfe) return 'utf-16le';
+  if (buffer[0] === 0xfe && buffer[1] === 0xff) return 'utf-16be';
+  return undefined;
+}
+
+/** Too big to parse: stream it through the pre-filter in fixed-size chunks to tell whether that loses a site. */
+function tooLarge(fd: number, size: number, maxBytes: number): SourceRead {
+  const what = `is ${megabytes(size)} MB, over the ${megabytes(maxBytes)} MB limit`;
+  const chunk = Buffer.allocUnsafe(CHUNK_BYTES);
+  let tail = '';
+  let position = 0;
+  for (;;) {
+    const n = readSync(fd, chunk, 0, CHUNK_BYTES, position);
+    if (n === 0) break;
+    if (position === 0 && chunk.subarray(0, Math.min(n, SNIFF_BYTES)).includes(0)) {
+      return { ok: false, skipped: true, reason: 'binary', message: `${what}, and holds binary data (a NUL byte), not source text; skipped` };
+    }
+    position += n;
+    const text = tail + chunk.toString('latin1', 0, n);
+    if (mayContainRootsSites(text)) {
+      return { ok: false, skipped: false, reason: 'too-large', message: `${what} and mentions roots, so it was not checked; raise the limit with --max-file-size ${Math.ceil(size / 1048576)} (or .gitignore it if it is generated)` };
+    }
+    tail = text.slice(-16);
+  }
+  return { ok: false, skipped: true, reason: 'too-large', message: `${what}, but does not mention roots, so it cannot hold a site; not parsed` };
+}
+
+function megabytes(bytes: number): string {
+  return String(Number((bytes / 1048576).toFixed(1)));
 }

@@ -14,6 +14,8 @@ export interface FileSites {
 }
 
 export interface ScanResult {
+  /** The directory that relative paths in this result start from. */
+  cwd: string;
   files: FileSites[];
   failures: FileProblem[];
   notices: FileProblem[];
@@ -35,7 +37,7 @@ export function relativePath(cwd: string, file: string): string {
 export async function runScan(paths: string[], options: ScanOptions): Promise<ScanResult> {
   const { cwd } = options;
   const set = await collectFiles(paths, cwd);
-  const result: ScanResult = { files: [], failures: [...set.problems], notices: [...set.notices], scannedFiles: 0, parsedFiles: 0 };
+  const result: ScanResult = { cwd, files: [], failures: [...set.problems], notices: [...set.notices], scannedFiles: 0, parsedFiles: 0 };
   const progress = new Progress(set.files.length, options.progress ?? false);
   for (const absolute of set.files) {
     progress.tick(absolute);
@@ -62,8 +64,14 @@ export async function runScan(paths: string[], options: ScanOptions): Promise<Sc
 
 export function describeFailure(file: string, error: unknown): FileProblem {
   if (error instanceof ParseError) {
-    return { file: `${file}:${error.line}:${error.column}`, message: `could not be parsed: ${error.message.split('\n')[0]}; fix the syntax error and run again` };
+    const detail = error.message.split('\n')[0]!.replace(/\.$/, '');
+    return { file, line: error.line, column: error.column, message: `has a syntax error: ${detail}; fix it and run again` };
   }
   const message = error instanceof Error ? error.message : String(error);
-  return { file, message: `failed inside uproot: ${message}; please report this with the file attached` };
+  return { file, message: `failed inside uproot (${message}); the other files were scanned, please report this with the file attached` };
+}
+
+/** `file`, or `file:line:column` for a problem at a position: the form editors and terminals link. */
+export function problemLocation(p: FileProblem): string {
+  return p.line ? `${p.file}:${p.line}:${p.column ?? 1}` : p.file;
 }

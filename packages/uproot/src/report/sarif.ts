@@ -1,59 +1,114 @@
 // `--format sarif`: SARIF 2.1.0 for GitHub code scanning: one rule per site kind with its help URI,
-// one result per site with a physical location relative to the repository root.
-import type { Log, ReportingDescriptor, Result } from 'sarif';
+// one result per site with a physical location relative to the repository root (GitHub resolves
+// relative URIs from there, whatever directory the scan ran in).
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { ArtifactLocation, Location, Log, Notification, ReportingDescriptor, Result } from 'sarif';
 import { facts, kindMessages, reasonDocsUrl, reasonMessages, ruleDocsUrl, ruleOfKind, type SiteKind } from '@uproot/core';
-import type { ScanResult } from '../scan.ts';
+import type { FileProblem } from '../files.ts';
+import { problemLocation, type ScanResult } from '../scan.ts';
+import { headline } from './wording.ts';
 
 const kinds: SiteKind[] = ['request', 'input-request', 'list-changed', 'capability'];
+const SRCROOT = '%SRCROOT%';
 
 function level(kind: SiteKind): Result.level {
   return kind === 'request' ? 'error' : 'warning';
 }
 
+/** The repository root above `cwd` (a `.git` folder or worktree file), else `cwd` itself. */
+export function sourceRoot(cwd: string): string {
+  for (let dir = cwd; ; ) {
+    if (existsSync(path.join(dir, '.git'))) return dir;
+    const up = path.dirname(dir);
+    if (up === dir) return cwd;
+    dir = up;
+  }
+}
+
+/** SARIF §3.14.14: a base URI ends with a slash, or relative references drop its last segment. */
+function directoryUri(dir: string): string {
+  const href = pathToFileURL(dir).href;
+  return href.endsWith('/') ? href : href + '/';
+}
+
+/** Relative to the source root when inside it; an absolute file URI otherwise. Each segment is percent-encoded (`#`, `?`, `%`, spaces). */
+function artifactLocation(absolute: string, root: string): ArtifactLocation {
+  const rel = path.relative(root, absolute);
+  if (!rel || rel === '..' || rel.startsWith('..' + path.sep) || path.isAbsolute(rel)) return { uri: pathToFileURL(absolute).href };
+  return { uri: rel.split(path.sep).map((s) => encodeURIComponent(s).replace(/%40/g, '@')).join('/'), uriBaseId: SRCROOT };
+}
+
+function problemNotification(p: FileProblem, level: Notification.level, cwd: string, root: string): Notification {
+  const location: Location = {
+    physicalLocation: {
+      artifactLocation: artifactLocation(path.resolve(cwd, p.file), root),
+      ...(p.line ? { region: { startLine: p.line, startColumn: p.column ?? 1 } } : {}),
+    },
+  };
+  return { level, message: { text: `${problemLocation(p)}: ${p.message}` }, locations: [location] };
+}
+
+function rules(): ReportingDescriptor[] {
+  return kinds.map((kind) => {
+    const rule = ruleOfKind[kind];
+    const url = ruleDocsUrl(rule);
+    return {
+      id: `uproot/${rule}`,
+      name: rule.replace(/(^|-)(\w)/g, (_m, _d, c: string) => c.toUpperCase()),
+      shortDescription: { text: headline(kindMessages[kind]) },
+      fullDescription: { text: kindMessages[kind] },
+      helpUri: url,
+      help: { text: `${kindMessages[kind]} See ${url}`, markdown: `${kindMessages[kind]}\n\n[Rule documentation](${url})` },
+      defaultConfiguration: { level: level(kind) },
+      properties: { tags: ['mcp', 'roots', facts.deprecatedBy], precision: 'high', 'problem.severity': level(kind) },
+    };
+  });
+}
+
 export function scanToSarif(result: ScanResult, version: string): string {
-  const rules: ReportingDescriptor[] = kinds.map((kind) => ({
-    id: `uproot/${ruleOfKind[kind]}`,
-    name: ruleOfKind[kind].replace(/(^|-)(\w)/g, (_m, _d, c: string) => c.toUpperCase()),
-    shortDescription: { text: `MCP roots ${kind} site` },
-    fullDescription: { text: kindMessages[kind] },
-    helpUri: ruleDocsUrl(ruleOfKind[kind]),
-    help: { text: `${kindMessages[kind]} See ${ruleDocsUrl(ruleOfKind[kind])}`, markdown: `${kindMessages[kind]}\n\n[Rule documentation](${ruleDocsUrl(ruleOfKind[kind])})` },
-    defaultConfiguration: { level: level(kind) },
-    properties: { tags: ['mcp', 'roots', facts.deprecatedBy], precision: 'high', 'problem.severity': kind === 'request' ? 'error' : 'warning' },
-  }));
-  const results: Result[] = result.files.flatMap(({ file, sites }) =>
-    sites.map((s): Result => {
+  const root = sourceRoot(result.cwd);
+  const results: Result[] = result.files.flatMap(({ absolute, sites }) => {
+    const location = artifactLocation(absolute, root);
+    // Identical sites in one file (same kind, form and handler) stay distinct alerts by their order.
+    const seen = new Map<string, number>();
+    return sites.map((s): Result => {
+      const ruleId = `uproot/${ruleOfKind[s.kind]}`;
+      const identity = JSON.stringify([location.uri, ruleId, s.form, s.context.handler, s.context.name ?? '', s.context.via]);
+      const occurrence = (seen.get(identity) ?? 0) + 1;
+      seen.set(identity, occurrence);
       const why = s.reason ? ` [${s.reason}] ${reasonMessages[s.reason]} (${reasonDocsUrl(s.reason)})` : s.action === 'rewrite' ? ' uproot migrate can rewrite this site.' : '';
       return {
-        ruleId: `uproot/${ruleOfKind[s.kind]}`,
+        ruleId,
         ruleIndex: kinds.indexOf(s.kind),
         level: level(s.kind),
         message: { text: `${s.form}: ${kindMessages[s.kind]}${why}` },
-        locations: [
-          {
-            physicalLocation: {
-              artifactLocation: { uri: encodeURI(file), uriBaseId: '%SRCROOT%' },
-              region: { startLine: s.line, startColumn: s.column, endLine: s.endLine, endColumn: s.endColumn },
-            },
-          },
-        ],
-        partialFingerprints: { 'uprootSite/v1': `${file}:${s.kind}:${s.form}:${s.context.handler}:${s.context.name ?? ''}` },
+        locations: [{ physicalLocation: { artifactLocation: location, region: { startLine: s.line, startColumn: s.column, endLine: s.endLine, endColumn: s.endColumn } } }],
+        partialFingerprints: { 'uprootSite/v1': `${createHash('sha256').update(identity).digest('hex').slice(0, 32)}:${occurrence}` },
         properties: { kind: s.kind, sdk: s.sdk, side: s.side, action: s.action, context: s.context, ...(s.reason ? { reason: s.reason } : {}) },
       };
-    }),
-  );
+    });
+  });
   const log: Log = {
     $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
     version: '2.1.0',
     runs: [
       {
-        tool: { driver: { name: 'uproot', version, informationUri: 'https://github.com/uproot-mcp/uproot', rules } },
-        originalUriBaseIds: { '%SRCROOT%': { uri: 'file:///' + process.cwd().replace(/\\/g, '/').replace(/^\//, '') + '/' } },
+        tool: { driver: { name: 'uproot', version, semanticVersion: version, informationUri: 'https://github.com/uproot-mcp/uproot', rules: rules() } },
+        originalUriBaseIds: { [SRCROOT]: { uri: directoryUri(root) } },
+        // typescript-estree columns count UTF-16 code units, as JavaScript strings do.
+        columnKind: 'utf16CodeUnits',
         results,
         invocations: [
           {
             executionSuccessful: result.failures.length === 0,
-            toolExecutionNotifications: result.failures.map((f) => ({ level: 'error' as const, message: { text: `${f.file}: ${f.message}` } })),
+            workingDirectory: { uri: directoryUri(result.cwd) },
+            toolExecutionNotifications: [
+              ...result.failures.map((f) => problemNotification(f, 'error', result.cwd, root)),
+              ...result.notices.map((n) => problemNotification(n, 'note', result.cwd, root)),
+            ],
           },
         ],
       },

@@ -1,3 +1,4 @@
+// Counts for the text and JSON reports, derived from the sites so the two always agree.
 import type { ReasonCode, SiteAction, SiteKind } from '@uproot/core';
 import type { ScanResult } from '../scan.ts';
 
@@ -9,6 +10,7 @@ export interface ScanSummary {
   byAction: Record<SiteAction, number>;
   byReason: Partial<Record<ReasonCode, number>>;
   failures: number;
+  notices: number;
 }
 
 export function summarize(result: ScanResult): ScanSummary {
@@ -24,5 +26,5 @@ export function summarize(result: ScanResult): ScanSummary {
       if (s.reason) byReason[s.reason] = (byReason[s.reason] ?? 0) + 1;
     }
   }
-  return { files: result.scannedFiles, filesWithSites: result.files.length, sites, byKind, byAction, byReason, failures: result.failures.length };
+  return { files: result.scannedFiles, filesWithSites: result.files.length, sites, byKind, byAction, byReason, failures: result.failures.length, notices: result.notices.length };
 }

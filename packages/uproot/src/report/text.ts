@@ -1,41 +1,69 @@
 // `--format text`: sites grouped by file with file:line:column, kind and a one-line reason, then a
-// summary by kind and the next command to run.
+// summary by kind and the next command to run. Colour only on a terminal, as supports-color decides.
 import { kindMessages, reasonMessages, type RootsSite } from '@uproot/core';
 import pc from 'picocolors';
-import type { ScanResult } from '../scan.ts';
+import { problemLocation, type ScanResult } from '../scan.ts';
 import { summarize } from './summary.ts';
+import { headline } from './wording.ts';
 
-function firstSentence(text: string): string {
-  const i = text.indexOf(': ');
-  return i > 0 ? text.slice(0, i) : text;
+type Colors = ReturnType<typeof pc.createColors>;
+
+export interface TextOptions {
+  /** Default: stdout is a terminal, NO_COLOR is unset, FORCE_COLOR overrides. */
+  color?: boolean;
 }
 
-export function siteLine(file: string, s: RootsSite): string {
-  const where = pc.bold(`${file}:${s.line}:${s.column}`);
-  const kind = s.kind === 'request' ? pc.red(s.kind) : pc.yellow(s.kind);
+/**
+ * picocolors alone also colours piped output whenever `CI` is set, which puts escape codes into
+ * files and pipes in CI; like supports-color, require a terminal unless FORCE_COLOR says otherwise.
+ */
+export function colorEnabled(stream: { isTTY?: boolean } = process.stdout, env: NodeJS.ProcessEnv = process.env): boolean {
+  if (env.NO_COLOR) return false;
+  if (env.FORCE_COLOR !== undefined) return env.FORCE_COLOR !== '0' && env.FORCE_COLOR !== 'false';
+  return !!stream.isTTY && env.TERM !== 'dumb';
+}
+
+export function siteLine(file: string, s: RootsSite, c: Colors = pc.createColors(false)): string {
+  const where = c.bold(`${file}:${s.line}:${s.column}`);
+  const kind = s.kind === 'request' ? c.red(s.kind) : c.yellow(s.kind);
   const via = s.context.via.length ? ` via ${s.context.via.join(' → ')}` : '';
   const ctx = `${s.context.handler}${s.context.name ? ` ${JSON.stringify(s.context.name)}` : ''}${via}`;
-  const what = s.action === 'rewrite' ? pc.green('migrate can rewrite') : s.reason ? pc.magenta(`[${s.reason}] ${reasonMessages[s.reason]}`) : firstSentence(kindMessages[s.kind]);
+  const what =
+    s.action === 'rewrite' ? c.green('uproot migrate can rewrite this site') : s.reason ? c.magenta(`[${s.reason}] ${reasonMessages[s.reason]}`) : headline(kindMessages[s.kind]);
   return `  ${where}  ${kind}  ${s.form} in ${ctx}\n      ${what}`;
 }
 
-export function scanToText(result: ScanResult, paths: string[]): string {
+/** Quote a path for a POSIX shell when it holds anything but safe characters. */
+function shellArg(arg: string): string {
+  return /^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`;
+}
+
+export function scanToText(result: ScanResult, paths: string[], options: TextOptions = {}): string {
+  const c = pc.createColors(options.color ?? colorEnabled());
   const out: string[] = [];
   for (const { file, sites } of result.files) {
-    out.push(pc.underline(file));
-    for (const s of sites) out.push(siteLine(file, s));
+    out.push(c.underline(file));
+    for (const s of sites) out.push(siteLine(file, s, c));
     out.push('');
   }
-  for (const f of result.failures) out.push(`${pc.red('error')} ${f.file}: ${f.message}`);
-  for (const n of result.notices) out.push(`${pc.dim('note')}  ${n.file}: ${n.message}`);
+  for (const f of result.failures) out.push(`${c.red('error')} ${problemLocation(f)}: ${f.message}`);
+  for (const n of result.notices) out.push(`${c.dim('note')}  ${problemLocation(n)}: ${n.message}`);
   if (result.failures.length || result.notices.length) out.push('');
   const sum = summarize(result);
-  const kinds = Object.entries(sum.byKind).filter(([, n]) => n > 0).map(([k, n]) => `${n} ${k}`).join(', ');
-  out.push(`${sum.sites} roots site${sum.sites === 1 ? '' : 's'} in ${sum.filesWithSites} of ${sum.files} files${kinds ? ` (${kinds})` : ''}${sum.failures ? `; ${sum.failures} file${sum.failures === 1 ? '' : 's'} failed` : ''}.`);
+  const kinds = Object.entries(sum.byKind)
+    .filter(([, n]) => n > 0)
+    .map(([k, n]) => `${n} ${k}`)
+    .join(', ');
+  const failed = sum.failures ? `; ${sum.failures} file${sum.failures === 1 ? '' : 's'} failed` : '';
+  out.push(`${sum.sites} roots site${sum.sites === 1 ? '' : 's'} in ${sum.filesWithSites} of ${sum.files} files${kinds ? ` (${kinds})` : ''}${failed}.`);
+  const target = paths.length ? paths.map(shellArg).join(' ') : '.';
   if (sum.sites) {
     out.push(`${sum.byAction.rewrite} can be rewritten, ${sum.byAction.mark} need a person (reason-coded), ${sum.byAction.report} are deprecated but keep working.`);
-    const target = paths.length ? paths.join(' ') : '.';
-    out.push(`Next: ${pc.cyan(`npx uproot migrate ${target} --dry-run`)} to preview the rewrites.`);
+    out.push(`Next: ${c.cyan(`npx uproot migrate ${target} --dry-run`)} to preview the rewrites.`);
+  } else if (sum.failures) {
+    out.push(`Next: fix the files marked error above, then run ${c.cyan(`npx uproot scan ${target}`)} again.`);
+  } else {
+    out.push('Nothing to migrate.');
   }
   return out.join('\n') + '\n';
 }

@@ -1,0 +1,115 @@
+// `uproot migrate`: plan each file on its own, prove the result parses, and write it atomically only
+// when it changed and has not changed on disk since it was read. A failing file stays untouched.
+import { createTwoFilesPatch } from 'diff';
+import { readFileSync } from 'node:fs';
+import { ParseError, mayContainRootsSites, parseSource } from '@uproot/core';
+import { applyEdits } from '../../core/src/plan/edits.ts';
+import type { FilePlan, SiteOutcome, Strategy } from '../../../transforms/outcome.ts';
+import { planMrtrText } from '../../../transforms/mrtr.ts';
+import { cleanupPendingWrites, writeAtomic } from './atomic-write.ts';
+import { collectFiles, type FileProblem } from './files.ts';
+import { Progress } from './progress.ts';
+import { DEFAULT_MAX_BYTES, readSource } from './read-source.ts';
+import { describeFailure, relativePath } from './scan.ts';
+
+export interface MigratedFile {
+  file: string;
+  absolute: string;
+  changed: boolean;
+  outcomes: SiteOutcome[];
+  diff?: string;
+}
+
+export interface MigrateResult {
+  strategy: Strategy;
+  dryRun: boolean;
+  files: MigratedFile[];
+  failures: FileProblem[];
+  notices: FileProblem[];
+  interrupted: boolean;
+}
+
+export interface MigrateOptions {
+  cwd: string;
+  strategy: Strategy;
+  dryRun: boolean;
+  maxBytes?: number;
+  progress?: boolean;
+  /** Plan one file; the CLI passes the strategy's planner, tests may pass one that fails. */
+  planner?: (text: string, file: string) => FilePlan;
+}
+
+export function plannerFor(strategy: Strategy): (text: string, file: string) => FilePlan {
+  if (strategy === 'mrtr') return planMrtrText;
+  throw new Error(`the ${strategy} strategy is not available in this version of uproot`);
+}
+
+export async function runMigrate(paths: string[], options: MigrateOptions): Promise<MigrateResult> {
+  const { cwd, dryRun } = options;
+  const plan = options.planner ?? plannerFor(options.strategy);
+  const set = await collectFiles(paths, cwd);
+  const result: MigrateResult = { strategy: options.strategy, dryRun, files: [], failures: [...set.problems], notices: [...set.notices], interrupted: false };
+  let stop = false;
+  const onSignal = () => {
+    stop = true;
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  const progress = new Progress(set.files.length, options.progress ?? false);
+  try {
+    for (const absolute of set.files) {
+      if (stop) {
+        result.interrupted = true;
+        break;
+      }
+      progress.tick(absolute);
+      const file = relativePath(cwd, absolute);
+      const read = readSource(absolute, options.maxBytes ?? DEFAULT_MAX_BYTES);
+      if (!read.ok) {
+        (read.skipped ? result.notices : result.failures).push({ file, message: read.message });
+        continue;
+      }
+      if (!mayContainRootsSites(read.text)) continue;
+      try {
+        const filePlan = plan(read.text, absolute);
+        if (filePlan.outcomes.length === 0) continue;
+        const next = applyEdits(read.text, filePlan.edits);
+        const changed = next !== read.text;
+        const entry: MigratedFile = { file, absolute, changed, outcomes: filePlan.outcomes };
+        if (changed) {
+          assertParses(next, absolute);
+          if (dryRun) entry.diff = createTwoFilesPatch(`a/${file}`, `b/${file}`, read.text, next, undefined, undefined, { context: 3 });
+          else {
+            // Someone else wrote the file since we read it: do not clobber their change.
+            const now = readFileSync(absolute);
+            const before = Buffer.from((read.bom ? '\ufeff' : '') + read.text, 'utf8');
+            if (!now.equals(before)) throw new ChangedOnDisk();
+            writeAtomic(absolute, (read.bom ? '\ufeff' : '') + next);
+          }
+        }
+        result.files.push(entry);
+      } catch (error) {
+        if (error instanceof ChangedOnDisk) result.failures.push({ file, message: 'changed on disk while uproot was working; left as it is now, run again' });
+        else result.failures.push(describeFailure(file, error));
+      }
+    }
+  } finally {
+    progress.done();
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    cleanupPendingWrites();
+  }
+  return result;
+}
+
+class ChangedOnDisk extends Error {}
+
+/** Never write a file that no longer parses. */
+function assertParses(text: string, file: string): void {
+  try {
+    parseSource(text, file);
+  } catch (error) {
+    if (error instanceof ParseError) throw new Error(`the rewrite would not parse (${error.line}:${error.column}: ${error.message}); file left untouched`);
+    throw error;
+  }
+}

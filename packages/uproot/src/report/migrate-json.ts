@@ -1,0 +1,25 @@
+// `migrate --format json`: what happened to every site, per file, with diffs in dry runs.
+import { ruleOfKind } from '@uproot/core';
+import type { MigrateResult } from '../migrate.ts';
+import { summarizeMigrate } from './migrate-summary.ts';
+
+export function migrateToJson(result: MigrateResult): string {
+  const files = result.files.map((f) => ({
+    file: f.file,
+    changed: f.changed,
+    sites: f.outcomes.map((o) => ({
+      line: o.site.line,
+      column: o.site.column,
+      kind: o.site.kind,
+      rule: `uproot/${ruleOfKind[o.site.kind]}`,
+      sdk: o.site.sdk,
+      side: o.site.side,
+      context: o.site.context,
+      outcome: o.outcome,
+      ...(o.reason ? { reason: o.reason } : {}),
+      ...(o.detail ? { detail: o.detail } : {}),
+    })),
+    ...(f.diff ? { diff: f.diff } : {}),
+  }));
+  return JSON.stringify({ version: 1, strategy: result.strategy, dryRun: result.dryRun, files, summary: summarizeMigrate(result), failures: result.failures, notices: result.notices, interrupted: result.interrupted }, null, 2) + '\n';
+}

@@ -1,0 +1,47 @@
+// Text report for `uproot migrate`: per file what was rewritten and what needs a person (with the
+// reason), diffs in dry runs, then the next commands: the formatter for the changed files, and scan.
+import { reasonMessages } from '@uproot/core';
+import pc from 'picocolors';
+import { formatterCommand } from '../formatter.ts';
+import type { MigrateResult } from '../migrate.ts';
+import { summarizeMigrate } from './migrate-summary.ts';
+
+function colorDiff(diff: string): string {
+  return diff
+    .split('\n')
+    .map((l) => (l.startsWith('+') && !l.startsWith('+++') ? pc.green(l) : l.startsWith('-') && !l.startsWith('---') ? pc.red(l) : l.startsWith('@@') ? pc.cyan(l) : l))
+    .join('\n');
+}
+
+export function migrateToText(result: MigrateResult, paths: string[], cwd: string): string {
+  const out: string[] = [];
+  for (const f of result.files) {
+    out.push(pc.underline(f.file) + (f.changed ? (result.dryRun ? pc.dim(' (would change)') : pc.dim(' (changed)')) : ''));
+    for (const o of f.outcomes) {
+      const where = `${f.file}:${o.site.line}:${o.site.column}`;
+      if (o.outcome === 'rewritten') out.push(`  ${pc.green('rewritten')} ${where} ${o.site.kind} ${o.site.form}`);
+      else if (o.outcome === 'marked') out.push(`  ${pc.magenta('marked')}    ${where} [${o.reason}] ${o.detail ? o.detail + '; ' : ''}${reasonMessages[o.reason!]}`);
+      else out.push(`  ${pc.dim('reported')}  ${where} ${o.site.kind} ${o.site.form} (deprecated, still works)`);
+    }
+    if (f.diff) out.push(colorDiff(f.diff));
+  }
+  for (const p of result.failures) out.push(`${pc.red('error')} ${p.file}: ${p.message}`);
+  for (const n of result.notices) out.push(`${pc.dim('note')}  ${n.file}: ${n.message}`);
+  if (result.interrupted) out.push(pc.yellow('Interrupted: files already written are complete; run the same command again to finish.'));
+  const s = summarizeMigrate(result);
+  out.push('');
+  out.push(
+    `${result.dryRun ? 'Dry run: would change' : 'Changed'} ${s.changedFiles} file${s.changedFiles === 1 ? '' : 's'}: ${s.rewritten} site${s.rewritten === 1 ? '' : 's'} rewritten, ${s.marked} marked for a person, ${s.reported} reported${s.failures ? `; ${s.failures} file${s.failures === 1 ? '' : 's'} failed` : ''}.`,
+  );
+  const target = paths.length ? paths.join(' ') : '.';
+  const changed = result.files.filter((f) => f.changed).map((f) => f.file);
+  if (result.dryRun) {
+    if (changed.length) out.push(`Next: ${pc.cyan(`npx uproot migrate ${target}`)} to write these changes.`);
+  } else {
+    const format = formatterCommand(cwd, changed);
+    if (format) out.push(`Format the changed files: ${pc.cyan(format)}`);
+    else if (changed.length) out.push(`Format the changed files with your formatter: ${changed.join(' ')}`);
+  }
+  out.push(`What is left: ${pc.cyan(`npx uproot scan ${target}`)}`);
+  return out.join('\n') + '\n';
+}
