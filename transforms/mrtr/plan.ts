@@ -44,6 +44,8 @@ export interface MrtrInput {
   filePath: string;
   ast: TSESTree.Program;
   scopeManager: ScopeManagerLike;
+  /** Plan only the request site starting at this offset, without markers (ESLint suggestions). */
+  onlySiteAt?: number;
 }
 
 export function planMrtr(input: MrtrInput): FilePlan {
@@ -53,6 +55,7 @@ export function planMrtr(input: MrtrInput): FilePlan {
   const outcomes: SiteOutcome[] = [];
   const plans: SitePlan[] = [];
   for (const site of sites) {
+    if (input.onlySiteAt !== undefined && !(site.kind === 'request' && site.range[0] === input.onlySiteAt)) continue;
     if (site.kind === 'request' && site.action === 'rewrite') {
       try {
         plans.push(planSite(site, text, prov));
@@ -74,7 +77,7 @@ export function planMrtr(input: MrtrInput): FilePlan {
     }
   }
   for (const plan of plans) outcomes.push({ site: plan.site, outcome: 'rewritten' });
-  const markers = dedupeMarkers(
+  const markers = input.onlySiteAt !== undefined ? [] : dedupeMarkers(
     outcomes.flatMap((o) => (o.outcome === 'marked' && o.reason ? [planMarker(text, o.site.node, o.reason, o.detail)].filter((e): e is TextEdit => !!e) : [])),
   );
   const edits = [...rewrite.edits, ...markers];

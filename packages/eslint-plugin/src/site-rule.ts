@@ -3,6 +3,8 @@
 import { ESLintUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
 import { type RootsSite, type ScopeManagerLike, type SiteKind, findRootsSites, kindMessages, mayContainRootsSites, reasonMessages, ruleDocsUrl } from '@uproot/core';
 import { typeHintFrom } from './type-hint.ts';
+import { planMrtr } from '../../../transforms/mrtr.ts';
+import type { TextEdit } from '../../core/src/plan/edits.ts';
 
 export const createRule = ESLintUtils.RuleCreator(ruleDocsUrl);
 
@@ -40,7 +42,11 @@ export function createSiteRule(name: string, kind: SiteKind, description: string
     meta: {
       type: 'problem',
       docs: { description, recommended: recommended === 'error' ? 'recommended' : 'stylistic' } as never,
-      messages: { [kind]: `${kindMessages[kind]} {{note}}` },
+      hasSuggestions: kind === 'request',
+      messages: {
+        [kind]: `${kindMessages[kind]} {{note}}`,
+        migrateToMrtr: 'Rewrite to a multi round-trip request, as `uproot migrate --to mrtr` would.',
+      },
       schema: [],
     },
     defaultOptions: [],
@@ -50,14 +56,36 @@ export function createSiteRule(name: string, kind: SiteKind, description: string
         'Program:exit'() {
           for (const site of sitesOf(context)) {
             if (site.kind !== kind) continue;
+            const edits = site.action === 'rewrite' ? mrtrEdits(context, site) : undefined;
             context.report({
               node: site.node as TSESTree.Node,
               messageId: kind,
               data: { note: actionNote(site) },
+              // A suggestion, never an autofix: the rewrite changes control flow (typescript-eslint's rule).
+              ...(edits ? { suggest: [{ messageId: 'migrateToMrtr', fix: (fixer) => edits.map((e) => fixer.replaceTextRange([e.start, e.end], e.text)) }] } : {}),
             });
           }
         },
       };
     },
   });
+}
+
+/** The planner's edits for this one site, when it can prove the rewrite. */
+function mrtrEdits(context: Readonly<TSESLint.RuleContext<string, readonly unknown[]>>, site: RootsSite): TextEdit[] | undefined {
+  const sourceCode = context.sourceCode;
+  try {
+    const plan = planMrtr({
+      text: sourceCode.text,
+      filePath: context.filename,
+      ast: sourceCode.ast as TSESTree.Program,
+      scopeManager: sourceCode.scopeManager as unknown as ScopeManagerLike,
+      onlySiteAt: site.range[0],
+    });
+    const rewritten = plan.outcomes.some((o) => o.site.range[0] === site.range[0] && o.outcome === 'rewritten');
+    return rewritten && plan.edits.length ? plan.edits : undefined;
+  } catch {
+    // No suggestion is better than a wrong one; `uproot migrate` reports the failure with its cause.
+    return undefined;
+  }
 }
