@@ -12,3 +12,4 @@ export function planMrtrText(text: string, filePath: string): FilePlan {
 }
 
 export { planMrtr };
+export { planMrtrProject, type SourceFile, type ProjectPlan } from './mrtr/project.ts';

@@ -34,6 +34,7 @@ export class Provenance {
   private readonly memo = new Map<Node, McpValue | null>();
   private readonly active = new Set<Node>();
   private depth = 0;
+  private fieldDepth = 0;
 
   private readonly scopeManager: ScopeManagerLike;
   private readonly typeHint: TypeHint | undefined;
@@ -258,8 +259,10 @@ export class Provenance {
     const index = fn.params.findIndex((p) => containsIdentifier(p, name));
     if (index < 0) return undefined;
     const param = fn.params[index]!;
-    const annotated = this.annotationValue(param.type === 'AssignmentPattern' ? param.left : param);
-    if (annotated) return annotated;
+    const declared = param.type === 'AssignmentPattern' ? param.left : param;
+    // `{ mcpReq }: ServerContext` annotates the whole parameter, not the destructured name.
+    const annotated = this.annotationValue(declared);
+    if (annotated) return declared === name ? annotated : this.patternValue(declared, name, annotated);
     // A handler callback: the SDK passes its extra / ctx at a known position.
     const handler = this.handlerOf(fn);
     if (handler && handler.extraIndex === index) {
@@ -274,7 +277,80 @@ export class Provenance {
       const v = this.valueOf(arg);
       if (v) return param.type === 'Identifier' ? v : this.patternValue(param, name, v);
     }
+    return declared === name ? undefined : this.fieldValue(name, []);
+  }
+
+  /**
+   * `deps.server` or a destructured `{ server }`, where `deps` is typed `{ server: McpServer }` (inline or a
+   * local interface) or built from an object literal (`registerTools({ server: mcp })`).
+   */
+  private fieldValue(id: TSESTree.Identifier, path: string[]): McpValue | undefined {
+    // Recursive helpers pass their own parameter back in: bound the walk like valueOf does.
+    if (this.fieldDepth > MAX_DEPTH) return undefined;
+    this.fieldDepth++;
+    try {
+      return this.fieldValueOf(id, path);
+    } finally {
+      this.fieldDepth--;
+    }
+  }
+
+  private fieldValueOf(id: TSESTree.Identifier, path: string[]): McpValue | undefined {
+    const def = this.variableOf(id)?.defs[0];
+    if (def?.type === 'Parameter') {
+      const fn = def.node as FunctionNode;
+      const index = fn.params.findIndex((p) => containsIdentifier(p, def.name));
+      const param = fn.params[index];
+      if (!param) return undefined;
+      const declared = param.type === 'AssignmentPattern' ? param.left : param;
+      const full = [...(patternPath(declared, def.name as TSESTree.Identifier) ?? []), ...path];
+      const annotation = (declared as TSESTree.Identifier).typeAnnotation?.typeAnnotation;
+      const typed = annotation && this.typeMemberValue(annotation, full);
+      if (typed) return typed;
+      for (const call of this.callsOf(fn)) {
+        const arg = call.arguments[index];
+        const v = arg && arg.type !== 'SpreadElement' ? this.literalPathValue(arg, full) : undefined;
+        if (v) return v;
+      }
+      return undefined;
+    }
+    if (def?.type === 'Variable' && def.node.type === 'VariableDeclarator') {
+      const full = [...(patternPath(def.node.id, def.name as TSESTree.Identifier) ?? []), ...path];
+      const annotation = def.node.id.typeAnnotation?.typeAnnotation;
+      const typed = annotation && this.typeMemberValue(annotation, full);
+      if (typed) return typed;
+      return def.node.init ? this.literalPathValue(def.node.init, full) : undefined;
+    }
     return undefined;
+  }
+
+  /** The value at `path` inside an expression, reading through object literals. */
+  private literalPathValue(expr: Node, path: string[]): McpValue | undefined {
+    const node = unwrap(expr);
+    if (path.length === 0) return this.valueOf(node);
+    if (node.type === 'ObjectExpression') {
+      const prop = findProperty(node, path[0]!);
+      return prop ? this.literalPathValue(prop.value, path.slice(1)) : undefined;
+    }
+    let value = this.valueOf(node);
+    for (const key of path) value = value && memberOf(value, key);
+    return value ?? (node.type === 'Identifier' ? this.fieldValue(node, path) : undefined);
+  }
+
+  /** The MCP value of the member at `path` of a type: type literals and same-file interfaces / aliases. */
+  private typeMemberValue(type: TSESTree.TypeNode, path: string[], depth = 0): McpValue | undefined {
+    if (path.length === 0) return this.typeValue(type);
+    if (depth > 4) return undefined;
+    let members: TSESTree.TypeElement[] | undefined;
+    if (type.type === 'TSTypeLiteral') members = type.members;
+    else if (type.type === 'TSTypeReference' && type.typeName.type === 'Identifier') {
+      const decl = this.variableOf(type.typeName)?.defs.find((d) => d.node.type === 'TSInterfaceDeclaration' || d.node.type === 'TSTypeAliasDeclaration')?.node;
+      if (decl?.type === 'TSInterfaceDeclaration') members = decl.body.body;
+      else if (decl?.type === 'TSTypeAliasDeclaration') return this.typeMemberValue(decl.typeAnnotation, path, depth + 1);
+    }
+    const member = members?.find((m) => m.type === 'TSPropertySignature' && !m.computed && m.key.type === 'Identifier' && m.key.name === path[0]);
+    const annotation = member?.type === 'TSPropertySignature' ? member.typeAnnotation?.typeAnnotation : undefined;
+    return annotation ? this.typeMemberValue(annotation, path.slice(1), depth + 1) : undefined;
   }
 
   /** When `fn` is passed straight to an MCP registration, where the SDK puts extra / ctx. */
@@ -370,7 +446,7 @@ export class Provenance {
     }
     const base = this.valueOf(object);
     if (base) return memberOf(base, key);
-    return object.type === 'Identifier' ? this.propertyWriteValue(object, key) : undefined;
+    return object.type === 'Identifier' ? (this.fieldValue(object, [key]) ?? this.propertyWriteValue(object, key)) : undefined;
   }
 
   /** `ref.current = client` / `state.server = new McpServer()`: a property of a local object written in the file. */

@@ -23,6 +23,8 @@ export interface Reach {
   receiver?: McpValue;
   /** Helper hops from the handler towards the site, outermost first. */
   hops: Hop[];
+  /** For `other`: the outermost function whose callers are not in this file (exported, or unused). */
+  unresolved?: FunctionNode;
 }
 
 const listenerMethods = new Set(['on', 'once', 'addListener', 'addEventListener', 'subscribe', 'watch']);
@@ -71,7 +73,7 @@ function walk(node: Node, hops: Hop[], seen: Set<Node>, prov: Provenance, out: R
   }
   const references = namedReferences(fn, prov);
   if (!functionName(fn) || references.length === 0) {
-    out.push({ handler: 'other', hops });
+    out.push({ handler: 'other', hops, unresolved: fn });
     return;
   }
   for (const ref of references) {

@@ -253,6 +253,7 @@ function rootsReads(call: TSESTree.CallExpression, prov: Provenance): Node[] {
     return out;
   }
   if (parent?.type === 'LogicalExpression' && parent.left === expr) expr = parent;
+  if (isRootsInCheck(expr)) return [expr.parent!];
   const holder = expr.parent;
   if (holder?.type === 'VariableDeclarator' && holder.init === expr) {
     if (holder.id.type === 'Identifier') {
@@ -260,6 +261,7 @@ function rootsReads(call: TSESTree.CallExpression, prov: Provenance): Node[] {
       for (const ref of variable?.references ?? []) {
         const p = ref.identifier.parent;
         if (p?.type === 'MemberExpression' && p.object === ref.identifier && propertyName(p) === 'roots') out.push(p);
+        else if (isRootsInCheck(ref.identifier)) out.push(p!);
       }
     } else if (holder.id.type === 'ObjectPattern') {
       const prop = holder.id.properties.find((p) => p.type === 'Property' && propertyName(p) === 'roots');
@@ -267,4 +269,10 @@ function rootsReads(call: TSESTree.CallExpression, prov: Provenance): Node[] {
     }
   }
   return out;
+}
+
+/** `'roots' in capabilities`. */
+function isRootsInCheck(node: Node): boolean {
+  const p = node.parent;
+  return p?.type === 'BinaryExpression' && p.operator === 'in' && p.right === node && staticString(p.left) === 'roots';
 }

@@ -16,7 +16,8 @@ export function sitesOf(context: Readonly<TSESLint.RuleContext<string, readonly 
   if (cached) return cached;
   let sites: RootsSite[] = [];
   if (mayContainRootsSites(sourceCode.text)) {
-    const services = ESLintUtils.getParserServices(context, true);
+    // getParserServices() throws under espree; plain parser services are enough to see whether types exist.
+    const services = (sourceCode.parserServices ?? {}) as { program?: unknown };
     const typeHint = services.program ? typeHintFrom(services as never) : undefined;
     sites = findRootsSites({
       ast: sourceCode.ast as TSESTree.Program,

@@ -11,7 +11,11 @@ const kindOfType: Record<string, McpValueKind> = {
   Client: 'client',
   RequestHandlerExtra: 'handler-extra',
   ServerContext: 'handler-extra',
+  inputRequired: 'input-required',
 };
+
+/** A class value (something you `new`) rather than an instance of it. */
+const classKind: Partial<Record<McpValueKind, McpValueKind>> = { server: 'server-class', 'mcp-server': 'mcp-server-class', client: 'client-class' };
 
 export function typeHintFrom(services: ParserServicesWithTypeInformation): (node: TSESTree.Node) => McpValue | undefined {
   const checker = services.program.getTypeChecker();
@@ -27,8 +31,9 @@ export function typeHintFrom(services: ParserServicesWithTypeInformation): (node
     const type = checker.getTypeAtLocation(tsNode);
     const symbol = type.getSymbol() ?? type.aliasSymbol;
     if (!symbol) return undefined;
-    const kind = kindOfType[symbol.getName()];
-    if (!kind) return undefined;
+    const instanceKind = kindOfType[symbol.getName()];
+    if (!instanceKind) return undefined;
+    const kind = type.getConstructSignatures().length > 0 ? (classKind[instanceKind] ?? instanceKind) : instanceKind;
     for (const decl of symbol.getDeclarations() ?? []) {
       const file = decl.getSourceFile().fileName.replace(/\\/g, '/');
       const m = /\/node_modules\/@modelcontextprotocol\/(sdk|server|client|core)\//.exec(file);

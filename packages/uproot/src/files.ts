@@ -10,7 +10,8 @@ export const SOURCE_EXTENSIONS = ['ts', 'tsx', 'mts', 'cts', 'js', 'jsx', 'mjs',
 const SOURCE_FILE = /\.(?:[cm]?[jt]s|[jt]sx)$/;
 /** `x.d.ts`, `x.d.mts`, and TypeScript 5's arbitrary-extension declarations such as `styles.d.css.ts`. */
 const DECLARATION_FILE = /\.d(?:\.[^./]+)?\.[cm]?ts$/;
-const SKIPPED_DIRECTORIES = new Set(['node_modules', 'dist', 'build', 'coverage', 'out-tsc', 'bower_components', 'jspm_packages']);
+// Build output and dependencies; hidden folders (.next, .turbo, .git ...) are skipped by their leading dot.
+const SKIPPED_DIRECTORIES = new Set(['node_modules', 'dist', 'build', 'coverage']);
 
 export interface FileProblem {
   file: string;

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { ParseError, mayContainRootsSites, parseSource } from '@uproot/core';
 import { applyEdits } from '../../core/src/plan/edits.ts';
 import type { FilePlan, SiteOutcome, Strategy } from '../../../transforms/outcome.ts';
-import { planMrtrText } from '../../../transforms/mrtr.ts';
+import { planMrtrProject, planMrtrText, type SourceFile } from '../../../transforms/mrtr.ts';
 import { cleanupPendingWrites, writeAtomic } from './atomic-write.ts';
 import { collectFiles, type FileProblem } from './files.ts';
 import { Progress } from './progress.ts';
@@ -57,34 +57,36 @@ export async function runMigrate(paths: string[], options: MigrateOptions): Prom
   process.once('SIGTERM', onSignal);
   const progress = new Progress(set.files.length, options.progress ?? false);
   try {
+    // Read everything first: a helper chain may cross into files that hold no roots text themselves.
+    const sources: Array<SourceFile & { file: string; bom: boolean }> = [];
     for (const absolute of set.files) {
+      const file = relativePath(cwd, absolute);
+      const read = readSource(absolute, options.maxBytes ?? DEFAULT_MAX_BYTES);
+      if (!read.ok) (read.skipped ? result.notices : result.failures).push({ file, message: read.message });
+      else sources.push({ path: absolute, text: read.text, file, bom: read.bom });
+    }
+    const plans = planAll(sources, options, plan, result);
+    for (const source of sources) {
       if (stop) {
         result.interrupted = true;
         break;
       }
+      const { path: absolute, file, text, bom } = source;
       progress.tick(absolute);
-      const file = relativePath(cwd, absolute);
-      const read = readSource(absolute, options.maxBytes ?? DEFAULT_MAX_BYTES);
-      if (!read.ok) {
-        (read.skipped ? result.notices : result.failures).push({ file, message: read.message });
-        continue;
-      }
-      if (!mayContainRootsSites(read.text)) continue;
+      const filePlan = plans.get(absolute);
+      if (!filePlan || filePlan.outcomes.length + filePlan.edits.length === 0) continue;
       try {
-        const filePlan = plan(read.text, absolute);
-        if (filePlan.outcomes.length === 0) continue;
-        const next = applyEdits(read.text, filePlan.edits);
-        const changed = next !== read.text;
+        const next = applyEdits(text, filePlan.edits);
+        const changed = next !== text;
         const entry: MigratedFile = { file, absolute, changed, outcomes: filePlan.outcomes };
         if (changed) {
           assertParses(next, absolute);
-          if (dryRun) entry.diff = createTwoFilesPatch(`a/${file}`, `b/${file}`, read.text, next, undefined, undefined, { context: 3 });
+          if (dryRun) entry.diff = createTwoFilesPatch(`a/${file}`, `b/${file}`, text, next, undefined, undefined, { context: 3 });
           else {
             // Someone else wrote the file since we read it: do not clobber their change.
             const now = readFileSync(absolute);
-            const before = Buffer.from((read.bom ? '\ufeff' : '') + read.text, 'utf8');
-            if (!now.equals(before)) throw new ChangedOnDisk();
-            writeAtomic(absolute, (read.bom ? '\ufeff' : '') + next);
+            if (!now.equals(Buffer.from((bom ? '\ufeff' : '') + text, 'utf8'))) throw new ChangedOnDisk();
+            writeAtomic(absolute, (bom ? '\ufeff' : '') + next);
           }
         }
         result.files.push(entry);
@@ -103,6 +105,35 @@ export async function runMigrate(paths: string[], options: MigrateOptions): Prom
 }
 
 class ChangedOnDisk extends Error {}
+
+/**
+ * Plan every file. MRTR plans the run as one project (chains cross files); if that fails, each file
+ * is planned on its own so one bad file cannot sink the others.
+ */
+function planAll(sources: Array<SourceFile & { file: string }>, options: MigrateOptions, plan: (text: string, file: string) => FilePlan, result: MigrateResult): Map<string, FilePlan> {
+  const plans = new Map<string, FilePlan>();
+  if (options.strategy === 'mrtr' && !options.planner) {
+    try {
+      const project = planMrtrProject(sources);
+      for (const [file, error] of project.failures) {
+        const source = sources.find((s) => s.path === file);
+        if (source && mayContainRootsSites(source.text)) result.failures.push(describeFailure(source.file, error));
+      }
+      return project.plans;
+    } catch {
+      plans.clear(); // fall through to per-file planning, which names the file that fails
+    }
+  }
+  for (const source of sources) {
+    if (!mayContainRootsSites(source.text)) continue;
+    try {
+      plans.set(source.path, plan(source.text, source.path));
+    } catch (error) {
+      result.failures.push(describeFailure(source.file, error));
+    }
+  }
+  return plans;
+}
 
 /** Never write a file that no longer parses. */
 function assertParses(text: string, file: string): void {

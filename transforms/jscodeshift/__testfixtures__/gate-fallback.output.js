@@ -1,4 +1,4 @@
-import { McpServer, inputRequired, CLIENT_CAPABILITIES_META_KEY, inputResponse, ProtocolError, ProtocolErrorCode, SdkError, SdkErrorCode } from '@modelcontextprotocol/server';
+import { McpServer, inputRequired, inputResponse, CLIENT_CAPABILITIES_META_KEY, ProtocolError, ProtocolErrorCode, SdkError, SdkErrorCode } from '@modelcontextprotocol/server';
 import { fileURLToPath } from 'node:url';
 
 // uproot: roots arrive through multi round-trip requests (MRTR) since protocol revision 2026-07-28.

@@ -1,4 +1,4 @@
-import { McpServer, inputRequired, type InputRequiredResult, CLIENT_CAPABILITIES_META_KEY, inputResponse, ProtocolError, ProtocolErrorCode, SdkError, SdkErrorCode, type ListRootsResult, type ServerContext, type CallToolResult } from '@modelcontextprotocol/server';
+import { McpServer, inputRequired, inputResponse, type InputRequiredResult, CLIENT_CAPABILITIES_META_KEY, ProtocolError, ProtocolErrorCode, SdkError, SdkErrorCode, type ListRootsResult, type ServerContext, type CallToolResult } from '@modelcontextprotocol/server';
 import { fileURLToPath } from 'node:url';
 import * as z from 'zod/v4';
 

@@ -1,0 +1,50 @@
+import type { McpServer, Server } from '@modelcontextprotocol/server';
+
+/** One request a fixture's `fixture.json` asks the harness to make, in order, on every run. */
+export type FixtureCall =
+  | { method: 'tools/call'; name: string; arguments?: Record<string, unknown> }
+  | { method: 'prompts/get'; name: string; arguments?: Record<string, string> }
+  | { method: 'resources/read'; uri: string };
+
+/** What a fixture module exports: the original code's own factory (McpServer, or low-level Server). */
+export type ServerFactory = () => McpServer | Server | Promise<McpServer | Server>;
+
+/**
+ * Optional test hooks a fixture may export (`reset`, `inspect`) so a run can observe side effects
+ * the handler has outside its answer, e.g. a counter that must not double on the MRTR retry.
+ */
+export interface FixtureProbe {
+  reset?: () => void;
+  inspect?: () => unknown;
+}
+
+/**
+ * The roots a client offers: a list it answers `roots/list` with (the hostile list included), or
+ * `'none'` for a client that declares no roots capability at all.
+ */
+export type RootsOffer = readonly unknown[] | 'none';
+
+/** An answer reduced to what the original and the migrated server must agree on. */
+export type NormalizedAnswer =
+  | { result: unknown }
+  | { error: { code: number | string | null; message: string } };
+
+/** Everything one client session observed. */
+export interface SessionResult {
+  /** One per call, in the order of `calls`. */
+  answers: NormalizedAnswer[];
+  /** `probe.inspect()` after each call, when the fixture exports it. */
+  states?: unknown[];
+  /** How many times the client's `roots/list` handler ran over the whole session. */
+  rootsRequests: number;
+}
+
+/** Options shared by both eras' runners. */
+export interface RunOptions {
+  roots: RootsOffer;
+  /** `[from, to]` pairs applied to every string of every answer (temp paths → stable tokens). */
+  replacements?: ReadonlyArray<readonly [string, string]>;
+  probe?: FixtureProbe;
+  /** Environment variables set for the duration of the session (fixtures read configuration from env). */
+  env?: Readonly<Record<string, string>>;
+}

@@ -1,0 +1,123 @@
+// A run over many files: helper chains may leave a file through an exported function. The index
+// finds the callers of such a function in the other files of the run (ESM imports, relative paths).
+import path from 'node:path';
+import type { TSESTree } from '@typescript-eslint/types';
+import { type FunctionNode, type Node, unwrap } from '../../packages/core/src/ast.ts';
+import { parseSource } from '../../packages/core/src/parse.ts';
+import { mayContainRootsSites } from '../../packages/core/src/prefilter.ts';
+import type { FilePlan } from '../outcome.ts';
+import type { ProjectIndex } from './chains.ts';
+import { planUnits } from './plan.ts';
+import { type Unit, makeUnit } from './unit.ts';
+
+export interface SourceFile {
+  path: string;
+  text: string;
+}
+
+export interface ProjectPlan {
+  plans: Map<string, FilePlan>;
+  /** Files that could not be parsed or planned; their sites and their callers stay untouched. */
+  failures: Map<string, unknown>;
+}
+
+const EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'];
+
+export function planMrtrProject(files: SourceFile[]): ProjectPlan {
+  const byPath = new Map(files.map((f) => [path.resolve(f.path), f]));
+  const units = new Map<string, Unit>();
+  const failures = new Map<string, unknown>();
+  const unitOf = (abs: string): Unit | undefined => {
+    const cached = units.get(abs);
+    if (cached || failures.has(abs)) return cached;
+    const file = byPath.get(abs);
+    if (!file) return undefined;
+    try {
+      const { ast, scopeManager } = parseSource(file.text, abs);
+      const unit = makeUnit(abs, file.text, ast, scopeManager);
+      units.set(abs, unit);
+      return unit;
+    } catch (error) {
+      failures.set(abs, error);
+      return undefined;
+    }
+  };
+  const rootsUnits = files.filter((f) => mayContainRootsSites(f.text)).map((f) => unitOf(path.resolve(f.path))).filter((u): u is Unit => !!u);
+  const index: ProjectIndex = {
+    callersOf(unit, fn) {
+      const exported = exportedName(fn, unit);
+      if (!exported) return undefined;
+      const stem = path.basename(unit.path).replace(/\.[^.]+$/, '');
+      const callers: Array<{ unit: Unit; call: TSESTree.CallExpression }> = [];
+      for (const [abs, file] of byPath) {
+        if (abs === unit.path || !file.text.includes(exported) || !file.text.includes(stem)) continue;
+        const other = unitOf(abs);
+        if (!other) return undefined; // a caller we cannot read: do not guess
+        const found = callsIn(other, unit.path, exported, byPath);
+        if (!found) return undefined;
+        callers.push(...found.map((call) => ({ unit: other, call })));
+      }
+      return callers;
+    },
+  };
+  const planned = planUnits(rootsUnits, index);
+  const plans = new Map<string, FilePlan>();
+  for (const [unit, plan] of planned) plans.set(unit.path, plan);
+  return { plans, failures };
+}
+
+function exportedName(fn: FunctionNode, unit: Unit): string | undefined {
+  const local = fn.type === 'FunctionDeclaration' ? fn.id?.name : fn.parent?.type === 'VariableDeclarator' && fn.parent.id.type === 'Identifier' ? fn.parent.id.name : undefined;
+  if (!local) return undefined;
+  let parent: Node | undefined = fn.parent;
+  if (parent?.type === 'VariableDeclarator') parent = parent.parent?.parent;
+  if (parent?.type === 'ExportNamedDeclaration') return local;
+  for (const s of unit.ast.body) {
+    if (s.type !== 'ExportNamedDeclaration' || s.source) continue;
+    for (const spec of s.specifiers) {
+      if (spec.local.type === 'Identifier' && spec.local.name === local) return spec.exported.type === 'Identifier' ? spec.exported.name : spec.exported.value;
+    }
+  }
+  return undefined;
+}
+
+/** Plain calls of `exported` from `target` in `unit`; undefined when it is used any other way. */
+function callsIn(unit: Unit, target: string, exported: string, files: Map<string, SourceFile>): TSESTree.CallExpression[] | undefined {
+  const calls: TSESTree.CallExpression[] = [];
+  for (const s of unit.ast.body) {
+    if ((s.type === 'ExportNamedDeclaration' || s.type === 'ExportAllDeclaration') && s.source && resolveImport(unit.path, s.source.value, files) === target) return undefined;
+    if (s.type !== 'ImportDeclaration' || resolveImport(unit.path, s.source.value, files) !== target) continue;
+    for (const spec of s.specifiers) {
+      const variable = unit.prov.variableOf(spec.local);
+      if (spec.type === 'ImportSpecifier') {
+        const imported = spec.imported.type === 'Identifier' ? spec.imported.name : spec.imported.value;
+        if (imported !== exported) continue;
+        for (const ref of variable?.references ?? []) {
+          const p = ref.identifier.parent;
+          if (p?.type === 'CallExpression' && p.callee === ref.identifier) calls.push(p);
+          else return undefined;
+        }
+      } else if (spec.type === 'ImportNamespaceSpecifier') {
+        for (const ref of variable?.references ?? []) {
+          const member = ref.identifier.parent;
+          if (member?.type !== 'MemberExpression' || member.object !== ref.identifier) return undefined;
+          const key = !member.computed && member.property.type === 'Identifier' ? member.property.name : undefined;
+          if (key !== exported) continue;
+          const call = member.parent;
+          if (call?.type === 'CallExpression' && unwrap(call.callee) === member) calls.push(call);
+          else return undefined;
+        }
+      }
+    }
+  }
+  return calls;
+}
+
+/** Node-style resolution of a relative specifier to a file of the run (`./roots.js` → `roots.ts`). */
+export function resolveImport(from: string, spec: string, files: Map<string, SourceFile>): string | undefined {
+  if (!spec.startsWith('.')) return undefined;
+  const base = path.resolve(path.dirname(from), spec);
+  const swapped = [base, base.replace(/\.js$/, '.ts'), base.replace(/\.js$/, '.tsx'), base.replace(/\.mjs$/, '.mts'), base.replace(/\.cjs$/, '.cts'), base.replace(/\.jsx$/, '.tsx')];
+  const candidates = [...swapped, ...EXTENSIONS.map((e) => base + e), ...EXTENSIONS.map((e) => path.join(base, 'index' + e))];
+  return candidates.find((c) => files.has(c));
+}

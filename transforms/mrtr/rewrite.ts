@@ -1,0 +1,233 @@
+// Turn proven site plans into text edits, per file: ctx parameters, the roots-first entry check,
+// threaded helper calls, the replaced requests and capability gates, helper functions and imports.
+import type { TSESTree } from '@typescript-eslint/types';
+import { type FunctionNode, type Node, enclosingFunction, unwrap } from '../../packages/core/src/ast.ts';
+import { type TextEdit, EditConflictError, applyEdits, indentAt, insert, replace } from '../../packages/core/src/plan/edits.ts';
+import { cjsRequires, planImports, planPrunes, type ImportName } from '../../packages/core/src/plan/imports.ts';
+import type { RootsSite } from '../../packages/core/src/types.ts';
+import { type HandlerChain, PLAIN, type SitePlan } from './chains.ts';
+import { HELPER_NAMES, entryCheck, helperImports, helpersBlock } from './helpers-block.ts';
+import { type Unit, Unprovable } from './unit.ts';
+
+const SERVER_MODULE = '@modelcontextprotocol/server';
+
+interface UnitNeeds {
+  edits: TextEdit[];
+  removed: Array<[number, number]>;
+  helpers: boolean; // uses clientDeclaresRoots / rootsFromAnswer
+  entry: boolean; // returns inputRequired
+  serverContextType: boolean;
+  resultTypes: Set<string>;
+}
+
+export interface Rewrite {
+  edits: Map<Unit, TextEdit[]>;
+  gates: Set<RootsSite>;
+}
+
+export function buildRewrite(plans: SitePlan[]): Rewrite {
+  const needs = new Map<Unit, UnitNeeds>();
+  const need = (u: Unit) => {
+    let n = needs.get(u);
+    if (!n) needs.set(u, (n = { edits: [], removed: [], helpers: false, entry: false, serverContextType: false, resultTypes: new Set() }));
+    return n;
+  };
+  const handlers = new Map<FunctionNode, HandlerChain>();
+  const helperFns = new Map<FunctionNode, Unit>();
+  const calls = new Map<TSESTree.CallExpression, { caller: FunctionNode; callee: FunctionNode; unit: Unit }>();
+  for (const plan of plans) {
+    for (const chain of plan.chains) {
+      handlers.set(chain.callback, chain);
+      let caller: FunctionNode = chain.callback;
+      for (const hop of chain.hops) {
+        helperFns.set(hop.fn, hop.fnUnit);
+        calls.set(hop.call, { caller, callee: hop.fn, unit: hop.callUnit });
+        caller = hop.fn;
+      }
+    }
+  }
+  const ctxOf = new Map<FunctionNode, string>();
+  for (const [callback, chain] of handlers) {
+    const existing = callback.params[chain.extraIndex];
+    ctxOf.set(callback, existing?.type === 'Identifier' ? existing.name : freshName(callback, chain.unit.text));
+  }
+  for (const [fn, unit] of helperFns) if (!ctxOf.has(fn)) ctxOf.set(fn, freshName(fn, unit.text));
+
+  for (const [callback, chain] of handlers) {
+    const u = chain.unit;
+    const n = need(u);
+    const ctx = ctxOf.get(callback)!;
+    n.helpers = n.entry = true;
+    if (!callback.params[chain.extraIndex]) {
+      n.edits.push(...addParameter(callback, u, chain.extraIndex, ctx));
+      n.serverContextType = true;
+    }
+    if (u.typescript) {
+      const type = resultType(chain);
+      n.resultTypes.add(type);
+      const edit = annotateReturn(callback, u.text, type);
+      if (edit) n.edits.push(edit);
+    }
+    n.edits.push(...entryEdits(callback, u, ctx, chain.server));
+  }
+  for (const [fn, unit] of helperFns) {
+    if (handlers.has(fn)) continue;
+    const n = need(unit);
+    n.edits.push(...addParameter(fn, unit, fn.params.length, ctxOf.get(fn)!));
+    n.serverContextType = true;
+  }
+  for (const [call, { caller, callee, unit }] of calls) {
+    // Optional parameters the call leaves out must stay undefined, so ctx lands in its own slot.
+    const padding = Array.from({ length: Math.max(0, callee.params.length - call.arguments.length) }, () => 'undefined');
+    const args = [...padding, ctxOf.get(caller)!].join(', ');
+    need(unit).edits.push(insert(call.range[1] - 1, call.arguments.length ? `, ${args}` : args));
+  }
+  for (const plan of plans) {
+    const fn = threadedFunction(plan.site.node, ctxOf);
+    if (!fn) throw new Unprovable('unresolved-chain', 'the request is not inside a function that receives ctx');
+    const n = need(plan.unit);
+    n.helpers = true;
+    n.edits.push(replace(plan.site.node, `${HELPER_NAMES.answer}(${ctxOf.get(fn)!})`));
+    n.removed.push(plan.site.range);
+  }
+  // Capability gates inside threaded functions become per-request checks.
+  const gates = new Set<RootsSite>();
+  const units = new Set<Unit>([...needs.keys()]);
+  for (const u of units) {
+    for (const site of u.sites) {
+      if (site.kind !== 'capability' || site.side !== 'server' || site.node.type !== 'MemberExpression') continue;
+      const fn = threadedFunction(site.node, ctxOf);
+      const receiver = capabilityReceiver(site.node, u.text);
+      if (!fn || !receiver) continue;
+      const target = site.node.parent?.type === 'ChainExpression' ? site.node.parent : site.node;
+      const n = need(u);
+      n.helpers = true;
+      n.edits.push(replace(target, `${HELPER_NAMES.declares}(${ctxOf.get(fn)!}, ${receiver})`));
+      n.removed.push(target.range);
+      gates.add(site);
+    }
+  }
+  const edits = new Map<Unit, TextEdit[]>();
+  for (const [u, n] of needs) edits.set(u, [...n.edits, ...fileLevelEdits(u, n)]);
+  return { edits, gates };
+}
+
+/** Imports, the helper functions, and pruned imports for one file. */
+function fileLevelEdits(u: Unit, n: UnitNeeds): TextEdit[] {
+  const out: TextEdit[] = [];
+  const has = new RegExp(`function ${HELPER_NAMES.declares}\\b`).test(u.text);
+  const names: ImportName[] = [];
+  if (n.entry) names.push({ name: 'inputRequired' }, { name: 'inputResponse' }, { name: 'InputRequiredResult', type: true });
+  if (n.helpers && !has) names.push(...helperImports);
+  if (n.serverContextType) names.push({ name: 'ServerContext', type: true });
+  for (const t of n.resultTypes) names.push({ name: t, type: true });
+  const unique = names.filter((x, i) => names.findIndex((y) => y.name === x.name) === i);
+  out.push(...planImports(u.text, u.ast, SERVER_MODULE, unique, u.typescript).edits);
+  if (n.helpers && !has) {
+    const anchor = helperAnchor(u);
+    const blankAfter = /^\r?\n\r?\n/.test(u.text.slice(anchor));
+    const lead = anchor === 0 ? '' : `${u.eol}${u.eol}`;
+    out.push(insert(anchor, `${lead}${helpersBlock(u.typescript, u.eol, u.indent)}${blankAfter ? '' : u.eol}${anchor === 0 ? u.eol : ''}`));
+  }
+  const prunes = planPrunes(u.text, u.ast, u.prov, n.removed);
+  try {
+    applyEdits(u.text, [...n.edits, ...out, ...prunes]);
+    out.push(...prunes);
+  } catch (error) {
+    if (!(error instanceof EditConflictError)) throw error;
+  }
+  return out;
+}
+
+function freshName(fn: FunctionNode, text: string): string {
+  const body = text.slice(fn.range[0], fn.range[1]);
+  for (const name of ['ctx', 'mcpCtx', 'rootsCtx']) if (!new RegExp(`\\b${name}\\b`).test(body)) return name;
+  return 'uprootCtx';
+}
+
+/** The nearest enclosing function that receives ctx. */
+function threadedFunction(node: Node, ctxOf: Map<FunctionNode, string>): FunctionNode | undefined {
+  let fn = enclosingFunction(node);
+  while (fn && !ctxOf.has(fn)) fn = enclosingFunction(fn);
+  return fn;
+}
+
+function capabilityReceiver(member: TSESTree.MemberExpression, text: string): string | undefined {
+  const call = unwrap(member.object);
+  if (call.type !== 'CallExpression') return undefined;
+  const callee = unwrap(call.callee);
+  if (callee.type !== 'MemberExpression') return undefined;
+  const receiver = text.slice(callee.object.range[0], callee.object.range[1]);
+  return PLAIN.test(receiver) ? receiver : undefined;
+}
+
+function resultType(chain: HandlerChain): string {
+  const byKind: Record<string, string> = { tool: 'CallToolResult', prompt: 'GetPromptResult', resource: 'ReadResourceResult' };
+  const byMethod: Record<string, string> = { 'tools/call': 'CallToolResult', 'prompts/get': 'GetPromptResult', 'resources/read': 'ReadResourceResult' };
+  return byKind[chain.reach.handler] ?? byMethod[chain.reach.name ?? ''] ?? 'CallToolResult';
+}
+
+/** Give a function its ctx parameter at `index`, filling `_args` placeholders when needed. */
+function addParameter(fn: FunctionNode, u: Unit, index: number, ctx: string): TextEdit[] {
+  const { text } = u;
+  const typed = u.typescript ? `${ctx}: ServerContext` : ctx;
+  const params = fn.params;
+  if (params.length === 0) {
+    const open = text.indexOf('(', fn.type === 'FunctionDeclaration' && fn.id ? fn.id.range[1] : fn.range[0]);
+    const arrow = fn.type === 'ArrowFunctionExpression' ? text.indexOf('=>', fn.range[0]) : Infinity;
+    if (open < 0 || open > arrow) throw new Unprovable('unresolved-chain', 'cannot find the parameter list');
+    const list = [...Array.from({ length: index }, (_, i) => (i === 0 ? '_args' : `_arg${i}`)), typed].join(', ');
+    return [insert(open + 1, list)];
+  }
+  const last = params[params.length - 1]!;
+  const parenthesised = text.slice(fn.range[0], params[0]!.range[0]).includes('(');
+  const filler = Array.from({ length: Math.max(0, index - params.length) }, (_, i) => `_arg${params.length + i}`);
+  const tail = [...filler, typed].join(', ');
+  if (!parenthesised) return [insert(params[0]!.range[0], '('), insert(last.range[1], `, ${tail})`)];
+  return [insert(last.range[1], `, ${tail}`)];
+}
+
+/** `: Promise<CallToolResult | InputRequiredResult>` on the handler, or widen the one it has. */
+function annotateReturn(fn: FunctionNode, text: string, type: string): TextEdit | undefined {
+  const returnType = fn.returnType?.typeAnnotation;
+  if (returnType) {
+    const current = text.slice(returnType.range[0], returnType.range[1]);
+    if (current.includes('InputRequiredResult')) return undefined;
+    if (returnType.type === 'TSTypeReference' && returnType.typeName.type === 'Identifier' && returnType.typeName.name === 'Promise' && returnType.typeArguments?.params.length === 1) {
+      return insert(returnType.typeArguments.params[0]!.range[1], ' | InputRequiredResult');
+    }
+    return { start: returnType.range[0], end: returnType.range[1], text: `${current} | InputRequiredResult` };
+  }
+  const annotation = fn.async ? `: Promise<${type} | InputRequiredResult>` : `: ${type} | InputRequiredResult`;
+  const bodyStart = fn.body.range[0];
+  const searchTo = fn.type === 'ArrowFunctionExpression' ? text.lastIndexOf('=>', bodyStart) : bodyStart;
+  const close = text.lastIndexOf(')', searchTo);
+  // `x => ...` has no parameter parentheses of its own: contextual typing covers it.
+  if (close < fn.range[0] || (fn.params.length && close < fn.params[fn.params.length - 1]!.range[1])) return undefined;
+  return insert(close + 1, annotation);
+}
+
+function entryEdits(fn: FunctionNode, u: Unit, ctx: string, server: string): TextEdit[] {
+  const { text, eol, indent: unit } = u;
+  const body = fn.body;
+  if (body.type === 'BlockStatement') {
+    const first = body.body[0];
+    const indent = first ? indentAt(text, first.range[0]) : indentAt(text, fn.range[0]) + unit;
+    return [insert(body.range[0] + 1, `${eol}${entryCheck(ctx, server, eol, indent, unit)}`)];
+  }
+  // A concise body becomes a block; `return` must share a line with the expression (ASI).
+  const indent = indentAt(text, fn.range[0]);
+  const arrow = text.lastIndexOf('=>', body.range[0]) + 2;
+  const expressionStart = arrow + /^\s*/.exec(text.slice(arrow))![0].length;
+  return [
+    { start: arrow, end: expressionStart, text: ` {${eol}${entryCheck(ctx, server, eol, indent + unit, unit)}${eol}${indent}${unit}return ` },
+    insert(fn.range[1], `;${eol}${indent}}`),
+  ];
+}
+
+function helperAnchor(u: Unit): number {
+  const imports = u.ast.body.filter((s) => s.type === 'ImportDeclaration');
+  const last = imports[imports.length - 1] ?? cjsRequires(u.ast).at(-1);
+  if (last) return last.range[1];
+  return u.text.startsWith('#!') ? u.text.indexOf('\n') + 1 : 0;
+}

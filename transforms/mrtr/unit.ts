@@ -1,0 +1,42 @@
+// One parsed file as the MRTR planner sees it: text, AST, scopes, provenance and its roots sites.
+import type { TSESTree } from '@typescript-eslint/types';
+import type { ScopeManagerLike } from '../../packages/core/src/ast.ts';
+import { eolOf, indentUnit } from '../../packages/core/src/plan/edits.ts';
+import { Provenance } from '../../packages/core/src/provenance.ts';
+import { findRootsSites } from '../../packages/core/src/sites.ts';
+import type { RootsSite } from '../../packages/core/src/types.ts';
+
+export interface Unit {
+  path: string;
+  text: string;
+  ast: TSESTree.Program;
+  scopeManager: ScopeManagerLike;
+  prov: Provenance;
+  sites: RootsSite[];
+  typescript: boolean;
+  eol: string;
+  indent: string;
+}
+
+export function makeUnit(path: string, text: string, ast: TSESTree.Program, scopeManager: ScopeManagerLike): Unit {
+  return {
+    path,
+    text,
+    ast,
+    scopeManager,
+    prov: new Provenance(scopeManager),
+    sites: findRootsSites({ ast, text, scopeManager }),
+    typescript: /\.[cm]?tsx?$/.test(path),
+    eol: eolOf(text),
+    indent: indentUnit(text),
+  };
+}
+
+/** Why a site cannot be rewritten; becomes its marker. */
+export class Unprovable extends Error {
+  readonly reason: import('../../packages/core/src/types.ts').ReasonCode;
+  constructor(reason: import('../../packages/core/src/types.ts').ReasonCode, detail: string) {
+    super(detail);
+    this.reason = reason;
+  }
+}
