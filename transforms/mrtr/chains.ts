@@ -1,12 +1,12 @@
 // From a push-style request to every handler that reaches it: the chain of helper calls (possibly
 // across files) along which ctx must be threaded. Anything that cannot be proven throws Unprovable.
 import type { TSESTree } from '@typescript-eslint/types';
-import { type FunctionNode, type Node, enclosingFunction, functionName, unwrap } from '../../packages/core/src/ast.ts';
+import { type FunctionNode, type Node, enclosingFunction, functionName, staticString, unwrap } from '../../packages/core/src/ast.ts';
 import { contextReason } from '../../packages/core/src/classify.ts';
 import { isRequestHandler } from '../../packages/core/src/context.ts';
 import type { Provenance } from '../../packages/core/src/provenance.ts';
 import { type Reach, reachesOf } from '../../packages/core/src/reach.ts';
-import { callbackExtraIndex } from '../../packages/core/src/registrations.ts';
+import { callbackExtraIndex, handledMethod, registrationKind, requestHandlerKind } from '../../packages/core/src/registrations.ts';
 import type { RootsSite } from '../../packages/core/src/types.ts';
 import { type Unit, Unprovable } from './unit.ts';
 
@@ -45,12 +45,12 @@ const MAX_FILES_DEEP = 4;
 export function planSite(site: RootsSite, unit: Unit, project?: ProjectIndex): SitePlan {
   checkRequestForm(site, unit.prov);
   const chains: HandlerChain[] = [];
-  extend(site.node, unit, [], chains, project, 0, new Set());
+  extend(site, site.node, unit, [], chains, project, 0, new Set());
   if (chains.length === 0) throw new Unprovable('unresolved-chain', 'no handler reaches this request');
   return { site, unit, chains };
 }
 
-function extend(node: Node, unit: Unit, tail: ChainHop[], chains: HandlerChain[], project: ProjectIndex | undefined, depth: number, external: Set<FunctionNode>): void {
+function extend(site: RootsSite, node: Node, unit: Unit, tail: ChainHop[], chains: HandlerChain[], project: ProjectIndex | undefined, depth: number, external: Set<FunctionNode>): void {
   const reaches = reachesOf(node, unit.prov);
   if (reaches.length === 0) throw new Unprovable('unresolved-chain', 'no handler reaches this request');
   for (const reach of reaches) {
@@ -60,47 +60,98 @@ function extend(node: Node, unit: Unit, tail: ChainHop[], chains: HandlerChain[]
       const fn = reach.hops[i]!.fn;
       if (!isExported(fn)) continue;
       if (!project) throw new Unprovable('unresolved-chain', `${name(fn)} is exported, so callers in other files would break; run uproot migrate on the whole project`);
-      followExternal(fn, unit, hops.slice(i + 1), chains, project, depth, external);
+      followExternal(site, fn, unit, hops.slice(i + 1), chains, project, depth, external);
+    }
+    if (reach.handler === 'other' && reach.unresolved && returningFunction(reach.unresolved)) {
+      // A handler factory: the callback is built here and registered wherever the factory is called.
+      followFactory(site, reach.unresolved, unit, hops, chains, project);
+      continue;
     }
     if (reach.handler === 'other' && reach.unresolved) {
       const fn = reach.unresolved;
       if (!project || !isExported(fn)) {
         throw new Unprovable('unresolved-chain', `no caller of ${name(fn)} could be traced to a tools/call, prompts/get or resources/read handler`);
       }
-      if (!followExternal(fn, unit, hops, chains, project, depth, external)) {
+      if (!followExternal(site, fn, unit, hops, chains, project, depth, external)) {
         throw new Unprovable('unresolved-chain', `${name(fn)} is exported but no caller in the given paths could be traced`);
       }
       continue;
     }
-    chains.push(handlerChain(reach, unit, hops));
+    chains.push(handlerChain(site, reach, unit, unit, hops));
   }
 }
 
-function followExternal(fn: FunctionNode, unit: Unit, rest: ChainHop[], chains: HandlerChain[], project: ProjectIndex, depth: number, external: Set<FunctionNode>): boolean {
+function followExternal(site: RootsSite, fn: FunctionNode, unit: Unit, rest: ChainHop[], chains: HandlerChain[], project: ProjectIndex, depth: number, external: Set<FunctionNode>): boolean {
   if (external.has(fn)) return true;
   external.add(fn);
   if (depth >= MAX_FILES_DEEP) throw new Unprovable('unresolved-chain', `the chain through ${name(fn)} crosses more files than uproot follows`);
   const callers = project.callersOf(unit, fn);
   if (!callers) throw new Unprovable('unresolved-chain', `${name(fn)} is used in another file in a way other than a plain call`);
   for (const caller of callers) {
-    extend(caller.call, caller.unit, [{ fn, fnUnit: unit, call: caller.call, callUnit: caller.unit }, ...rest], chains, project, depth + 1, external);
+    extend(site, caller.call, caller.unit, [{ fn, fnUnit: unit, call: caller.call, callUnit: caller.unit }, ...rest], chains, project, depth + 1, external);
   }
   return callers.length > 0;
 }
 
-function handlerChain(reach: Reach, unit: Unit, hops: ChainHop[]): HandlerChain {
+/** The named function that returns `fn` (`function make() { return async () => ... }`). */
+function returningFunction(fn: FunctionNode): FunctionNode | undefined {
+  const parent = fn.parent;
+  if (parent?.type === 'ReturnStatement') {
+    const outer = enclosingFunction(parent);
+    return outer && functionName(outer) ? outer : undefined;
+  }
+  if (parent && isFunctionNode(parent) && parent.body === fn && functionName(parent)) return parent;
+  return undefined;
+}
+
+function isFunctionNode(node: Node): node is FunctionNode {
+  return node.type === 'ArrowFunctionExpression' || node.type === 'FunctionExpression' || node.type === 'FunctionDeclaration';
+}
+
+/** Every call of the factory must hand its result straight to an MCP registration. */
+function followFactory(site: RootsSite, callback: FunctionNode, unit: Unit, hops: ChainHop[], chains: HandlerChain[], project: ProjectIndex | undefined): void {
+  const factory = returningFunction(callback)!;
+  const callers: Array<{ unit: Unit; call: TSESTree.CallExpression }> = unit.prov.callsOf(factory).map((call) => ({ unit, call }));
+  if (unit.prov.referencesTo(factory).length !== callers.length) throw new Unprovable('unresolved-chain', `${name(factory)} is used other than by calling it`);
+  if (isExported(factory)) {
+    const external = project?.callersOf(unit, factory);
+    if (!external) throw new Unprovable('unresolved-chain', `${name(factory)} is exported, so callers in other files cannot all be seen`);
+    callers.push(...external);
+  }
+  if (callers.length === 0) throw new Unprovable('unresolved-chain', `no caller of the handler factory ${name(factory)} could be traced`);
+  for (const { unit: callerUnit, call } of callers) {
+    const registration = call.parent;
+    if (registration?.type !== 'CallExpression' || registration.arguments[registration.arguments.length - 1] !== call) {
+      throw new Unprovable('unresolved-chain', `the handler built by ${name(factory)} is not passed straight to a registration`);
+    }
+    const callee = unwrap(registration.callee);
+    const receiver = callee.type === 'MemberExpression' ? callerUnit.prov.valueOf(callee.object) : undefined;
+    const kind = receiver ? registrationKind(registration, receiver.kind) : undefined;
+    if (!receiver || !kind || kind === 'notification') throw new Unprovable('unresolved-chain', `the handler built by ${name(factory)} is not registered with an MCP server uproot can see`);
+    let handler: Reach['handler'] = kind === 'request' ? 'request-handler' : kind;
+    let method: string | undefined;
+    if (kind === 'request') {
+      method = handledMethod(registration.arguments[0], (n) => callerUnit.prov.is(n, 'schema')?.name);
+      handler = requestHandlerKind(method);
+    }
+    const reach: Reach = { handler, name: method ?? (registration.arguments[0] ? staticString(registration.arguments[0]) : undefined), callback, registration, receiver, hops: [] };
+    chains.push(handlerChain(site, reach, unit, callerUnit, hops, call));
+  }
+}
+
+function handlerChain(site: RootsSite, reach: Reach, unit: Unit, registrationUnit: Unit, hops: ChainHop[], factoryCall?: TSESTree.CallExpression): HandlerChain {
   if (!isRequestHandler(reach.handler)) {
     throw new Unprovable(contextReason({ handler: reach.handler, name: reach.name, via: [] }), `reached from ${reach.name ?? reach.handler}`);
   }
   const { callback, registration, receiver } = reach;
   if (!callback || !registration || !receiver) throw new Unprovable('unresolved-chain', 'the handler is wrapped or built by a factory uproot cannot follow');
-  const extraIndex = callbackExtraIndex(registration, receiver.kind, callback);
+  const extraIndex = callbackExtraIndex(registration, receiver.kind, callback, factoryCall);
   if (extraIndex === undefined) throw new Unprovable('unresolved-chain', 'cannot tell at which argument the SDK passes ctx to this handler');
   const param = callback.params[extraIndex];
   if (param && param.type !== 'Identifier') throw new Unprovable('unresolved-chain', 'the handler destructures ctx; name it to let uproot thread it');
   if (callback.params.some((p) => p.type === 'RestElement')) throw new Unprovable('unresolved-chain', 'the handler takes rest parameters');
   for (const hop of hops) checkHelper(hop);
-  return { unit, reach, callback, extraIndex, server: serverExpression(reach, unit), hops };
+  return { unit, reach, callback, extraIndex, server: serverExpression(site, reach, unit, registrationUnit), hops };
 }
 
 /** Only the forms whose answer is exactly a ListRootsResult, with no options MRTR cannot honour. */
@@ -150,23 +201,38 @@ function name(fn: FunctionNode): string {
 const PLAIN = /^(this|[A-Za-z_$][\w$]*)(\.[A-Za-z_$][\w$]*)*$/;
 
 /** The low-level Server for the 2025-era capability check, spelled as it is in scope in the handler. */
-function serverExpression(reach: Reach, unit: Unit): string {
+function serverExpression(site: RootsSite, reach: Reach, unit: Unit, registrationUnit: Unit): string {
   const registration = reach.registration!;
+  const callback = reach.callback!;
   const callee = unwrap(registration.callee) as TSESTree.MemberExpression;
   const receiverNode = unwrap(callee.object);
-  const receiverText = unit.text.slice(receiverNode.range[0], receiverNode.range[1]);
-  if (!PLAIN.test(receiverText)) throw new Unprovable('unresolved-chain', 'the server is not a plain name in the handler');
+  const receiverText = registrationUnit.text.slice(receiverNode.range[0], receiverNode.range[1]);
   const root = receiverText.split('.')[0]!;
-  const callback = reach.callback!;
-  if (root === 'this' && callback.type !== 'ArrowFunctionExpression') throw new Unprovable('unresolved-chain', '`this` differs inside the handler');
-  if (callback.params.some((p) => p.type === 'Identifier' && p.name === root)) throw new Unprovable('unresolved-chain', 'the handler shadows the server name');
   const inline = registration.arguments.includes(callback as TSESTree.Expression);
-  if (!inline && root !== 'this') {
-    const variable = receiverNode.type === 'Identifier' ? unit.prov.variableOf(receiverNode) : undefined;
-    const declaredAt = variable?.defs[0]?.name;
-    if (!declaredAt || enclosingFunction(declaredAt)) throw new Unprovable('unresolved-chain', 'the server is not in scope where the handler is defined');
+  const usable =
+    PLAIN.test(receiverText) &&
+    !(root === 'this' && callback.type !== 'ArrowFunctionExpression') &&
+    !callback.params.some((p) => p.type === 'Identifier' && p.name === root) &&
+    (inline || (registrationUnit === unit && root !== 'this' && declaredAtTopLevel(receiverNode, unit)));
+  if (usable) return reach.receiver!.kind === 'mcp-server' ? `${receiverText}.server` : receiverText;
+  // Otherwise the request's own server, when it is a closure variable the handler can see at its entry.
+  const siteCallee = unwrap((site.node as TSESTree.CallExpression).callee);
+  if (siteCallee.type === 'MemberExpression' && enclosingFunction(site.node) === callback) {
+    const own = unwrap(siteCallee.object);
+    const text = unit.text.slice(own.range[0], own.range[1]);
+    const ownRoot = own.type === 'MemberExpression' ? unwrap(own.object) : own;
+    if (unit.prov.is(own, 'server') && PLAIN.test(text) && ownRoot.type === 'Identifier') {
+      const def = unit.prov.variableOf(ownRoot)?.defs[0]?.name;
+      if (def && !(def.range[0] >= callback.range[0] && def.range[1] <= callback.range[1])) return text;
+    }
   }
-  return reach.receiver!.kind === 'mcp-server' ? `${receiverText}.server` : receiverText;
+  throw new Unprovable('unresolved-chain', 'the server is not in scope where the handler is defined');
+}
+
+function declaredAtTopLevel(node: Node, unit: Unit): boolean {
+  const variable = node.type === 'Identifier' ? unit.prov.variableOf(node) : undefined;
+  const declaredAt = variable?.defs[0]?.name;
+  return !!declaredAt && !enclosingFunction(declaredAt);
 }
 
 export { PLAIN };

@@ -32,7 +32,8 @@ export function planUnits(units: Unit[], project: ProjectIndex | undefined, only
     const out = outcomes.get(unit)!;
     for (const site of unit.sites) {
       if (onlySiteAt !== undefined && !(site.kind === 'request' && site.range[0] === onlySiteAt)) continue;
-      const candidate = site.kind === 'request' && (site.action === 'rewrite' || (project && site.reason === 'unresolved-chain' && site.sdk === 2));
+      // Chains the file-local classifier could not close (factories, exported helpers) get a second look here.
+      const candidate = site.kind === 'request' && (site.action === 'rewrite' || (site.reason === 'unresolved-chain' && site.sdk === 2));
       if (candidate) {
         try {
           plans.push(planSite(site, unit, project));

@@ -25,7 +25,7 @@ export function parseSource(text: string, filePath: string): ParsedFile {
   const jsx = /\.(tsx|jsx|js|mjs|cjs)$/.test(filePath);
   let ast: TSESTree.Program;
   try {
-    ast = parse(text, { range: true, loc: true, jsx, comment: false, tokens: false, filePath, errorOnUnknownASTType: false });
+    ast = parse(text, { range: true, loc: true, jsx, comment: true, tokens: false, filePath, errorOnUnknownASTType: false });
   } catch (error) {
     const e = error as { message?: string; lineNumber?: number; column?: number; location?: { start: { line: number; column: number } } };
     const line = e.location?.start.line ?? e.lineNumber ?? 1;

@@ -263,6 +263,11 @@ export class Provenance {
     // `{ mcpReq }: ServerContext` annotates the whole parameter, not the destructured name.
     const annotated = this.annotationValue(declared);
     if (annotated) return declared === name ? annotated : this.patternValue(declared, name, annotated);
+    // JavaScript's type annotation: `@param {import('@modelcontextprotocol/server').McpServer} server`.
+    if (declared === name) {
+      const documented = this.jsdocParamValue(fn, name.name);
+      if (documented) return documented;
+    }
     // A handler callback: the SDK passes its extra / ctx at a known position.
     const handler = this.handlerOf(fn);
     if (handler && handler.extraIndex === index) {
@@ -351,6 +356,29 @@ export class Provenance {
     const member = members?.find((m) => m.type === 'TSPropertySignature' && !m.computed && m.key.type === 'Identifier' && m.key.name === path[0]);
     const annotation = member?.type === 'TSPropertySignature' ? member.typeAnnotation?.typeAnnotation : undefined;
     return annotation ? this.typeMemberValue(annotation, path.slice(1), depth + 1) : undefined;
+  }
+
+  /** The MCP type a JSDoc `@param {Type} name` gives a parameter: an `import('…')` type or an imported name. */
+  private jsdocParamValue(fn: FunctionNode, param: string): McpValue | undefined {
+    const comment = leadingJsdoc(fn);
+    if (!comment) return undefined;
+    const escaped = param.replace(/[$]/g, '\\$');
+    const tag = new RegExp(`@param\\s+\\{([^}]+)\\}\\s+\\[?${escaped}\\b`).exec(comment);
+    if (!tag) return undefined;
+    const type = tag[1]!.trim();
+    const imported = /^import\(\s*['"]([^'"]+)['"]\s*\)\.(\w+)/.exec(type);
+    if (imported) {
+      const mod = mcpModule(imported[1]!);
+      const kind = typeKinds[imported[2]!];
+      return mod && kind ? { kind, sdk: mod.sdk } : undefined;
+    }
+    const named = /^(\w+)$/.exec(type);
+    const kind = named ? typeKinds[named[1]!] : undefined;
+    if (!named || !kind) return undefined;
+    // The name must be an MCP import in this file (a class imported for its type).
+    const scopeName = { type: 'Identifier', name: named[1]!, parent: fn } as unknown as TSESTree.Identifier;
+    const origin = this.importedTypeOrigin(scopeName);
+    return origin ? { kind, sdk: origin.sdk } : undefined;
   }
 
   /** When `fn` is passed straight to an MCP registration, where the SDK puts extra / ctx. */
@@ -656,3 +684,27 @@ export function walkAll(root: Node, visit: (node: Node) => void): void {
 }
 
 export { findProperty };
+
+/** The `/** … *\/` block comment right before a function (or the statement that declares it). */
+function leadingJsdoc(fn: FunctionNode): string | undefined {
+  let holder: Node = fn;
+  const p = fn.parent;
+  if (p?.type === 'VariableDeclarator') holder = p.parent ?? p;
+  if (holder.parent?.type === 'ExportNamedDeclaration' || holder.parent?.type === 'ExportDefaultDeclaration') holder = holder.parent;
+  let program: Node = fn;
+  while (program.parent) program = program.parent;
+  const comments = (program as TSESTree.Program).comments ?? [];
+  let best: TSESTree.Comment | undefined;
+  for (const c of comments) {
+    if (c.type === 'Block' && c.value.startsWith('*') && c.range[1] <= holder.range[0]) best = c;
+  }
+  if (!best) return undefined;
+  // The comment must belong to this declaration: no statement stands between them.
+  const siblings = (holder.parent as { body?: unknown } | undefined)?.body;
+  if (Array.isArray(siblings)) {
+    const index = siblings.indexOf(holder);
+    const previous = index > 0 ? (siblings[index - 1] as Node) : undefined;
+    if (previous && previous.range[1] > best.range[0]) return undefined;
+  }
+  return best.value;
+}

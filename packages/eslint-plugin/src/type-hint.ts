@@ -12,6 +12,7 @@ const kindOfType: Record<string, McpValueKind> = {
   RequestHandlerExtra: 'handler-extra',
   ServerContext: 'handler-extra',
   inputRequired: 'input-required',
+  InputRequiredBuilder: 'input-required',
 };
 
 /** A class value (something you `new`) rather than an instance of it. */

@@ -59,9 +59,8 @@ export async function collectFiles(paths: string[], cwd: string): Promise<FileSe
       else if (DECLARATION_FILE.test(abs)) notices.push({ file: given, message: 'is a declaration file; uproot scans implementation files only' });
       else notices.push({ file: given, message: `is not a ${SOURCE_EXTENSIONS.map((e) => '.' + e).join(' ')} file; skipped` });
     } else if (stat.isDirectory()) {
-      const before = files.size;
-      walk(abs, ancestorRules(abs), files, problems, cwd);
-      if (files.size === before) notices.push({ file: given, message: 'holds no source files to scan (node_modules, build output, hidden folders, .gitignore\'d and .d.ts files are skipped)' });
+      const found = walk(abs, ancestorRules(abs), files, problems, cwd);
+      if (!found) notices.push({ file: given, message: 'holds no source files to scan (node_modules, build output, hidden folders, .gitignore\'d and .d.ts files are skipped)' });
     } else {
       notices.push({ file: given, message: 'is not a regular file or directory; skipped' });
     }
@@ -69,7 +68,9 @@ export async function collectFiles(paths: string[], cwd: string): Promise<FileSe
   return { files: [...files].sort(), problems, notices };
 }
 
-function walk(root: string, inherited: RuleSet[], files: Set<string>, problems: FileProblem[], cwd: string): void {
+/** Adds the source files under `root` to `files`; returns how many it found (overlapping paths count again). */
+function walk(root: string, inherited: RuleSet[], files: Set<string>, problems: FileProblem[], cwd: string): number {
+  let found = 0;
   const stack: { dir: string; rel: string; sets: RuleSet[] }[] = [{ dir: root, rel: '', sets: inherited }];
   while (stack.length) {
     const { dir, rel, sets: outer } = stack.pop()!;
@@ -89,9 +90,11 @@ function walk(root: string, inherited: RuleSet[], files: Set<string>, problems: 
         if (!SKIPPED_DIRECTORIES.has(name) && !ignored(sets, relPath, name, true)) stack.push({ dir: path.join(dir, name), rel: relPath + '/', sets });
       } else if (entry.isFile() && isSourceFile(name) && !ignored(sets, relPath, name, false)) {
         files.add(path.join(dir, name));
+        found++;
       }
     }
   }
+  return found;
 }
 
 function ignored(sets: RuleSet[], relPath: string, name: string, isDir: boolean): boolean {

@@ -3,7 +3,8 @@ import type { FixtureCall, NormalizedAnswer } from './types.ts';
 type Replacements = ReadonlyArray<readonly [string, string]>;
 
 /** Keys that differ between eras and transports without meaning anything to the caller. */
-const TRANSPORT_KEYS = new Set(['_meta', 'resultType']);
+// cacheScope / ttlMs: the SDK adds them to resources/read results on 2026-07-28; the handler does not.
+const TRANSPORT_KEYS = new Set(['_meta', 'resultType', 'cacheScope', 'ttlMs']);
 
 function replaceAll(text: string, replacements: Replacements): string {
   let out = text;
