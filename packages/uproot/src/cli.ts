@@ -1,9 +1,9 @@
 // The command line: parses arguments and prints. The file loop lives in scan.ts / migrate.ts.
-import { Command, CommanderError, Option } from 'commander';
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { ExitCode } from './exit-codes.ts';
 import { scanToJson } from './report/json.ts';
 import { scanToSarif } from './report/sarif.ts';
-import { scanToText } from './report/text.ts';
+import { colorEnabled, scanToText } from './report/text.ts';
 import { runScan } from './scan.ts';
 import { dirtyFiles } from './git-guard.ts';
 import { runMigrate } from './migrate.ts';
@@ -15,11 +15,22 @@ export const VERSION = '0.1.0';
 
 function parseSize(value: string): number {
   const mb = Number(value);
-  if (!Number.isFinite(mb) || mb <= 0) throw new CommanderError(ExitCode.Failure, 'uproot.size', `--max-file-size takes a number of megabytes, not "${value}"`);
+  if (!Number.isFinite(mb) || mb <= 0) throw new InvalidArgumentError('takes a positive number of megabytes');
   return Math.round(mb * 1048576);
 }
 
-export async function main(argv: string[], io = { out: (s: string) => process.stdout.write(s), err: (s: string) => process.stderr.write(s), cwd: process.cwd() }): Promise<number> {
+export interface CliIo {
+  out: (text: string) => unknown;
+  err: (text: string) => unknown;
+  cwd: string;
+  /** Colour in text reports; defaults to whether stdout is a terminal that wants it. */
+  color?: boolean;
+}
+
+const processIo: CliIo = { out: (s) => process.stdout.write(s), err: (s) => process.stderr.write(s), cwd: process.cwd() };
+
+export async function main(argv: string[], io: CliIo = processIo): Promise<number> {
+  const color = io.color ?? (io === processIo ? colorEnabled() : false);
   let exit: number = ExitCode.Clean;
   const program = new Command()
     .name('uproot')
@@ -40,7 +51,7 @@ export async function main(argv: string[], io = { out: (s: string) => process.st
       const result = await runScan(paths, { cwd: io.cwd, maxBytes: opts.maxFileSize, progress: opts.format === 'text' });
       if (opts.format === 'json') io.out(scanToJson(result));
       else if (opts.format === 'sarif') io.out(scanToSarif(result, VERSION));
-      else io.out(scanToText(result, paths));
+      else io.out(scanToText(result, paths, { color }));
       const found = result.files.some((f) => f.sites.length > 0);
       exit = result.failures.length ? ExitCode.Failure : opts.check && found ? ExitCode.WorkRemains : ExitCode.Clean;
     });
@@ -69,7 +80,7 @@ export async function main(argv: string[], io = { out: (s: string) => process.st
         }
       }
       const result = await runMigrate(paths, { cwd: io.cwd, strategy: opts.to, dryRun: !!opts.dryRun, maxBytes: opts.maxFileSize, progress: opts.format === 'text' });
-      io.out(opts.format === 'json' ? migrateToJson(result) : migrateToText(result, paths, io.cwd));
+      io.out(opts.format === 'json' ? migrateToJson(result) : migrateToText(result, paths, io.cwd, color));
       const marked = result.files.some((f) => f.outcomes.some((o) => o.outcome === 'marked'));
       exit = result.failures.length || result.interrupted ? ExitCode.Failure : marked ? ExitCode.WorkRemains : ExitCode.Clean;
     });
@@ -78,6 +89,8 @@ export async function main(argv: string[], io = { out: (s: string) => process.st
     await program.parseAsync(argv, { from: 'user' });
   } catch (error) {
     if (error instanceof CommanderError) {
+      // `uproot` alone prints help and is a usage error; `uproot --help` / `--version` are not.
+      if (error.code === 'commander.help' && argv.length === 0) return ExitCode.Failure;
       if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help') return ExitCode.Clean;
       return ExitCode.Failure;
     }

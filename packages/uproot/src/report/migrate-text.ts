@@ -1,19 +1,21 @@
 // Text report for `uproot migrate`: per file what was rewritten and what needs a person (with the
 // reason), diffs in dry runs, then the next commands: the formatter for the changed files, and scan.
 import { reasonMessages } from '@uproot/core';
-import pc from 'picocolors';
+import pcDefault from 'picocolors';
 import { formatterCommand } from '../formatter.ts';
 import type { MigrateResult } from '../migrate.ts';
+import { problemLocation } from '../scan.ts';
 import { summarizeMigrate } from './migrate-summary.ts';
 
-function colorDiff(diff: string): string {
+function colorDiff(diff: string, pc: ReturnType<typeof pcDefault.createColors>): string {
   return diff
     .split('\n')
     .map((l) => (l.startsWith('+') && !l.startsWith('+++') ? pc.green(l) : l.startsWith('-') && !l.startsWith('---') ? pc.red(l) : l.startsWith('@@') ? pc.cyan(l) : l))
     .join('\n');
 }
 
-export function migrateToText(result: MigrateResult, paths: string[], cwd: string): string {
+export function migrateToText(result: MigrateResult, paths: string[], cwd: string, color = false): string {
+  const pc = pcDefault.createColors(color);
   const out: string[] = [];
   for (const f of result.files) {
     out.push(pc.underline(f.file) + (f.changed ? (result.dryRun ? pc.dim(' (would change)') : pc.dim(' (changed)')) : ''));
@@ -23,9 +25,9 @@ export function migrateToText(result: MigrateResult, paths: string[], cwd: strin
       else if (o.outcome === 'marked') out.push(`  ${pc.magenta('marked')}    ${where} [${o.reason}] ${o.detail ? o.detail + '; ' : ''}${reasonMessages[o.reason!]}`);
       else out.push(`  ${pc.dim('reported')}  ${where} ${o.site.kind} ${o.site.form} (deprecated, still works)`);
     }
-    if (f.diff) out.push(colorDiff(f.diff));
+    if (f.diff) out.push(colorDiff(f.diff, pc));
   }
-  for (const p of result.failures) out.push(`${pc.red('error')} ${p.file}: ${p.message}`);
+  for (const p of result.failures) out.push(`${pc.red('error')} ${problemLocation(p)}: ${p.message}`);
   for (const n of result.notices) out.push(`${pc.dim('note')}  ${n.file}: ${n.message}`);
   if (result.interrupted) out.push(pc.yellow('Interrupted: files already written are complete; run the same command again to finish.'));
   const s = summarizeMigrate(result);
