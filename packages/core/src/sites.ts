@@ -2,11 +2,12 @@
 import type { TSESTree } from '@typescript-eslint/types';
 import { type Node, type ScopeManagerLike, calleeName, findProperty, propertyName, staticString, unwrap } from './ast.ts';
 import { classify } from './classify.ts';
+import { consumersOf } from './consumers.ts';
 import { contextsOf, primaryContext } from './context.ts';
 import { Provenance, type TypeHint, walkAll } from './provenance.ts';
 import { handledMethod, methodValueSchema } from './registrations.ts';
 import { type McpValue, ROOTS_LIST, ROOTS_LIST_CHANGED, type SdkMajor, type Side } from './surface.ts';
-import type { RootsSite, SiteContext, SiteKind } from './types.ts';
+import type { ReasonCode, RootsSite, SiteContext, SiteKind } from './types.ts';
 
 export interface FindSitesInput {
   ast: TSESTree.Program;
@@ -14,6 +15,9 @@ export interface FindSitesInput {
   scopeManager: ScopeManagerLike;
   typeHint?: TypeHint;
 }
+
+/** Reasons whose roots live on in state that handlers read. */
+const STATEFUL = new Set<ReasonCode>(['lifecycle', 'list-changed', 'shared-state']);
 
 interface RawSite {
   kind: SiteKind;
@@ -48,6 +52,7 @@ export function findRootsSites(input: FindSitesInput): RootsSite[] {
       context,
       action,
       ...(reason ? { reason } : {}),
+      ...(reason && STATEFUL.has(reason) ? { consumers: consumersOf(r.node, prov) } : {}),
       node: r.node,
       range: [r.node.range[0], r.node.range[1]],
       line: loc.start.line,

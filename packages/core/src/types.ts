@@ -56,6 +56,8 @@ export interface RootsSite extends SourceRange {
   context: SiteContext;
   action: SiteAction;
   reason?: ReasonCode;
+  /** For roots kept in state (lifecycle, list-changed, shared-state): the handlers that read that state. */
+  consumers?: SiteContext[];
   /** The AST node of the site; not serialised. */
   node: TSESTree.Node;
 }

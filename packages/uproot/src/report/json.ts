@@ -18,6 +18,7 @@ export function scanToJson(result: ScanResult): string {
       context: s.context,
       action: s.action,
       ...(s.reason ? { reason: s.reason } : {}),
+      ...(s.consumers ? { consumers: s.consumers } : {}),
     })),
   );
   return JSON.stringify({ version: 1, sites, summary: summarize(result), failures: result.failures, notices: result.notices }, null, 2) + '\n';

@@ -17,6 +17,7 @@ export function migrateToJson(result: MigrateResult): string {
       context: o.site.context,
       outcome: o.outcome,
       ...(o.reason ? { reason: o.reason } : {}),
+      ...(o.site.consumers ? { consumers: o.site.consumers } : {}),
       ...(o.detail ? { detail: o.detail } : {}),
     })),
     ...(f.diff ? { diff: f.diff } : {}),

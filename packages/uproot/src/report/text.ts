@@ -30,7 +30,7 @@ export function siteLine(file: string, s: RootsSite, c: Colors = pc.createColors
   const ctx = `${s.context.handler}${s.context.name ? ` ${JSON.stringify(s.context.name)}` : ''}${via}`;
   const what =
     s.action === 'rewrite' ? c.green('uproot migrate can rewrite this site') : s.reason ? c.magenta(`[${s.reason}] ${reasonMessages[s.reason]}`) : headline(kindMessages[s.kind]);
-  return `  ${where}  ${kind}  ${s.form} in ${ctx}\n      ${what}`;
+  return `  ${where}  ${kind}  ${s.form} in ${ctx}\n      ${what}${consumersLine(s)}`;
 }
 
 /** Quote a path for a POSIX shell when it holds anything but safe characters. */
@@ -66,4 +66,12 @@ export function scanToText(result: ScanResult, paths: string[], options: TextOpt
     out.push('Nothing to migrate.');
   }
   return out.join('\n') + '\n';
+}
+
+/** For roots kept in state: the handlers that read it, i.e. the tools to migrate. */
+export function consumersLine(s: RootsSite): string {
+  if (!s.consumers) return '';
+  if (s.consumers.length === 0) return '\n      no tool, prompt or resource handler reads the state these roots feed';
+  const names = s.consumers.map((c) => `${c.handler}${c.name ? ` ${JSON.stringify(c.name)}` : ''}${c.via.length ? ` (via ${c.via.join(' → ')})` : ''}`);
+  return `\n      read by: ${names.join(', ')}`;
 }
