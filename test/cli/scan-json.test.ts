@@ -19,6 +19,7 @@ interface JsonSite {
   context: { handler: string; name?: string; via: string[] };
   action: string;
   reason?: string;
+  consumers?: Array<{ handler: string; name?: string; via: string[] }>;
 }
 
 interface JsonReport {
@@ -71,10 +72,10 @@ describe('scan --format json', () => {
   it('gives each site exactly the fields of the contract, with valid values', async () => {
     const report = await scanJson([], fixtureProject);
     for (const site of report.sites) {
-      const stateful = ['lifecycle', 'list-changed', 'shared-state'].includes(site.reason);
+      const stateful = ['lifecycle', 'list-changed', 'shared-state'].includes(site.reason ?? '');
       const expected = site.action === 'mark' ? [...SITE_KEYS, 'reason', ...(stateful ? ['consumers'] : [])] : SITE_KEYS;
       expect(Object.keys(site).sort()).toEqual([...expected].sort());
-      if (stateful) for (const c of site.consumers) expect(['tool', 'prompt', 'resource', 'request-handler']).toContain(c.handler);
+      if (stateful) for (const c of site.consumers ?? []) expect(['tool', 'prompt', 'resource', 'request-handler']).toContain(c.handler);
       expect(['request', 'input-request', 'list-changed', 'capability']).toContain(site.kind);
       expect(site.rule).toBe(`uproot/${ruleOfKind[site.kind as keyof typeof ruleOfKind]}`);
       expect([1, 2, null]).toContain(site.sdk);

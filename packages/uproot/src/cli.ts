@@ -64,8 +64,9 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
     .option('--dry-run', 'write nothing; print unified diffs of what would change')
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
     .option('--force', 'write even when the git work tree has uncommitted changes under the paths')
+    .option('--with-sdk-upgrade', 'first upgrade v1 SDK code with the official @modelcontextprotocol/codemod v1-to-v2, then migrate')
     .option('--max-file-size <mb>', 'skip files larger than this many megabytes', parseSize)
-    .action(async (paths: string[], opts: { to: Strategy; dryRun?: boolean; format: string; force?: boolean; maxFileSize?: number }) => {
+    .action(async (paths: string[], opts: { to: Strategy; dryRun?: boolean; format: string; force?: boolean; maxFileSize?: number; withSdkUpgrade?: boolean }) => {
       if (opts.to === 'param') {
         io.err('uproot: the param strategy is not available in this version; use --to mrtr.\n');
         exit = ExitCode.Failure;
@@ -79,7 +80,19 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
           return;
         }
       }
-      const result = await runMigrate(paths, { cwd: io.cwd, strategy: opts.to, dryRun: !!opts.dryRun, maxBytes: opts.maxFileSize, progress: opts.format === 'text' });
+      const options = { cwd: io.cwd, strategy: opts.to, dryRun: !!opts.dryRun, maxBytes: opts.maxFileSize, progress: opts.format === 'text' };
+      let result;
+      if (opts.withSdkUpgrade) {
+        const { migrateWithSdkUpgrade } = await import('./sdk-upgrade.ts');
+        const upgraded = await migrateWithSdkUpgrade(paths, options);
+        result = upgraded.result;
+        for (const u of upgraded.upgrades) {
+          io.err(`uproot: @modelcontextprotocol/codemod v1-to-v2 ${opts.dryRun ? 'would change' : 'changed'} ${u.filesChanged} file(s) in ${u.dir}\n`);
+          for (const d of u.diagnostics) io.err(`  ${d}\n`);
+        }
+      } else {
+        result = await runMigrate(paths, options);
+      }
       io.out(opts.format === 'json' ? migrateToJson(result) : migrateToText(result, paths, io.cwd, color));
       const marked = result.files.some((f) => f.outcomes.some((o) => o.outcome === 'marked'));
       exit = result.failures.length || result.interrupted ? ExitCode.Failure : marked ? ExitCode.WorkRemains : ExitCode.Clean;
