@@ -139,7 +139,7 @@ function followFactory(site: RootsSite, callback: FunctionNode, unit: Unit, hops
   }
 }
 
-function handlerChain(site: RootsSite, reach: Reach, unit: Unit, registrationUnit: Unit, hops: ChainHop[], factoryCall?: TSESTree.CallExpression): HandlerChain {
+export function handlerChain(site: RootsSite, reach: Reach, unit: Unit, registrationUnit: Unit, hops: ChainHop[], factoryCall?: TSESTree.CallExpression): HandlerChain {
   if (!isRequestHandler(reach.handler)) {
     throw new Unprovable(contextReason({ handler: reach.handler, name: reach.name, via: [] }), `reached from ${reach.name ?? reach.handler}`);
   }

@@ -7,7 +7,9 @@ import { type TextEdit, applyEdits } from '../../packages/core/src/plan/edits.ts
 import { dedupeMarkers, planMarker } from '../../packages/core/src/plan/markers.ts';
 import type { FilePlan, SiteOutcome } from '../outcome.ts';
 import { type ProjectIndex, type SitePlan, planSite } from './chains.ts';
-import { buildRewrite } from './rewrite.ts';
+import { ONE_CLIENT_NOTE, planLifecycle } from './lifecycle.ts';
+import { type DerivedState, buildRewrite } from './rewrite.ts';
+import type { RootsSite } from '../../packages/core/src/types.ts';
 import { type Unit, Unprovable, makeUnit } from './unit.ts';
 
 export interface MrtrInput {
@@ -25,12 +27,30 @@ export function planMrtr(input: MrtrInput): FilePlan {
 }
 
 /** Plan several files together so helper chains can cross between them. */
-export function planUnits(units: Unit[], project: ProjectIndex | undefined, onlySiteAt?: number): Map<Unit, FilePlan> {
+export interface MrtrOptions {
+  /** `per-request`: retire init fetches / list_changed refreshes into per-call derivations (opt-in). */
+  lifecycle?: 'keep' | 'per-request';
+}
+
+export function planUnits(units: Unit[], project: ProjectIndex | undefined, onlySiteAt?: number, options: MrtrOptions = {}): Map<Unit, FilePlan> {
   const outcomes = new Map<Unit, SiteOutcome[]>(units.map((u) => [u, []]));
   const plans: SitePlan[] = [];
+  const derived: DerivedState[] = [];
+  const retired = new Set<RootsSite>();
+  if (options.lifecycle === 'per-request' && onlySiteAt === undefined) {
+    for (const unit of units) {
+      const lifecycle = planLifecycle(unit);
+      derived.push(...lifecycle.derived);
+      for (const site of lifecycle.covered) {
+        retired.add(site);
+        outcomes.get(unit)!.push({ site, outcome: 'rewritten', detail: ONE_CLIENT_NOTE });
+      }
+    }
+  }
   for (const unit of units) {
     const out = outcomes.get(unit)!;
     for (const site of unit.sites) {
+      if (retired.has(site)) continue;
       if (onlySiteAt !== undefined && !(site.kind === 'request' && site.range[0] === onlySiteAt)) continue;
       // Chains the file-local classifier could not close (factories, exported helpers) get a second look here.
       const candidate = site.kind === 'request' && (site.action === 'rewrite' || (site.reason === 'unresolved-chain' && site.sdk === 2));
@@ -48,13 +68,13 @@ export function planUnits(units: Unit[], project: ProjectIndex | undefined, only
       }
     }
   }
-  const rewrite = buildRewrite(plans);
+  const rewrite = buildRewrite(plans, derived);
   for (const plan of plans) outcomes.get(plan.unit)?.push({ site: plan.site, outcome: 'rewritten' });
   const result = new Map<Unit, FilePlan>();
   for (const unit of units) {
     const out = outcomes.get(unit)!;
     for (const site of unit.sites) {
-      if (site.kind === 'capability' && site.side === 'server' && (onlySiteAt === undefined || rewrite.gates.has(site))) {
+      if (site.kind === 'capability' && site.side === 'server' && !retired.has(site) && (onlySiteAt === undefined || rewrite.gates.has(site))) {
         out.push({ site, outcome: rewrite.gates.has(site) ? 'rewritten' : 'reported' });
       }
     }

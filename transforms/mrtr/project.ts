@@ -7,7 +7,7 @@ import { parseSource } from '../../packages/core/src/parse.ts';
 import { mayContainRootsSites } from '../../packages/core/src/prefilter.ts';
 import type { FilePlan } from '../outcome.ts';
 import type { ProjectIndex } from './chains.ts';
-import { planUnits } from './plan.ts';
+import { type MrtrOptions, planUnits } from './plan.ts';
 import { type Unit, makeUnit } from './unit.ts';
 
 export interface SourceFile {
@@ -23,7 +23,7 @@ export interface ProjectPlan {
 
 const EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'];
 
-export function planMrtrProject(files: SourceFile[]): ProjectPlan {
+export function planMrtrProject(files: SourceFile[], options: MrtrOptions = {}): ProjectPlan {
   const byPath = new Map(files.map((f) => [path.resolve(f.path), f]));
   const units = new Map<string, Unit>();
   const failures = new Map<string, unknown>();
@@ -60,7 +60,7 @@ export function planMrtrProject(files: SourceFile[]): ProjectPlan {
       return callers;
     },
   };
-  const planned = planUnits(rootsUnits, index);
+  const planned = planUnits(rootsUnits, index, undefined, options);
   const plans = new Map<string, FilePlan>();
   for (const [unit, plan] of planned) plans.set(unit.path, plan);
   return { plans, failures };

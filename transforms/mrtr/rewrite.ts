@@ -11,7 +11,7 @@ import { type Unit, Unprovable } from './unit.ts';
 
 const SERVER_MODULE = '@modelcontextprotocol/server';
 
-interface UnitNeeds {
+export interface UnitNeeds {
   edits: TextEdit[];
   removed: Array<[number, number]>;
   helpers: boolean; // uses clientDeclaresRoots / rootsFromAnswer
@@ -25,7 +25,16 @@ export interface Rewrite {
   gates: Set<RootsSite>;
 }
 
-export function buildRewrite(plans: SitePlan[]): Rewrite {
+/** State a consuming handler now derives per request (`--lifecycle per-request`). */
+export interface DerivedState {
+  chain: HandlerChain;
+  /** The declaration that shadows the retired module state, given the handler's ctx name. */
+  declaration: (ctx: string) => string;
+  /** Statements that only fed the state (the init fetch, the list_changed refresh). */
+  retire: Array<{ unit: Unit; range: [number, number] }>;
+}
+
+export function buildRewrite(plans: SitePlan[], derived: DerivedState[] = []): Rewrite {
   const needs = new Map<Unit, UnitNeeds>();
   const need = (u: Unit) => {
     let n = needs.get(u);
@@ -35,6 +44,11 @@ export function buildRewrite(plans: SitePlan[]): Rewrite {
   const handlers = new Map<FunctionNode, HandlerChain>();
   const helperFns = new Map<FunctionNode, Unit>();
   const calls = new Map<TSESTree.CallExpression, { caller: FunctionNode; callee: FunctionNode; unit: Unit }>();
+  const declarations = new Map<FunctionNode, DerivedState[]>();
+  for (const d of derived) {
+    handlers.set(d.chain.callback, handlers.get(d.chain.callback) ?? d.chain);
+    declarations.set(d.chain.callback, [...(declarations.get(d.chain.callback) ?? []), d]);
+  }
   for (const plan of plans) {
     for (const chain of plan.chains) {
       handlers.set(chain.callback, chain);
@@ -68,7 +82,15 @@ export function buildRewrite(plans: SitePlan[]): Rewrite {
       const edit = annotateReturn(callback, u.text, type);
       if (edit) n.edits.push(edit);
     }
-    n.edits.push(...entryEdits(callback, u, ctx, chain.server));
+    const states = (declarations.get(callback) ?? []).map((d) => d.declaration(ctx));
+    n.edits.push(...entryEdits(callback, u, ctx, chain.server, states));
+  }
+  for (const d of derived) {
+    for (const r of d.retire) {
+      const n = need(r.unit);
+      if (!n.edits.some((e) => e.start === r.range[0] && e.end === r.range[1])) n.edits.push({ start: r.range[0], end: r.range[1], text: '' });
+      n.removed.push(r.range);
+    }
   }
   for (const [fn, unit] of helperFns) {
     if (handlers.has(fn)) continue;
@@ -113,7 +135,7 @@ export function buildRewrite(plans: SitePlan[]): Rewrite {
 }
 
 /** Imports, the helper functions, and pruned imports for one file. */
-function fileLevelEdits(u: Unit, n: UnitNeeds): TextEdit[] {
+export function fileLevelEdits(u: Unit, n: UnitNeeds): TextEdit[] {
   const out: TextEdit[] = [];
   const has = new RegExp(`function ${HELPER_NAMES.declares}\\b`).test(u.text);
   const names: ImportName[] = [];
@@ -129,7 +151,9 @@ function fileLevelEdits(u: Unit, n: UnitNeeds): TextEdit[] {
     const lead = anchor === 0 ? '' : `${u.eol}${u.eol}`;
     out.push(insert(anchor, `${lead}${helpersBlock(u.typescript, u.eol, u.indent)}${blankAfter ? '' : u.eol}${anchor === 0 ? u.eol : ''}`));
   }
-  const prunes = planPrunes(u.text, u.ast, u.prov, n.removed);
+  // Names the new code uses stay imported even when the code they served is gone.
+  const inserted = [...n.edits, ...out].map((e) => e.text).join('\n');
+  const prunes = planPrunes(u.text, u.ast, u.prov, n.removed, (name) => new RegExp(`\\b${name}\\b`).test(inserted));
   try {
     applyEdits(u.text, [...n.edits, ...out, ...prunes]);
     out.push(...prunes);
@@ -139,7 +163,7 @@ function fileLevelEdits(u: Unit, n: UnitNeeds): TextEdit[] {
   return out;
 }
 
-function freshName(fn: FunctionNode, text: string): string {
+export function freshName(fn: FunctionNode, text: string): string {
   const body = text.slice(fn.range[0], fn.range[1]);
   for (const name of ['ctx', 'mcpCtx', 'rootsCtx']) if (!new RegExp(`\\b${name}\\b`).test(body)) return name;
   return 'uprootCtx';
@@ -161,14 +185,14 @@ function capabilityReceiver(member: TSESTree.MemberExpression, text: string): st
   return PLAIN.test(receiver) ? receiver : undefined;
 }
 
-function resultType(chain: HandlerChain): string {
+export function resultType(chain: HandlerChain): string {
   const byKind: Record<string, string> = { tool: 'CallToolResult', prompt: 'GetPromptResult', resource: 'ReadResourceResult' };
   const byMethod: Record<string, string> = { 'tools/call': 'CallToolResult', 'prompts/get': 'GetPromptResult', 'resources/read': 'ReadResourceResult' };
   return byKind[chain.reach.handler] ?? byMethod[chain.reach.name ?? ''] ?? 'CallToolResult';
 }
 
 /** Give a function its ctx parameter at `index`, filling `_args` placeholders when needed. */
-function addParameter(fn: FunctionNode, u: Unit, index: number, ctx: string): TextEdit[] {
+export function addParameter(fn: FunctionNode, u: Unit, index: number, ctx: string): TextEdit[] {
   const { text } = u;
   const typed = u.typescript ? `${ctx}: ServerContext` : ctx;
   const params = fn.params;
@@ -188,7 +212,7 @@ function addParameter(fn: FunctionNode, u: Unit, index: number, ctx: string): Te
 }
 
 /** `: Promise<CallToolResult | InputRequiredResult>` on the handler, or widen the one it has. */
-function annotateReturn(fn: FunctionNode, text: string, type: string): TextEdit | undefined {
+export function annotateReturn(fn: FunctionNode, text: string, type: string): TextEdit | undefined {
   const returnType = fn.returnType?.typeAnnotation;
   if (returnType) {
     const current = text.slice(returnType.range[0], returnType.range[1]);
@@ -207,20 +231,21 @@ function annotateReturn(fn: FunctionNode, text: string, type: string): TextEdit 
   return insert(close + 1, annotation);
 }
 
-function entryEdits(fn: FunctionNode, u: Unit, ctx: string, server: string): TextEdit[] {
+export function entryEdits(fn: FunctionNode, u: Unit, ctx: string, server: string, states: string[] = []): TextEdit[] {
   const { text, eol, indent: unit } = u;
   const body = fn.body;
+  const after = (indent: string) => states.map((line) => `${eol}${indent}${line}`).join('');
   if (body.type === 'BlockStatement') {
     const first = body.body[0];
     const indent = first ? indentAt(text, first.range[0]) : indentAt(text, fn.range[0]) + unit;
-    return [insert(body.range[0] + 1, `${eol}${entryCheck(ctx, server, eol, indent, unit)}`)];
+    return [insert(body.range[0] + 1, `${eol}${entryCheck(ctx, server, eol, indent, unit)}${after(indent)}`)];
   }
   // A concise body becomes a block; `return` must share a line with the expression (ASI).
   const indent = indentAt(text, fn.range[0]);
   const arrow = text.lastIndexOf('=>', body.range[0]) + 2;
   const expressionStart = arrow + /^\s*/.exec(text.slice(arrow))![0].length;
   return [
-    { start: arrow, end: expressionStart, text: ` {${eol}${entryCheck(ctx, server, eol, indent + unit, unit)}${eol}${indent}${unit}return ` },
+    { start: arrow, end: expressionStart, text: ` {${eol}${entryCheck(ctx, server, eol, indent + unit, unit)}${after(indent + unit)}${eol}${indent}${unit}return ` },
     insert(fn.range[1], `;${eol}${indent}}`),
   ];
 }

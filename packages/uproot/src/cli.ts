@@ -64,9 +64,10 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
     .option('--dry-run', 'write nothing; print unified diffs of what would change')
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
     .option('--force', 'write even when the git work tree has uncommitted changes under the paths')
+    .addOption(new Option('--lifecycle <mode>', 'keep: mark init fetches and list_changed refreshes; per-request: derive that state in each handler through MRTR (assumes one client per process)').choices(['keep', 'per-request']).default('keep'))
     .option('--with-sdk-upgrade', 'first upgrade v1 SDK code with the official @modelcontextprotocol/codemod v1-to-v2, then migrate')
     .option('--max-file-size <mb>', 'skip files larger than this many megabytes', parseSize)
-    .action(async (paths: string[], opts: { to: Strategy; dryRun?: boolean; format: string; force?: boolean; maxFileSize?: number; withSdkUpgrade?: boolean }) => {
+    .action(async (paths: string[], opts: { to: Strategy; dryRun?: boolean; format: string; force?: boolean; maxFileSize?: number; withSdkUpgrade?: boolean; lifecycle: 'keep' | 'per-request' }) => {
       if (opts.to === 'param') {
         io.err('uproot: the param strategy is not available in this version; use --to mrtr.\n');
         exit = ExitCode.Failure;
@@ -80,7 +81,7 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
           return;
         }
       }
-      const options = { cwd: io.cwd, strategy: opts.to, dryRun: !!opts.dryRun, maxBytes: opts.maxFileSize, progress: opts.format === 'text' };
+      const options = { cwd: io.cwd, strategy: opts.to, dryRun: !!opts.dryRun, maxBytes: opts.maxFileSize, progress: opts.format === 'text', lifecycle: opts.lifecycle };
       let result;
       if (opts.withSdkUpgrade) {
         const { migrateWithSdkUpgrade } = await import('./sdk-upgrade.ts');

@@ -35,6 +35,8 @@ export interface MigrateOptions {
   dryRun: boolean;
   maxBytes?: number;
   progress?: boolean;
+  /** `--lifecycle per-request` for the MRTR strategy. */
+  lifecycle?: 'keep' | 'per-request';
   /** Plan one file; the CLI passes the strategy's planner, tests may pass one that fails. */
   planner?: (text: string, file: string) => FilePlan;
 }
@@ -114,7 +116,7 @@ function planAll(sources: Array<SourceFile & { file: string }>, options: Migrate
   const plans = new Map<string, FilePlan>();
   if (options.strategy === 'mrtr' && !options.planner) {
     try {
-      const project = planMrtrProject(sources);
+      const project = planMrtrProject(sources, { lifecycle: options.lifecycle });
       for (const [file, error] of project.failures) {
         const source = sources.find((s) => s.path === file);
         if (source && mayContainRootsSites(source.text)) result.failures.push(describeFailure(source.file, error));

@@ -18,6 +18,8 @@ export interface HandlerUse {
   served: 'sdk' | 'hand-rolled';
   /** Whether this handler's answer may be input_required. Unknown methods count as capable. */
   capable: boolean;
+  /** What answers: a request handler, a notification handler or lifecycle hook (no result), or a client's handler. */
+  answers: 'request' | 'nothing' | 'server-request';
   /** The functions the value passes through, innermost first (the handler's own function last). */
   functions: FunctionNode[];
 }
@@ -82,7 +84,7 @@ function valueUse(value: Node, prov: Provenance): HandlerUse | undefined {
     const hook = propertyName(parent.left);
     const owner = prov.valueOf(parent.left.object);
     if (hook === 'oninitialized' || (hook && /^on[a-z]+$/.test(hook) && owner && ['server', 'mcp-server', 'client'].includes(owner.kind))) {
-      return { label: `The ${hook} hook`, served: 'sdk', capable: false, functions: [] };
+      return { label: `The ${hook} hook`, served: 'sdk', capable: false, answers: 'nothing', functions: [] };
     }
   }
   return undefined;
@@ -107,12 +109,12 @@ function registrationUse(call: TSESTree.CallExpression, position: Node, prov: Pr
       return sdk('resources/read', 'The resource read callback');
     case 'request': {
       const method = handledMethod(call.arguments[0], (n) => prov.is(n, 'schema')?.name);
-      if (receiver.kind === 'client') return { method, label: `The client's ${method ?? 'request'} handler`, served: 'sdk', capable: false, functions: [] };
+      if (receiver.kind === 'client') return { method, label: `The client's ${method ?? 'request'} handler`, served: 'sdk', capable: false, answers: 'server-request', functions: [] };
       return method ? sdk(method, `The ${method} handler`) : undefined;
     }
     case 'notification': {
       const method = handledMethod(call.arguments[0], (n) => prov.is(n, 'schema')?.name);
-      return { method, label: `The ${method ?? ''} notification handler`.replace('  ', ' '), served: 'sdk', capable: false, functions: [] };
+      return { method, label: method ? `The ${method} notification handler` : 'The notification handler', served: 'sdk', capable: false, answers: 'nothing', functions: [] };
     }
     default:
       return undefined;
@@ -147,10 +149,10 @@ function isTemplateCallbacks(obj: TSESTree.ObjectExpression, prov: Provenance): 
 }
 
 function sdk(method: string, label: string): HandlerUse {
-  return { method, label, served: 'sdk', capable: isCapableMethod(method), functions: [] };
+  return { method, label, served: 'sdk', capable: isCapableMethod(method), answers: 'request', functions: [] };
 }
 
 function handRolled(method: string, label: string, functions: FunctionNode[]): HandlerUse {
   const notification = method.startsWith('notifications/');
-  return { method, label, served: 'hand-rolled', capable: !notification && isCapableMethod(method), functions };
+  return { method, label, served: 'hand-rolled', capable: !notification && isCapableMethod(method), answers: notification ? 'nothing' : 'request', functions };
 }

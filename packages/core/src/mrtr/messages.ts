@@ -6,7 +6,7 @@ const REV = 'MCP 2026-07-28';
 
 /** Message templates; `{{name}}` placeholders are filled from the problem's data (ESLint's syntax). */
 export const mrtrMessages: Record<MrtrMessageId, string> = {
-  notInputRequiredCapable: `{{handler}} returns an input_required result (${REV}: only tools/call, prompts/get and resources/read may return input_required); the SDK answers -32603 Internal error instead. Ask for the input in the tools/call, prompts/get or resources/read handler that needs it.`,
+  notInputRequiredCapable: `{{handler}} returns an input_required result (${REV}: only tools/call, prompts/get and resources/read may return input_required); {{consequence}} Ask for the input in the tools/call, prompts/get or resources/read handler that needs it.`,
   emptyInputRequired: `This input_required result has neither inputRequests nor requestState{{detail}} (${REV}: an InputRequiredResult MUST contain at least one of inputRequests or requestState). {{consequence}}`,
   unprotectedRequestState: `requestState is minted without integrity protection ({{encoding}}) and the handler acts on it after decoding it on the retry (line {{line}}) (${REV}: the server MUST treat requestState as attacker-controlled). Mint and verify it with createRequestStateCodec from @modelcontextprotocol/server.`,
   clientDecodesRequestState: `The client {{action}} the requestState the server returned (${REV}: requestState is opaque to the client, and the retry MUST echo it exactly). Pass {{subject}}.requestState back unchanged.`,

@@ -182,4 +182,36 @@ export function readsOfDeclared(declarator: TSESTree.VariableDeclarator, prov: P
   return out;
 }
 
+/** Climb out of `?.` chains and `!`, which keep the reference. */
+export function climbTransparent(node: Node): Node {
+  let at = node;
+  while (at.parent && (at.parent.type === 'ChainExpression' || at.parent.type === 'TSNonNullExpression')) at = at.parent;
+  return at;
+}
+
+/** Every expression in the file that reads the same storage as `subject` (`first`, `reply.result`). */
+export function referencesOf(subject: Node, prov: Provenance): Node[] {
+  const root = rootIdentifier(subject);
+  const variable = root && prov.variableOf(root);
+  if (!variable) return [];
+  const path: string[] = [];
+  for (let n = unwrap(subject); n.type === 'MemberExpression'; n = unwrap(n.object)) path.unshift(propertyName(n) ?? '\0');
+  const out: Node[] = [];
+  for (const ref of variable.references) {
+    if (ref.isWrite() && !ref.writeExpr) continue;
+    let at: Node = ref.identifier;
+    let ok = true;
+    for (const key of path) {
+      const p = climbTransparent(at).parent;
+      if (p?.type !== 'MemberExpression' || p.object !== climbTransparent(at) || propertyName(p) !== key) {
+        ok = false;
+        break;
+      }
+      at = p;
+    }
+    if (ok) out.push(at);
+  }
+  return out;
+}
+
 export { findProperty };

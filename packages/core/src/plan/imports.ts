@@ -63,7 +63,7 @@ function programStart(text: string, ast: TSESTree.Program): number {
 }
 
 /** Remove import specifiers whose every use lies inside `removed` ranges (code the plan replaced). */
-export function planPrunes(text: string, ast: TSESTree.Program, prov: Provenance, removed: Array<[number, number]>): TextEdit[] {
+export function planPrunes(text: string, ast: TSESTree.Program, prov: Provenance, removed: Array<[number, number]>, stillUsed: (name: string) => boolean = () => false): TextEdit[] {
   const edits: TextEdit[] = [];
   const inside = (n: { range: [number, number] }) => removed.some(([s, e]) => n.range[0] >= s && n.range[1] <= e);
   for (const decl of ast.body) {
@@ -71,7 +71,7 @@ export function planPrunes(text: string, ast: TSESTree.Program, prov: Provenance
     const dead = decl.specifiers.filter((spec) => {
       const variable = prov.variableOf(spec.local);
       const refs = variable?.references ?? [];
-      return refs.length > 0 && refs.every((r) => inside(r.identifier));
+      return refs.length > 0 && refs.every((r) => inside(r.identifier)) && !stillUsed(spec.local.name);
     });
     if (dead.length === 0) continue;
     if (dead.length === decl.specifiers.length) {

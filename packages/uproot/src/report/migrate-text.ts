@@ -22,7 +22,7 @@ export function migrateToText(result: MigrateResult, paths: string[], cwd: strin
     out.push(pc.underline(f.file) + (f.changed ? (result.dryRun ? pc.dim(' (would change)') : pc.dim(' (changed)')) : ''));
     for (const o of f.outcomes) {
       const where = `${f.file}:${o.site.line}:${o.site.column}`;
-      if (o.outcome === 'rewritten') out.push(`  ${pc.green('rewritten')} ${where} ${o.site.kind} ${o.site.form}`);
+      if (o.outcome === 'rewritten') out.push(`  ${pc.green('rewritten')} ${where} ${o.site.kind} ${o.site.form}${o.detail ? ` (${o.detail})` : ''}`);
       else if (o.outcome === 'marked') out.push(`  ${pc.magenta('marked')}    ${where} [${o.reason}] ${o.detail ? o.detail + '; ' : ''}${reasonMessages[o.reason!]}${consumersLine(o.site)}`);
       else out.push(`  ${pc.dim('reported')}  ${where} ${o.site.kind} ${o.site.form} (deprecated, still works)`);
     }

@@ -1,0 +1,7 @@
+// Files that cannot hold an MRTR problem never reach the parser: every check starts from one of these
+// spellings (an input_required result or test, a requestState, roots.listChanged).
+const MRTR = /input_required|[Ii]nputRequired|requestState|listChanged/;
+
+export function mayContainMrtrProblems(text: string): boolean {
+  return MRTR.test(text);
+}
