@@ -15,6 +15,7 @@ export class ParseError extends Error {
   readonly column: number;
   constructor(message: string, line: number, column: number) {
     super(message);
+    this.name = 'ParseError';
     this.line = line;
     this.column = column;
   }

@@ -5,10 +5,6 @@ import { scanToJson } from './report/json.ts';
 import { scanToSarif } from './report/sarif.ts';
 import { colorEnabled, scanToText } from './report/text.ts';
 import { runScan } from './scan.ts';
-import { dirtyFiles } from './git-guard.ts';
-import { runMigrate } from './migrate.ts';
-import { migrateToJson } from './report/migrate-json.ts';
-import { migrateToText } from './report/migrate-text.ts';
 import type { Strategy } from '../../../transforms/outcome.ts';
 
 export const VERSION = '0.1.0';
@@ -66,13 +62,14 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
     .option('--force', 'write even when the git work tree has uncommitted changes under the paths')
     .addOption(new Option('--lifecycle <mode>', 'keep: mark init fetches and list_changed refreshes; per-request: derive that state in each handler through MRTR (assumes one client per process)').choices(['keep', 'per-request']).default('keep'))
     .option('--with-sdk-upgrade', 'first upgrade v1 SDK code with the official @modelcontextprotocol/codemod v1-to-v2, then migrate')
+    .option('--param-name <name>', 'with --to param: the name of the new directory parameter', 'directory')
     .option('--max-file-size <mb>', 'skip files larger than this many megabytes', parseSize)
-    .action(async (paths: string[], opts: { to: Strategy; dryRun?: boolean; format: string; force?: boolean; maxFileSize?: number; withSdkUpgrade?: boolean; lifecycle: 'keep' | 'per-request' }) => {
-      if (opts.to === 'param') {
-        io.err('uproot: the param strategy is not available in this version; use --to mrtr.\n');
-        exit = ExitCode.Failure;
-        return;
-      }
+    .action(async (paths: string[], opts: { to: Strategy; dryRun?: boolean; format: string; force?: boolean; maxFileSize?: number; withSdkUpgrade?: boolean; lifecycle: 'keep' | 'per-request'; paramName: string }) => {
+      // Loaded here, not at start-up: `scan` of a tree without roots never needs the planners.
+      const { dirtyFiles } = await import('./git-guard.ts');
+      const { runMigrate } = await import('./migrate.ts');
+      const { migrateToJson } = await import('./report/migrate-json.ts');
+      const { migrateToText } = await import('./report/migrate-text.ts');
       if (!opts.dryRun && !opts.force) {
         const dirty = dirtyFiles(paths, io.cwd);
         if (dirty.length) {
@@ -81,7 +78,7 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
           return;
         }
       }
-      const options = { cwd: io.cwd, strategy: opts.to, dryRun: !!opts.dryRun, maxBytes: opts.maxFileSize, progress: opts.format === 'text', lifecycle: opts.lifecycle };
+      const options = { cwd: io.cwd, strategy: opts.to, dryRun: !!opts.dryRun, maxBytes: opts.maxFileSize, progress: opts.format === 'text', lifecycle: opts.lifecycle, paramName: opts.paramName };
       let result;
       if (opts.withSdkUpgrade) {
         const { migrateWithSdkUpgrade } = await import('./sdk-upgrade.ts');

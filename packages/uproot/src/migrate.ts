@@ -6,6 +6,7 @@ import { ParseError, mayContainRootsSites, parseSource } from '@uproot/core';
 import { applyEdits } from '../../core/src/plan/edits.ts';
 import type { FilePlan, SiteOutcome, Strategy } from '../../../transforms/outcome.ts';
 import { planMrtrProject, planMrtrText, type SourceFile } from '../../../transforms/mrtr.ts';
+import { planParamText } from '../../../transforms/param.ts';
 import { cleanupPendingWrites, writeAtomic } from './atomic-write.ts';
 import { collectFiles, type FileProblem } from './files.ts';
 import { Progress } from './progress.ts';
@@ -39,16 +40,19 @@ export interface MigrateOptions {
   lifecycle?: 'keep' | 'per-request';
   /** Plan one file; the CLI passes the strategy's planner, tests may pass one that fails. */
   planner?: (text: string, file: string) => FilePlan;
+  /** `--to param`: the name of the new directory parameter (default `directory`). */
+  paramName?: string;
 }
 
-export function plannerFor(strategy: Strategy): (text: string, file: string) => FilePlan {
+export function plannerFor(strategy: Strategy, options: { paramName?: string } = {}): (text: string, file: string) => FilePlan {
   if (strategy === 'mrtr') return planMrtrText;
+  if (strategy === 'param') return (text, file) => planParamText(text, file, options.paramName ? { paramName: options.paramName } : {});
   throw new Error(`the ${strategy} strategy is not available in this version of uproot`);
 }
 
 export async function runMigrate(paths: string[], options: MigrateOptions): Promise<MigrateResult> {
   const { cwd, dryRun } = options;
-  const plan = options.planner ?? plannerFor(options.strategy);
+  const plan = options.planner ?? plannerFor(options.strategy, { paramName: options.paramName });
   const set = await collectFiles(paths, cwd);
   const result: MigrateResult = { strategy: options.strategy, dryRun, files: [], failures: [...set.problems], notices: [...set.notices], interrupted: false };
   let stop = false;

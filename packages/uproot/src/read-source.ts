@@ -4,7 +4,7 @@
 // restore it.
 import { isUtf8 } from 'node:buffer';
 import { closeSync, constants, fstatSync, openSync, readFileSync, readSync } from 'node:fs';
-import { mayContainRootsSites } from '@uproot/core';
+import { mayContainRootsSites } from '@uproot/core/light';
 
 export const DEFAULT_MAX_BYTES = 5 * 1024 * 1024;
 const SNIFF_BYTES = 8192;

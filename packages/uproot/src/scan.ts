@@ -1,7 +1,7 @@
 // `uproot scan`: find every roots site under the given paths, one file at a time; a file that fails
 // is reported and the others are still scanned.
 import path from 'node:path';
-import { ParseError, type RootsSite, mayContainRootsSites, parseSource, findRootsSites } from '@uproot/core';
+import { type RootsSite, mayContainRootsSites } from '@uproot/core/light';
 import { collectFiles, type FileProblem } from './files.ts';
 import { Progress } from './progress.ts';
 import { DEFAULT_MAX_BYTES, readSource } from './read-source.ts';
@@ -50,6 +50,8 @@ export async function runScan(paths: string[], options: ScanOptions): Promise<Sc
     result.scannedFiles++;
     if (!mayContainRootsSites(read.text)) continue;
     try {
+      // The parser (and TypeScript with it) loads only once a file can hold a site.
+      const { parseSource, findRootsSites } = await import('@uproot/core');
       const parsed = parseSource(read.text, absolute);
       result.parsedFiles++;
       const sites = findRootsSites({ ast: parsed.ast, text: read.text, scopeManager: parsed.scopeManager });
@@ -63,7 +65,7 @@ export async function runScan(paths: string[], options: ScanOptions): Promise<Sc
 }
 
 export function describeFailure(file: string, error: unknown): FileProblem {
-  if (error instanceof ParseError) {
+  if (isParseError(error)) {
     const detail = error.message.split('\n')[0]!.replace(/\.$/, '');
     return { file, line: error.line, column: error.column, message: `has a syntax error: ${detail}; fix it and run again` };
   }
@@ -74,4 +76,9 @@ export function describeFailure(file: string, error: unknown): FileProblem {
 /** `file`, or `file:line:column` for a problem at a position: the form editors and terminals link. */
 export function problemLocation(p: FileProblem): string {
   return p.line ? `${p.file}:${p.line}:${p.column ?? 1}` : p.file;
+}
+
+/** core's ParseError, recognised without loading the parser module. */
+function isParseError(error: unknown): error is Error & { line: number; column: number } {
+  return error instanceof Error && error.name === 'ParseError' && typeof (error as { line?: unknown }).line === 'number';
 }

@@ -69,26 +69,34 @@ function allowsInputRequired(call: TSESTree.CallExpression, prov: Provenance): b
 }
 
 /** A call that sends a request message: `x.request({ method, ... })`, `send(msg)`, `fetch(url, { body: JSON.stringify(msg) })`. */
-export function sentRequest(call: TSESTree.CallExpression, prov: Provenance): SentRequest | undefined {
+export function sentRequest(call: TSESTree.CallExpression, prov: Provenance, retry = false): SentRequest | undefined {
   const first = call.arguments[0];
-  const direct = first && first.type !== 'SpreadElement' ? requestObject(first, prov) : undefined;
+  const direct = first && first.type !== 'SpreadElement' ? requestObject(first, prov, retry) : undefined;
   if (direct) return { call, message: first!, object: direct };
   const options = objectOf(call.arguments[1], prov);
   const body = options && fieldOf(options, 'body', prov);
   if (body?.state === 'own') {
     const stringify = unwrap(body.value);
     const inner = stringify.type === 'CallExpression' && isGlobalMethod(stringify.callee, 'JSON', 'stringify', prov) ? stringify.arguments[0] : undefined;
-    const object = inner && inner.type !== 'SpreadElement' ? requestObject(inner, prov) : undefined;
+    const object = inner && inner.type !== 'SpreadElement' ? requestObject(inner, prov, retry) : undefined;
     if (object) return { call, message: inner!, object };
   }
   return undefined;
 }
 
-/** An object literal with a static `method`: a request (or a JSON-RPC request message). */
-function requestObject(node: Node, prov: Provenance): TSESTree.ObjectExpression | undefined {
+/**
+ * An object literal with a static `method`: a request (or a JSON-RPC request message). A retry may take its
+ * method from a spread the code cannot see (`{ ...request, params: { ..., requestState } }`).
+ */
+function requestObject(node: Node, prov: Provenance, retry: boolean): TSESTree.ObjectExpression | undefined {
   const obj = objectOf(node, prov);
-  const method = obj && fieldOf(obj, 'method', prov);
-  return method && (method.state === 'own' || method.state === 'inherited') && staticString(method.value) !== undefined ? obj : undefined;
+  if (!obj) return undefined;
+  const method = fieldOf(obj, 'method', prov);
+  if ((method.state === 'own' || method.state === 'inherited') && staticString(method.value) !== undefined) return obj;
+  if (!retry) return undefined;
+  const params = fieldOf(obj, 'params', prov);
+  const paramsObject = params.state === 'own' ? objectOf(params.value, prov) : undefined;
+  return paramsObject && ['inputResponses', 'requestState'].some((k) => fieldOf(paramsObject, k, prov).state === 'own') ? obj : undefined;
 }
 
 /** The request whose answer `subject` holds: `first` ← `await client.request(req)`, `reply.result` ← `await rpc(msg)`. */
@@ -118,7 +126,7 @@ export function retries(ast: TSESTree.Program, received: ReceivedResult[], prov:
   const out: Retry[] = [];
   walkAll(ast, (node) => {
     if (node.type !== 'CallExpression') return;
-    const sent = sentRequest(node, prov);
+    const sent = sentRequest(node, prov, true);
     const paramsField = sent && fieldOf(sent.object, 'params', prov);
     const params = paramsField && (paramsField.state === 'own' || paramsField.state === 'inherited') ? objectOf(paramsField.value, prov) : undefined;
     if (!sent || !params) return;

@@ -24,7 +24,8 @@ export function inputRequiredResultAt(node: Node, prov: Provenance): InputRequir
       node,
       form: 'builder',
       spec: arg && arg.type !== 'SpreadElement' ? objectOf(arg, prov) : undefined,
-      hasArgument: !!arg,
+      // `inputRequired(undefined)` fails like `inputRequired()`.
+      hasArgument: !!arg && !isUndefined(arg, prov),
     };
   }
   if (node.type === 'ObjectExpression' && isHandBuiltInputRequired(node)) return { node, form: 'literal', spec: node, hasArgument: true };

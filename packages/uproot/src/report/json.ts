@@ -1,5 +1,5 @@
 // `--format json`: the stable machine shape of design.md §5 (version 1).
-import { ruleOfKind } from '@uproot/core';
+import { ruleOfKind } from '@uproot/core/light';
 import type { ScanResult } from '../scan.ts';
 import { summarize } from './summary.ts';
 

@@ -1,5 +1,5 @@
 // `migrate --format json`: what happened to every site, per file, with diffs in dry runs.
-import { ruleOfKind } from '@uproot/core';
+import { ruleOfKind } from '@uproot/core/light';
 import type { MigrateResult } from '../migrate.ts';
 import { summarizeMigrate } from './migrate-summary.ts';
 

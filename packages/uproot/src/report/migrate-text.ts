@@ -1,6 +1,6 @@
 // Text report for `uproot migrate`: per file what was rewritten and what needs a person (with the
 // reason), diffs in dry runs, then the next commands: the formatter for the changed files, and scan.
-import { reasonMessages } from '@uproot/core';
+import { reasonMessages } from '@uproot/core/light';
 import pcDefault from 'picocolors';
 import { formatterCommand } from '../formatter.ts';
 import type { MigrateResult } from '../migrate.ts';

@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ArtifactLocation, Location, Log, Notification, ReportingDescriptor, Result } from 'sarif';
-import { facts, kindMessages, reasonDocsUrl, reasonMessages, ruleDocsUrl, ruleOfKind, type SiteKind } from '@uproot/core';
+import { facts, kindMessages, reasonDocsUrl, reasonMessages, ruleDocsUrl, ruleOfKind, type SiteKind } from '@uproot/core/light';
 import type { FileProblem } from '../files.ts';
 import { problemLocation, type ScanResult } from '../scan.ts';
 import { headline } from './wording.ts';

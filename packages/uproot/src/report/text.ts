@@ -1,6 +1,6 @@
 // `--format text`: sites grouped by file with file:line:column, kind and a one-line reason, then a
 // summary by kind and the next command to run. Colour only on a terminal, as supports-color decides.
-import { kindMessages, reasonMessages, type RootsSite } from '@uproot/core';
+import { kindMessages, reasonMessages, type RootsSite } from '@uproot/core/light';
 import pc from 'picocolors';
 import { problemLocation, type ScanResult } from '../scan.ts';
 import { summarize } from './summary.ts';
