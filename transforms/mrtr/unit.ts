@@ -3,7 +3,7 @@ import type { TSESTree } from '@typescript-eslint/types';
 import type { ScopeManagerLike } from '../../packages/core/src/ast.ts';
 import { eolOf, indentUnit } from '../../packages/core/src/plan/edits.ts';
 import { Provenance } from '../../packages/core/src/provenance.ts';
-import { findRootsSites } from '../../packages/core/src/sites.ts';
+import { findRootsSites, originOf } from '../../packages/core/src/sites.ts';
 import type { RootsSite } from '../../packages/core/src/types.ts';
 
 export interface Unit {
@@ -24,8 +24,8 @@ export function makeUnit(path: string, text: string, ast: TSESTree.Program, scop
     text,
     ast,
     scopeManager,
-    prov: new Provenance(scopeManager),
-    sites: findRootsSites({ ast, text, scopeManager }),
+    prov: new Provenance(scopeManager, undefined, originOf(path)),
+    sites: findRootsSites({ ast, text, scopeManager, file: path }),
     typescript: /\.[cm]?tsx?$/.test(path),
     eol: eolOf(text),
     indent: indentUnit(text),

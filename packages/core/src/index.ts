@@ -7,3 +7,4 @@ export { parseSource, ParseError, type ParsedFile } from './parse.ts';
 export { kindMessages, reasonMessages, reasonCodes, ruleOfKind, ruleDocsUrl, reasonDocsUrl, DOCS_BASE } from './messages.ts';
 export { scanText, type FileScan } from './scan-text.ts';
 export { facts } from './surface.ts';
+export { ModuleGraph, sharedModuleGraph } from './module-graph.ts';

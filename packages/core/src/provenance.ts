@@ -18,6 +18,15 @@ import {
 import { type McpValue, type McpValueKind, exportKinds, mcpModule, typeKinds } from './surface.ts';
 import { callbackExtraIndex } from './registrations.ts';
 
+/** Where a file sits, so imports from other files of the project can be followed. */
+export interface ModuleOrigin {
+  file: string;
+  graph: {
+    exportValue(from: string, spec: string, name: string): McpValue | undefined;
+    exportReturnValue(from: string, spec: string, name: string): McpValue | undefined;
+  };
+}
+
 /** Answers "what MCP value is this expression" from type information (typed ESLint, ts-morph). */
 export type TypeHint = (node: Node) => McpValue | undefined;
 
@@ -39,9 +48,12 @@ export class Provenance {
   private readonly scopeManager: ScopeManagerLike;
   private readonly typeHint: TypeHint | undefined;
 
-  constructor(scopeManager: ScopeManagerLike, typeHint?: TypeHint) {
+  private readonly origin: ModuleOrigin | undefined;
+
+  constructor(scopeManager: ScopeManagerLike, typeHint?: TypeHint, origin?: ModuleOrigin) {
     this.scopeManager = scopeManager;
     this.typeHint = typeHint;
+    this.origin = origin;
   }
 
   /** What the expression evaluates to, or undefined when it is not (provably) an MCP value. */
@@ -126,6 +138,7 @@ export class Provenance {
       case 'SequenceExpression':
         return node.expressions.length ? this.valueOf(node.expressions[node.expressions.length - 1]!) : undefined;
       case 'ClassExpression':
+      case 'ClassDeclaration':
         return this.classValue(node);
       default:
         return undefined;
@@ -190,7 +203,7 @@ export class Provenance {
     if (!decl || decl.type !== 'ImportDeclaration') return undefined;
     const source = decl.source.value;
     const mod = mcpModule(source);
-    if (!mod) return undefined;
+    if (!mod) return this.relativeImportValue(spec, source, 'value');
     if (spec.type === 'ImportNamespaceSpecifier' || spec.type === 'ImportDefaultSpecifier') {
       return { kind: 'module', sdk: mod.sdk, name: source };
     }
@@ -199,6 +212,17 @@ export class Provenance {
       return exportValue(imported, mod.sdk);
     }
     return undefined;
+  }
+
+  /** An MCP value exported by another file of the project (`import { server } from './server.js'`). */
+  private relativeImportValue(spec: Node, source: string, what: 'value' | 'return'): McpValue | undefined {
+    if (!this.origin || !source.startsWith('.')) return undefined;
+    let name: string | undefined;
+    if (spec.type === 'ImportSpecifier') name = spec.imported.type === 'Identifier' ? spec.imported.name : String(spec.imported.value);
+    else if (spec.type === 'ImportDefaultSpecifier') name = 'default';
+    if (!name) return undefined;
+    const { graph, file } = this.origin;
+    return what === 'value' ? graph.exportValue(file, source, name) : graph.exportReturnValue(file, source, name);
   }
 
   /** `const { Server } = require(...)`, `const { server } = mcp`, `const { mcpReq } = ctx`. */
@@ -539,12 +563,15 @@ export class Provenance {
       let fn: Node | undefined;
       if (def?.type === 'FunctionName') fn = def.node;
       else if (def?.type === 'Variable' && def.node.type === 'VariableDeclarator' && def.node.init) fn = unwrap(def.node.init);
-      if (fn && isFunction(fn)) return this.returnValue(fn);
+      if (fn && isFunction(fn)) return this.returnValueOf(fn);
+      // A factory imported from another file of the project.
+      if (def?.type === 'ImportBinding' && def.parent?.type === 'ImportDeclaration') return this.relativeImportValue(def.node, def.parent.source.value, 'return');
     }
     return undefined;
   }
 
-  private returnValue(fn: FunctionNode): McpValue | undefined {
+  /** What a function returns, when every path the finder looks at returns the same MCP value. */
+  returnValueOf(fn: FunctionNode): McpValue | undefined {
     if (fn.body.type !== 'BlockStatement') return this.valueOf(fn.body);
     let value: McpValue | undefined;
     walkOwnBody(fn.body, (n) => {

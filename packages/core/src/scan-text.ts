@@ -13,5 +13,5 @@ export interface FileScan {
 export function scanText(text: string, filePath: string): FileScan {
   if (!mayContainRootsSites(text)) return { sites: [], parsed: false };
   const { ast, scopeManager } = parseSource(text, filePath);
-  return { sites: findRootsSites({ ast, text, scopeManager }), parsed: true };
+  return { sites: findRootsSites({ ast, text, scopeManager, file: filePath }), parsed: true };
 }

@@ -1,10 +1,12 @@
 // The site finder: every roots site of the four kinds (design.md §3) in one parsed file.
+import path from 'node:path';
 import type { TSESTree } from '@typescript-eslint/types';
 import { type Node, type ScopeManagerLike, calleeName, findProperty, propertyName, staticString, unwrap } from './ast.ts';
 import { classify } from './classify.ts';
 import { consumersOf } from './consumers.ts';
 import { contextsOf, primaryContext } from './context.ts';
-import { Provenance, type TypeHint, walkAll } from './provenance.ts';
+import { type ModuleOrigin, Provenance, type TypeHint, walkAll } from './provenance.ts';
+import { sharedModuleGraph } from './module-graph.ts';
 import { handledMethod, methodValueSchema } from './registrations.ts';
 import { type McpValue, ROOTS_LIST, ROOTS_LIST_CHANGED, type SdkMajor, type Side } from './surface.ts';
 import type { ReasonCode, RootsSite, SiteContext, SiteKind } from './types.ts';
@@ -14,6 +16,8 @@ export interface FindSitesInput {
   text: string;
   scopeManager: ScopeManagerLike;
   typeHint?: TypeHint;
+  /** The file's path, to follow imports from other files of the project. */
+  file?: string;
 }
 
 /** Reasons whose roots live on in state that handlers read. */
@@ -28,7 +32,7 @@ interface RawSite {
 }
 
 export function findRootsSites(input: FindSitesInput): RootsSite[] {
-  const prov = new Provenance(input.scopeManager, input.typeHint);
+  const prov = new Provenance(input.scopeManager, input.typeHint, originOf(input.file));
   const raw: RawSite[] = [];
   walkAll(input.ast, (node) => {
     if (node.type === 'CallExpression') matchCall(node, prov, raw);
@@ -280,4 +284,9 @@ function rootsReads(call: TSESTree.CallExpression, prov: Provenance): Node[] {
 function isRootsInCheck(node: Node): boolean {
   const p = node.parent;
   return p?.type === 'BinaryExpression' && p.operator === 'in' && p.right === node && staticString(p.left) === 'roots';
+}
+
+/** Follow relative imports from a real file on disk (editor buffers and test snippets have none). */
+export function originOf(file: string | undefined): ModuleOrigin | undefined {
+  return file && path.isAbsolute(file) ? { file, graph: sharedModuleGraph } : undefined;
 }

@@ -24,6 +24,7 @@ export function sitesOf(context: Readonly<TSESLint.RuleContext<string, readonly 
       text: sourceCode.text,
       scopeManager: sourceCode.scopeManager as unknown as ScopeManagerLike,
       typeHint,
+      file: context.physicalFilename,
     });
   }
   cache.set(sourceCode, sites);

@@ -1,22 +1,38 @@
-// Replace a file's contents all at once: write a temp file beside it with the same mode, then rename
-// over it. A reader (or a crash) sees the old bytes or the new ones, never half.
-import { closeSync, fsyncSync, openSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+// Replace a file's contents all at once: write a temp file beside it with the same mode and owner,
+// then rename over it. A reader (or a crash) sees the old bytes or the new ones, never half.
+import { randomBytes } from 'node:crypto';
+import { accessSync, closeSync, constants, fchmodSync, fchownSync, fstatSync, fsyncSync, lstatSync, openSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import path from 'node:path';
 
 const pending = new Set<string>();
 
-export function writeAtomic(file: string, content: string): void {
-  const mode = statSync(file).mode & 0o7777;
-  const temp = path.join(path.dirname(file), `.${path.basename(file)}.uproot-${process.pid}-${Date.now()}.tmp`);
+/** Why a write was refused before anything was replaced; the file on disk is as it was. */
+export class WriteRefusedError extends Error {}
+
+export interface AtomicWriteOptions {
+  /** Runs after the temp file is complete and just before the rename; throw to keep the old file. */
+  beforeRename?: () => void;
+}
+
+export function writeAtomic(file: string, content: string, options: AtomicWriteOptions = {}): void {
+  const stat = lstatSync(file);
+  if (!stat.isFile()) throw new WriteRefusedError('is no longer a regular file (a link or folder took its place)');
+  // A rename gives the path a new inode: other hard links would silently keep the old text.
+  if (stat.nlink > 1) throw new WriteRefusedError(`has ${stat.nlink} hard links, and replacing it would split them`);
+  // Root passes this for any mode; everyone else keeps a read-only file as it is, as their editor would.
+  accessSync(file, constants.W_OK);
+  const temp = path.join(path.dirname(file), `.${path.basename(file)}.uproot-${process.pid}-${randomBytes(4).toString('hex')}.tmp`);
   pending.add(temp);
   try {
-    const fd = openSync(temp, 'wx', mode);
+    const fd = openSync(temp, 'wx', 0o600);
     try {
-      writeSync(fd, content);
+      writeAll(fd, Buffer.from(content, 'utf8'));
+      keepOwnerAndMode(fd, stat.uid, stat.gid, stat.mode & 0o7777);
       fsyncSync(fd);
     } finally {
       closeSync(fd);
     }
+    options.beforeRename?.();
     renameSync(temp, file);
   } catch (error) {
     try {
@@ -30,6 +46,29 @@ export function writeAtomic(file: string, content: string): void {
   }
 }
 
+/** `writeSync` may write less than asked (a disk filling up); a short write must fail, not truncate. */
+function writeAll(fd: number, bytes: Buffer): void {
+  let offset = 0;
+  while (offset < bytes.length) {
+    const n = writeSync(fd, bytes, offset, bytes.length - offset);
+    if (n <= 0) throw Object.assign(new Error('no space left on device, write'), { code: 'ENOSPC' });
+    offset += n;
+  }
+}
+
+/** chown first: it clears set-id bits, which the chmod then restores; the umask never applies. */
+function keepOwnerAndMode(fd: number, uid: number, gid: number, mode: number): void {
+  const own = fstatSync(fd);
+  if (own.uid !== uid || own.gid !== gid) {
+    try {
+      fchownSync(fd, uid, gid);
+    } catch {
+      throw new WriteRefusedError(`belongs to another user or group (uid ${uid}, gid ${gid}) that uproot cannot give the rewritten file`);
+    }
+  }
+  fchmodSync(fd, mode);
+}
+
 /** Remove temp files of writes cut short by a signal. */
 export function cleanupPendingWrites(): void {
   for (const temp of pending) {
@@ -41,3 +80,23 @@ export function cleanupPendingWrites(): void {
   }
   pending.clear();
 }
+
+/** A failed write in the user's terms (what happened, that the file is intact, what to do); undefined for uproot's own bugs. */
+export function describeWriteFailure(file: string, error: unknown): { file: string; message: string } | undefined {
+  if (error instanceof WriteRefusedError) return { file, message: `${error.message}; left untouched` };
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  const why = code ? WRITE_ERRORS[code] : undefined;
+  return why ? { file, message: `${why} (${code}); the file was left untouched` } : undefined;
+}
+
+const WRITE_ERRORS: Record<string, string> = {
+  ENOENT: 'was deleted while uproot was working, so nothing was written',
+  EACCES: 'cannot be written: it, or its folder, is not writable for this user; make it writable and run again',
+  EPERM: 'cannot be written: it, or its folder, is read-only or immutable; make it writable and run again',
+  EROFS: 'cannot be written: it is on a read-only file system',
+  ENOSPC: 'could not be written: the disk is full; free some space and run again',
+  EDQUOT: 'could not be written: the disk quota is exhausted; free some space and run again',
+  EIO: 'could not be written: the disk reported an I/O error',
+  EBUSY: 'could not be written: it is busy (in use or a mount point)',
+  ETXTBSY: 'could not be written: it is busy (in use or a mount point)',
+};

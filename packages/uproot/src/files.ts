@@ -2,7 +2,7 @@
 // only, without node_modules, build output, hidden folders, .gitignore'd files or anything behind a
 // symlink. One readdir pass applies every rule while it descends, so ignored trees are never entered.
 // A path the user names is always taken, even when a rule would skip it; rules apply below it.
-import { existsSync, lstatSync, readFileSync, readdirSync, type Dirent } from 'node:fs';
+import { existsSync, lstatSync, readFileSync, readdirSync, realpathSync, type Dirent } from 'node:fs';
 import path from 'node:path';
 import { type IgnoreRule, isIgnoredBy, parseGitignore } from './gitignore.ts';
 
@@ -25,6 +25,20 @@ export interface FileSet {
   files: string[];
   problems: FileProblem[];
   notices: FileProblem[];
+  /**
+   * Each file's real path as the walk saw it. A writer checks the file is still there: a folder
+   * swapped for a symlink mid-run would otherwise send the write outside the given paths.
+   */
+  realPaths: Map<string, string>;
+}
+
+/** Whether `file` still resolves to `expected` (no symlink has appeared on its way). */
+export function stillInPlace(file: string, expected: string | undefined): boolean {
+  try {
+    return expected !== undefined && realpathSync(file) === expected;
+  } catch {
+    return false;
+  }
 }
 
 export function isSourceFile(file: string): boolean {
@@ -42,6 +56,7 @@ export async function collectFiles(paths: string[], cwd: string): Promise<FileSe
   const files = new Set<string>();
   const problems: FileProblem[] = [];
   const notices: FileProblem[] = [];
+  const realPaths = new Map<string, string>();
   for (const given of paths.length ? paths : ['.']) {
     const abs = path.resolve(cwd, given);
     let stat;
@@ -52,20 +67,47 @@ export async function collectFiles(paths: string[], cwd: string): Promise<FileSe
       problems.push({ file: given, message: code === 'ENOENT' ? 'does not exist; check the path and run again' : `cannot be read (${code ?? 'error'}); check its permissions and run again` });
       continue;
     }
-    if (stat.isSymbolicLink()) {
-      notices.push({ file: given, message: 'is a symbolic link; uproot never follows links, pass the real path instead' });
+    const link = stat.isSymbolicLink() ? given : linkOnTheWay(cwd, abs);
+    if (link !== undefined) {
+      notices.push({ file: given, message: link === given ? 'is a symbolic link; uproot never follows links, pass the real path instead' : `is reached through the symbolic link ${link}; uproot never follows links, pass the real path instead` });
     } else if (stat.isFile()) {
-      if (isSourceFile(abs)) files.add(abs);
+      if (isSourceFile(abs)) {
+        files.add(abs);
+        realPaths.set(abs, realpathSync(abs));
+      }
       else if (DECLARATION_FILE.test(abs)) notices.push({ file: given, message: 'is a declaration file; uproot scans implementation files only' });
       else notices.push({ file: given, message: `is not a ${SOURCE_EXTENSIONS.map((e) => '.' + e).join(' ')} file; skipped` });
     } else if (stat.isDirectory()) {
+      const before = files.size;
       const found = walk(abs, ancestorRules(abs), files, problems, cwd);
+      const realRoot = realpathSync(abs);
+      for (const file of [...files].slice(before)) realPaths.set(file, path.join(realRoot, path.relative(abs, file)));
       if (!found) notices.push({ file: given, message: 'holds no source files to scan (node_modules, build output, hidden folders, .gitignore\'d and .d.ts files are skipped)' });
     } else {
       notices.push({ file: given, message: 'is not a regular file or directory; skipped' });
     }
   }
-  return { files: [...files].sort(), problems, notices };
+  return { files: [...files].sort(), problems, notices, realPaths };
+}
+
+/**
+ * A given path below the working directory that passes through a symlinked folder (`link/src`):
+ * the link, relative to cwd. Paths outside cwd are the user's to name; only the part we descend
+ * from cwd is checked.
+ */
+function linkOnTheWay(cwd: string, abs: string): string | undefined {
+  const rel = path.relative(cwd, abs);
+  if (!rel || rel.startsWith('..') || path.isAbsolute(rel)) return undefined;
+  const parts = rel.split(path.sep);
+  for (let i = 1; i < parts.length; i++) {
+    const step = parts.slice(0, i).join(path.sep);
+    try {
+      if (lstatSync(path.join(cwd, step)).isSymbolicLink()) return step.split(path.sep).join('/');
+    } catch {
+      return undefined;
+    }
+  }
+  return undefined;
 }
 
 /** Adds the source files under `root` to `files`; returns how many it found (overlapping paths count again). */

@@ -7,8 +7,8 @@ import { applyEdits } from '../../core/src/plan/edits.ts';
 import type { FilePlan, SiteOutcome, Strategy } from '../../../transforms/outcome.ts';
 import { planMrtrProject, planMrtrText, type SourceFile } from '../../../transforms/mrtr.ts';
 import { planParamText } from '../../../transforms/param.ts';
-import { cleanupPendingWrites, writeAtomic } from './atomic-write.ts';
-import { collectFiles, type FileProblem } from './files.ts';
+import { WriteRefusedError, cleanupPendingWrites, describeWriteFailure, writeAtomic } from './atomic-write.ts';
+import { collectFiles, type FileProblem, stillInPlace } from './files.ts';
 import { Progress } from './progress.ts';
 import { DEFAULT_MAX_BYTES, readSource } from './read-source.ts';
 import { describeFailure, relativePath } from './scan.ts';
@@ -59,20 +59,29 @@ export async function runMigrate(paths: string[], options: MigrateOptions): Prom
   const onSignal = () => {
     stop = true;
   };
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
+  // `on`, not `once`: a second Ctrl-C must not kill the process halfway through a write either.
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
   const progress = new Progress(set.files.length, options.progress ?? false);
   try {
     // Read everything first: a helper chain may cross into files that hold no roots text themselves.
     const sources: Array<SourceFile & { file: string; bom: boolean }> = [];
     for (const absolute of set.files) {
+      await signalsDelivered();
+      if (stop) break;
       const file = relativePath(cwd, absolute);
+      if (!stillInPlace(absolute, set.realPaths.get(absolute))) {
+        result.failures.push({ file, message: 'is now reached through a symbolic link that appeared during the run; uproot never follows links, so it was left untouched' });
+        continue;
+      }
       const read = readSource(absolute, options.maxBytes ?? DEFAULT_MAX_BYTES);
       if (!read.ok) (read.skipped ? result.notices : result.failures).push({ file, message: read.message });
       else sources.push({ path: absolute, text: read.text, file, bom: read.bom });
     }
-    const plans = planAll(sources, options, plan, result);
+    const plans = stop ? new Map<string, FilePlan>() : planAll(sources, options, plan, result);
     for (const source of sources) {
+      // The loop is synchronous per file; yielding here is what lets a signal stop it between files.
+      await signalsDelivered();
       if (stop) {
         result.interrupted = true;
         break;
@@ -89,16 +98,23 @@ export async function runMigrate(paths: string[], options: MigrateOptions): Prom
           assertParses(next, absolute);
           if (dryRun) entry.diff = createTwoFilesPatch(`a/${file}`, `b/${file}`, text, next, undefined, undefined, { context: 3 });
           else {
-            // Someone else wrote the file since we read it: do not clobber their change.
-            const now = readFileSync(absolute);
-            if (!now.equals(Buffer.from((bom ? '\ufeff' : '') + text, 'utf8'))) throw new ChangedOnDisk();
-            writeAtomic(absolute, (bom ? '\ufeff' : '') + next);
+            // Someone else wrote the file since we read it, or a link now leads elsewhere: do not clobber.
+            const original = Buffer.from((bom ? '\ufeff' : '') + text, 'utf8');
+            const expected = set.realPaths.get(absolute);
+            const unchanged = () => {
+              const now = readBack(absolute);
+              if (!stillInPlace(absolute, expected)) throw new MovedOnDisk();
+              if (!now.equals(original)) throw new ChangedOnDisk();
+            };
+            unchanged();
+            writeAtomic(absolute, (bom ? '\ufeff' : '') + next, { beforeRename: unchanged });
           }
         }
         result.files.push(entry);
       } catch (error) {
         if (error instanceof ChangedOnDisk) result.failures.push({ file, message: 'changed on disk while uproot was working; left as it is now, run again' });
-        else result.failures.push(describeFailure(file, error));
+        else if (error instanceof MovedOnDisk) result.failures.push({ file, message: 'is now reached through a symbolic link that appeared during the run; uproot never follows links, so nothing was written' });
+        else result.failures.push(describeWriteFailure(file, error) ?? describeFailure(file, error));
       }
     }
   } finally {
@@ -111,6 +127,23 @@ export async function runMigrate(paths: string[], options: MigrateOptions): Prom
 }
 
 class ChangedOnDisk extends Error {}
+class MovedOnDisk extends Error {}
+
+/** The file's bytes just before it is replaced; losing read access now is not a write error. */
+function readBack(file: string): Buffer {
+  try {
+    return readFileSync(file);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') throw error;
+    throw new WriteRefusedError(`cannot be read any more (${code ?? 'error'}), so uproot cannot tell whether it changed; check its permissions and run again`);
+  }
+}
+
+/** Let pending signal events run; a synchronous loop never sees them otherwise. */
+function signalsDelivered(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
 
 /**
  * Plan every file. MRTR plans the run as one project (chains cross files); if that fails, each file

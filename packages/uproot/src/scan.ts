@@ -54,7 +54,7 @@ export async function runScan(paths: string[], options: ScanOptions): Promise<Sc
       const { parseSource, findRootsSites } = await import('@uproot/core');
       const parsed = parseSource(read.text, absolute);
       result.parsedFiles++;
-      const sites = findRootsSites({ ast: parsed.ast, text: read.text, scopeManager: parsed.scopeManager });
+      const sites = findRootsSites({ ast: parsed.ast, text: read.text, scopeManager: parsed.scopeManager, file: absolute });
       if (sites.length) result.files.push({ file, absolute, sites });
     } catch (error) {
       result.failures.push(describeFailure(file, error));

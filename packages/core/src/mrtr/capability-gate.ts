@@ -2,7 +2,7 @@
 // elicitation without looking at the request's client capabilities. Results the SDK serves are gated by
 // the SDK itself (-32021 on 2026-07-28, the shim's refusal on 2025), so only hand-rolled answers count.
 import type { TSESTree } from '@typescript-eslint/types';
-import { type FunctionNode, type Node, calleeName, enclosingFunction, propertyName, staticString, unwrap } from '../ast.ts';
+import { type FunctionNode, type Node, calleeName, isFunction, propertyName, staticString, unwrap } from '../ast.ts';
 import { type Provenance, walkAll } from '../provenance.ts';
 import type { Finding } from './finding.ts';
 import { returningFunctions } from './flow.ts';
@@ -34,30 +34,23 @@ export function checkCapabilityGate(results: InputRequiredResult[], prov: Proven
     if (requests.state !== 'own' && requests.state !== 'inherited') continue;
     const kinds = embeddedKinds(requests.value, prov);
     if (kinds.length === 0) continue;
-    const path = handRolledPath(result, prov);
-    if (!path || path.some((fn) => checks.inFunction(fn))) continue;
+    const paths = handRolledPaths(result, prov);
+    if (!paths || paths.every((path) => path.some((at) => checks.before(at)))) continue;
     out.push({ messageId: 'ungatedInputRequest', node: requests.property, data: { kinds: kinds.join(' and ') } });
   }
   return out;
 }
 
 /**
- * The functions on the way from a hand-rolled request handler to the result, or undefined when the
- * result is served by the SDK or no handler can be seen.
+ * For each way a hand-rolled request handler answers with the result: the result and the helper calls that
+ * carry it out, one per function. Undefined when the SDK serves the result or no handler can be seen.
  */
-function handRolledPath(result: InputRequiredResult, prov: Provenance): FunctionNode[] | undefined {
+function handRolledPaths(result: InputRequiredResult, prov: Provenance): Node[][] | undefined {
   const uses = handlersAnswering(result.node, prov);
   if (uses.some((u) => u.served === 'sdk')) return undefined;
-  const own = returningFunctions(result.node, prov);
-  const enclosing = enclosingFunction(result.node);
-  if (uses.length > 0) {
-    const fns = new Set<FunctionNode>([...own, ...uses.flatMap((u) => u.functions)]);
-    if (enclosing) fns.add(enclosing);
-    return [...fns];
-  }
+  if (uses.length > 0) return uses.map((u) => u.path);
   // `function callTool(params) { ... params.inputResponses ... }`: a handler that takes the retry itself.
-  const handler = own.find((fn) => readsRetryFields(fn));
-  return handler ? [handler] : undefined;
+  return returningFunctions(result.node, prov).some((fn) => readsRetryFields(fn)) ? [[result.node]] : undefined;
 }
 
 /** `p.inputResponses` / `p.requestState` / `p.params.inputResponses` on one of its own parameters. */
@@ -111,6 +104,38 @@ class CapabilityChecks {
   private readonly prov: Provenance;
   constructor(prov: Provenance) {
     this.prov = prov;
+  }
+
+  /** Whether the code that runs before `node` in its function (earlier statements, enclosing tests) looks at capabilities. */
+  before(node: Node): boolean {
+    let child: Node = node;
+    for (let at = node.parent; at && !isFunction(at); child = at, at = at.parent) {
+      const statements = at.type === 'BlockStatement' || at.type === 'Program' ? at.body : at.type === 'SwitchCase' ? at.consequent : undefined;
+      if (statements) {
+        for (const s of statements) {
+          if (s === child) break;
+          if (this.inNode(s)) return true;
+        }
+      }
+      const test = (at.type === 'IfStatement' || at.type === 'ConditionalExpression' || at.type === 'WhileStatement') && at.test !== child ? at.test : undefined;
+      if (test && this.inNode(test)) return true;
+      if (at.type === 'LogicalExpression' && at.right === child && this.inNode(at.left)) return true;
+      if (at.type === 'SwitchStatement' && this.inNode(at.discriminant)) return true;
+    }
+    return false;
+  }
+
+  private inNode(root: Node): boolean {
+    let found = false;
+    walkAll(root, (n) => {
+      if (found) return;
+      if (readsCapabilities(n)) found = true;
+      else if (n.type === 'CallExpression') {
+        const helper = this.localFunction(n);
+        if (helper && this.inFunction(helper)) found = true;
+      }
+    });
+    return found;
   }
 
   inFunction(fn: FunctionNode, depth = 0): boolean {

@@ -26,8 +26,8 @@ export interface SentRequest {
 
 export interface Retry {
   sent: SentRequest;
-  /** The params object the retry sends. */
-  params: TSESTree.ObjectExpression;
+  /** The params object the retry sends, when it is written out. */
+  params?: TSESTree.ObjectExpression;
   received: ReceivedResult;
   /** The request that got input_required, when the code shows it. */
   original?: SentRequest;
@@ -127,16 +127,16 @@ export function retries(ast: TSESTree.Program, received: ReceivedResult[], prov:
   walkAll(ast, (node) => {
     if (node.type !== 'CallExpression') return;
     const sent = sentRequest(node, prov, true);
-    const paramsField = sent && fieldOf(sent.object, 'params', prov);
-    const params = paramsField && (paramsField.state === 'own' || paramsField.state === 'inherited') ? objectOf(paramsField.value, prov) : undefined;
-    if (!sent || !params) return;
-    const carries = ['inputResponses', 'requestState'].some((k) => fieldOf(params, k, prov).state === 'own') || assignsRetryFields(sent.message, node, prov);
+    if (!sent) return;
+    const paramsField = fieldOf(sent.object, 'params', prov);
+    const params = paramsField.state === 'own' || paramsField.state === 'inherited' ? objectOf(paramsField.value, prov) : undefined;
+    const carries = (!!params && ['inputResponses', 'requestState'].some((k) => fieldOf(params, k, prov).state === 'own')) || assignsRetryFields(sent.message, node, prov);
     if (!carries) return;
-    const match = echoedResult(params, received, prov) ?? guardingResult(node, received) ?? precedingResult(node, received, prov);
+    const match = (params && echoedResult(params, received, prov)) ?? guardingResult(node, received) ?? precedingResult(node, received, prov);
     if (!match) return;
     const original = originalRequest(match.subject, prov);
     // A request is not its own retry (`while (r.resultType === 'input_required') r = await send(...)` with one send).
-    out.push({ sent, params, received: match, ...(original && original.call !== node ? { original } : {}) });
+    out.push({ sent, ...(params ? { params } : {}), received: match, ...(original && original.call !== node ? { original } : {}) });
   });
   return out;
 }

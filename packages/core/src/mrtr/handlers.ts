@@ -2,7 +2,7 @@
 // registration that receives the function (SDK), a ResourceTemplate's list / complete callbacks, a
 // lifecycle hook, or a hand-rolled dispatch branch, through same-file helper calls.
 import type { TSESTree } from '@typescript-eslint/types';
-import { type FunctionNode, type Node, enclosingFunction, propertyName, unwrap } from '../ast.ts';
+import { type FunctionNode, type Node, propertyName, unwrap } from '../ast.ts';
 import type { Provenance } from '../provenance.ts';
 import { handledMethod, registrationKind } from '../registrations.ts';
 import { inputRequiredCapableMethods } from '../surface.ts';
@@ -20,8 +20,11 @@ export interface HandlerUse {
   capable: boolean;
   /** What answers: a request handler, a notification handler or lifecycle hook (no result), or a client's handler. */
   answers: 'request' | 'nothing' | 'server-request';
-  /** The functions the value passes through, innermost first (the handler's own function last). */
-  functions: FunctionNode[];
+  /**
+   * Where the value passes on its way to the handler, innermost first: the value itself, then each call of
+   * a helper that returns it (each in the next function out).
+   */
+  path: Node[];
 }
 
 const MAX_HOPS = 6;
@@ -37,11 +40,10 @@ export function handlersAnswering(node: Node, prov: Provenance): HandlerUse[] {
 
 function answering(node: Node, prov: Provenance, hops: number, seen: Set<Node>): HandlerUse[] {
   const dispatch = dispatchedMethod(node);
-  const own = enclosingFunction(node);
-  if (dispatch) return [handRolled(dispatch.method, `The hand-rolled ${dispatch.method} branch`, own ? [own] : [])];
+  if (dispatch) return [handRolled(dispatch.method, `The hand-rolled ${dispatch.method} branch`, [node])];
   const out: HandlerUse[] = [];
   for (const fn of returningFunctions(node, prov)) {
-    for (const use of functionHandlers(fn, prov, hops, seen)) out.push(use);
+    for (const use of functionHandlers(fn, prov, hops, seen)) out.push({ ...use, path: [node, ...use.path] });
   }
   return out;
 }
@@ -50,23 +52,17 @@ function functionHandlers(fn: FunctionNode, prov: Provenance, hops: number, seen
   if (seen.has(fn) || hops > MAX_HOPS) return [];
   seen.add(fn);
   const direct = valueUse(fn, prov);
-  if (direct) return [withFunction(direct, fn)];
+  if (direct) return [direct];
   const out: HandlerUse[] = [];
   // A named helper: handlers that return what its calls return, or registrations that receive it by name.
-  for (const call of prov.callsOf(fn)) {
-    for (const use of answering(call, prov, hops + 1, seen)) out.push(withFunction(use, fn));
-  }
+  for (const call of prov.callsOf(fn)) out.push(...answering(call, prov, hops + 1, seen));
   for (const ref of prov.referencesTo(fn)) {
     const p = ref.parent;
     if (p?.type === 'CallExpression' && p.callee === ref) continue;
     const use = valueUse(ref, prov);
-    if (use) out.push(withFunction(use, fn));
+    if (use) out.push(use);
   }
   return out;
-}
-
-function withFunction(use: HandlerUse, fn: FunctionNode): HandlerUse {
-  return use.functions.includes(fn) ? use : { ...use, functions: [fn, ...use.functions] };
 }
 
 /** What receives a function value (the function itself or a reference to it) as a handler. */
@@ -84,7 +80,7 @@ function valueUse(value: Node, prov: Provenance): HandlerUse | undefined {
     const hook = propertyName(parent.left);
     const owner = prov.valueOf(parent.left.object);
     if (hook === 'oninitialized' || (hook && /^on[a-z]+$/.test(hook) && owner && ['server', 'mcp-server', 'client'].includes(owner.kind))) {
-      return { label: `The ${hook} hook`, served: 'sdk', capable: false, answers: 'nothing', functions: [] };
+      return { label: `The ${hook} hook`, served: 'sdk', capable: false, answers: 'nothing', path: [] };
     }
   }
   return undefined;
@@ -109,12 +105,12 @@ function registrationUse(call: TSESTree.CallExpression, position: Node, prov: Pr
       return sdk('resources/read', 'The resource read callback');
     case 'request': {
       const method = handledMethod(call.arguments[0], (n) => prov.is(n, 'schema')?.name);
-      if (receiver.kind === 'client') return { method, label: `The client's ${method ?? 'request'} handler`, served: 'sdk', capable: false, answers: 'server-request', functions: [] };
+      if (receiver.kind === 'client') return { method, label: `The client's ${method ?? 'request'} handler`, served: 'sdk', capable: false, answers: 'server-request', path: [] };
       return method ? sdk(method, `The ${method} handler`) : undefined;
     }
     case 'notification': {
       const method = handledMethod(call.arguments[0], (n) => prov.is(n, 'schema')?.name);
-      return { method, label: method ? `The ${method} notification handler` : 'The notification handler', served: 'sdk', capable: false, answers: 'nothing', functions: [] };
+      return { method, label: method ? `The ${method} notification handler` : 'The notification handler', served: 'sdk', capable: false, answers: 'nothing', path: [] };
     }
     default:
       return undefined;
@@ -149,10 +145,10 @@ function isTemplateCallbacks(obj: TSESTree.ObjectExpression, prov: Provenance): 
 }
 
 function sdk(method: string, label: string): HandlerUse {
-  return { method, label, served: 'sdk', capable: isCapableMethod(method), answers: 'request', functions: [] };
+  return { method, label, served: 'sdk', capable: isCapableMethod(method), answers: 'request', path: [] };
 }
 
-function handRolled(method: string, label: string, functions: FunctionNode[]): HandlerUse {
+function handRolled(method: string, label: string, path: Node[]): HandlerUse {
   const notification = method.startsWith('notifications/');
-  return { method, label, served: 'hand-rolled', capable: !notification && isCapableMethod(method), answers: notification ? 'nothing' : 'request', functions };
+  return { method, label, served: 'hand-rolled', capable: !notification && isCapableMethod(method), answers: notification ? 'nothing' : 'request', path };
 }

@@ -21,6 +21,7 @@ export function checkClientRequestState(received: ReceivedResult[], retryList: R
     }
   }
   for (const retry of retryList) {
+    if (!retry.params) continue;
     const state = fieldOf(retry.params, 'requestState', prov);
     if (state.state !== 'own' || readsState(state.value, prov)) continue;
     const value = inventedValue(state.value, prov);

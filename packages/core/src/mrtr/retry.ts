@@ -78,22 +78,23 @@ function changedMethod(retry: Retry, original: SentRequest, prov: Provenance): F
 function changedParams(retry: Retry, original: SentRequest, prov: Provenance): Finding | undefined {
   const paramsBefore = fieldOf(original.object, 'params', prov);
   const before = present(paramsBefore) ? objectOf(paramsBefore.value, prov) : undefined;
-  if (!before || before === retry.params) return undefined;
+  const after = retry.params;
+  if (!before || !after || before === after) return undefined;
   const report = (node: Node, what: string, field: string): Finding => ({ messageId: 'retryChangesParams', node, data: { what, field } });
   for (const key of ['name', 'uri']) {
     const from = fieldOf(before, key, prov);
-    const to = fieldOf(retry.params, key, prov);
+    const to = fieldOf(after, key, prov);
     if (!present(from)) continue;
-    if (to.state === 'absent') return report(retry.params, `the ${key} (it is left out)`, key);
+    if (to.state === 'absent') return report(after, `the ${key} (it is left out)`, key);
     if (!present(to)) continue;
     const a = staticString(from.value);
     const b = staticString(to.value);
     if (a !== undefined && b !== undefined && a !== b) return report(to.property, `the ${key} ('${a}' became '${b}')`, key);
   }
   const from = fieldOf(before, 'arguments', prov);
-  const to = fieldOf(retry.params, 'arguments', prov);
+  const to = fieldOf(after, 'arguments', prov);
   if (!present(from)) return undefined;
-  if (to.state === 'absent') return report(retry.params, 'the arguments (they are left out)', 'arguments');
+  if (to.state === 'absent') return report(after, 'the arguments (they are left out)', 'arguments');
   if (!present(to) || to.value === from.value || sameReference(to.value, from.value, prov)) return undefined;
   const difference = argumentDifference(from.value, to.value, prov);
   return difference ? report(to.property, `the arguments (${difference})`, 'arguments') : undefined;
@@ -129,6 +130,7 @@ function plainEntries(node: Node, prov: Provenance): Map<string, string | undefi
 }
 
 function unrequestedKeys(retry: Retry, prov: Provenance): Finding[] {
+  if (!retry.params) return [];
   const responses = fieldOf(retry.params, 'inputResponses', prov);
   const answers = responses.state === 'own' ? objectOf(responses.value, prov) : undefined;
   if (!answers) return [];

@@ -1,7 +1,7 @@
 // Markers: the reason-coded comment uproot leaves above a statement it will not rewrite
 // (design.md §4). One line, never inside an expression, never twice.
 import type { TSESTree } from '@typescript-eslint/types';
-import { enclosingStatement } from '../ast.ts';
+import { type Node, enclosingStatement } from '../ast.ts';
 import { reasonDocsUrl, reasonMessages } from '../messages.ts';
 import type { ReasonCode } from '../types.ts';
 import { type TextEdit, eolOf, indentAt, insert, lineStart } from './edits.ts';
@@ -27,7 +27,38 @@ export function planMarker(text: string, site: TSESTree.Node, reason: ReasonCode
   if (previous.includes(`${MARKER_PREFIX}${reason}]`)) return undefined;
   // A statement that does not start its line (`foo(); bar()`) still gets its marker on its own line above.
   const indent = indentAt(text, statement.range[0]);
-  return insert(start, `${indent}// ${markerText(reason, detail)}${eolOf(text)}`);
+  const marker = `// ${markerText(reason, detail)}${eolOf(text)}`;
+  // ...unless that line starts inside a template literal, a string, JSX text or a comment (the
+  // statement follows one that spans lines): there a comment would become text, so break the line
+  // right before the statement instead.
+  if (insideTextOrComment(statement, start)) return insert(statement.range[0], `${marker}${indent}`);
+  return insert(start, `${indent}${marker}`);
+}
+
+/** Whether `offset` falls strictly inside a token whose text is not code. */
+function insideTextOrComment(from: Node, offset: number): boolean {
+  let root: Node = from;
+  while (root.parent) root = root.parent;
+  const comments = root.type === 'Program' ? (root.comments ?? []) : [];
+  if (comments.some((c) => c.range[0] < offset && offset < c.range[1])) return true;
+  for (let node: Node | undefined = root; node; node = childAround(node, offset)) {
+    if (node.type === 'TemplateElement' || node.type === 'JSXText' || (node.type === 'Literal' && typeof node.value === 'string')) return true;
+  }
+  return false;
+}
+
+function childAround(node: Node, offset: number): Node | undefined {
+  for (const [key, value] of Object.entries(node)) {
+    if (key === 'parent') continue;
+    for (const child of Array.isArray(value) ? value : [value]) {
+      if (isNode(child) && child.range[0] < offset && offset < child.range[1]) return child;
+    }
+  }
+  return undefined;
+}
+
+function isNode(value: unknown): value is Node {
+  return typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string' && Array.isArray((value as { range?: unknown }).range);
 }
 
 /** Collapse markers planned for the same line and reason. */
