@@ -6,7 +6,7 @@ import type { NormalizedAnswer } from './harness/types.ts';
 
 export type Shape =
   | 'direct' | 'gate-fallback' | 'raw-send' | 'helper-1' | 'helper-2' | 'helper-cross-file'
-  | 'factory' | 'no-args' | 'side-effect' | 'prompt' | 'resource' | 'low-level';
+  | 'factory' | 'no-args' | 'side-effect' | 'prompt' | 'resource' | 'low-level' | 'try-fallback';
 
 export const shapeOf = (fixtureName: string): Shape => fixtureName.replace(/-(?:ts|js)$/, '') as Shape;
 
@@ -34,6 +34,7 @@ export function withRoots(shape: Shape, world: RootsWorld): NormalizedAnswer[] {
     case 'direct':
       return [tool(dirs.map((d) => `${d.label} (${tok(d)}): ${d.entries.join(', ')}`).join('\n'))];
     case 'gate-fallback':
+    case 'try-fallback':
       return findFiles(dirs, world);
     case 'raw-send':
       return [false, true].map((hidden) =>
@@ -115,6 +116,7 @@ export function withoutRoots(shape: Shape, world: RootsWorld, calls: number): No
   const methodNotFound = { error: { code: ProtocolErrorCode.MethodNotFound, message: 'Method not found' } };
   switch (shape) {
     case 'gate-fallback':
+    case 'try-fallback':
       return findFiles([world.fallback], world);
     case 'prompt':
     case 'resource':

@@ -1,7 +1,7 @@
 // What `uproot migrate --to mrtr` does with a site: rewrite it, mark it with a reason code, or
 // report it (still deprecated, nothing breaks yet). Decided from the site kind and its contexts.
 import type { TSESTree } from '@typescript-eslint/types';
-import { type Node, calleeName, enclosingFunction, findProperty, propertyName, unwrap } from './ast.ts';
+import { type Node, calleeName, enclosingFunction, findProperty, unwrap } from './ast.ts';
 import { isRequestHandler } from './context.ts';
 import type { Provenance } from './provenance.ts';
 import { ROOTS_LIST_CHANGED, type SdkMajor, type Side } from './surface.ts';
@@ -49,7 +49,10 @@ export function contextReason(c: SiteContext): ReasonCode {
   }
 }
 
-/** A timeout, abort signal, race or catch-to-default around the request has no MRTR counterpart. */
+/**
+ * A timeout, abort signal or race around the request has no MRTR counterpart. A try/catch or .catch does:
+ * the rewritten request rejects with the errors the push request did, so the same handler runs.
+ */
 function hasTimeoutControl(node: Node): boolean {
   if (node.type === 'CallExpression') {
     const name = calleeName(node);
@@ -68,31 +71,9 @@ function hasTimeoutControl(node: Node): boolean {
       const name = calleeName(p);
       if (name === 'race' || name === 'any' || name === 'withTimeout' || name === 'timeout') return true;
     }
-    if (p.type === 'MemberExpression' && p.object === current && (propertyName(p) === 'catch' || propertyName(p) === 'then')) {
-      const call = p.parent;
-      if (call?.type === 'CallExpression' && (propertyName(p) === 'catch' || call.arguments.length > 1)) return true;
-    }
-    if (p.type === 'TryStatement' && p.block === current && p.handler) return catchSwallows(p.handler);
     current = p;
   }
   return false;
-}
-
-/** A catch that recovers (does not rethrow) turns a failure into a default: behaviour MRTR cannot mirror. */
-function catchSwallows(handler: TSESTree.CatchClause): boolean {
-  let rethrows = false;
-  const stack: Node[] = [handler.body];
-  while (stack.length) {
-    const n = stack.pop()!;
-    if (n.type === 'ThrowStatement') rethrows = true;
-    for (const key of Object.keys(n)) {
-      if (key === 'parent') continue;
-      const child = (n as unknown as Record<string, unknown>)[key];
-      if (Array.isArray(child)) child.forEach((c) => c && typeof c === 'object' && 'type' in c && stack.push(c as Node));
-      else if (child && typeof child === 'object' && 'type' in child) stack.push(child as Node);
-    }
-  }
-  return !rethrows;
 }
 
 /** The roots land in state that outlives the request: a module variable, a field, a map. */

@@ -38,7 +38,7 @@ export const reasonMessages: Record<ReasonCode, string> = {
   background: 'roots are requested from a timer, listener or other detached work that no request is waiting for',
   'shared-state': 'the roots are stored in state that outlives the request (module, session or field); every request must ask for them itself',
   proxy: 'roots are forwarded between peers (a proxy or bridge); both legs need a plan',
-  'timeout-control': 'the request has a timeout, abort signal, race or catch-to-default; multi round-trip requests have no counterpart for these',
+  'timeout-control': 'the request has a timeout, an abort signal or a race; multi round-trip requests have no counterpart for these',
   'unresolved-chain': 'no caller of this function could be traced to a tools/call, prompts/get or resources/read handler',
   'resource-param': 'resources/read cannot take a tool parameter; use a resource URI template or configuration instead',
   'v1-sdk': 'the v1 SDK (@modelcontextprotocol/sdk) has no multi round-trip requests; upgrade first with `npx @modelcontextprotocol/codemod v1-to-v2`',
