@@ -20,6 +20,8 @@ const ZOD_MODULES = ['zod', 'zod/v4', 'zod/v3'];
 
 export class Bindings {
   private readonly wanted: Wanted[] = [];
+  /** Names of the file's own imports the generated code now also uses: never prune them. */
+  readonly reused = new Set<string>();
   private readonly taken: Set<string>;
   private readonly text: string;
   private readonly ast: TSESTree.Program;
@@ -43,7 +45,10 @@ export class Bindings {
   /** The expression that names `name` exported by one of `modules` (the first is used for a new import). */
   use(modules: readonly string[], name: string, options: { type?: boolean } = {}): string {
     const existing = this.existing(modules, name);
-    if (existing) return existing;
+    if (existing) {
+      this.reused.add(existing.split('.')[0]!);
+      return existing;
+    }
     const already = this.wanted.find((w) => modules.includes(w.module) && w.name === name);
     if (already) return already.local;
     let local = name;
@@ -55,10 +60,23 @@ export class Bindings {
 
   /** The file's zod namespace (`z`), or a new `import { z } from 'zod'`; zod/mini has no `.describe()`. */
   zod(): string {
+    const local = this.existingZod();
+    if (local) {
+      this.reused.add(local);
+      return local;
+    }
+    return this.use(['zod'], 'z');
+  }
+
+  checkZod(): void {
+    if (this.imports().some((d) => /^zod\/(v4-)?mini$/.test(d.source.value))) {
+      throw new Unprovable('unresolved-chain', 'the file uses zod/mini, which has no .describe() for the parameter description');
+    }
+  }
+
+  private existingZod(): string | undefined {
     for (const decl of this.imports()) {
-      const source = decl.source.value;
-      if (/^zod\/(v4-)?mini$/.test(source)) throw new Unprovable('unresolved-chain', 'the file uses zod/mini, which has no .describe() for the parameter description');
-      if (!ZOD_MODULES.includes(source) || decl.importKind === 'type') continue;
+      if (!ZOD_MODULES.includes(decl.source.value) || decl.importKind === 'type') continue;
       for (const spec of decl.specifiers) {
         if (spec.type === 'ImportNamespaceSpecifier' || spec.type === 'ImportDefaultSpecifier') return spec.local.name;
         if (spec.type === 'ImportSpecifier' && importedName(spec) === 'z' && spec.importKind !== 'type') return spec.local.name;
@@ -70,7 +88,7 @@ export class Bindings {
       const local = patternLocal(id, 'z');
       if (local) return local;
     }
-    return this.use(['zod'], 'z');
+    return undefined;
   }
 
   edits(): TextEdit[] {

@@ -1,17 +1,25 @@
-// Names the param rewrite introduces: never one that already appears where it would be visible.
+// Names the param rewrite introduces: never one that already names something where it would be visible.
 import type { Node } from '../../packages/core/src/ast.ts';
+import { walkAll } from '../../packages/core/src/provenance.ts';
 
-/** `preferred`, or `preferred2`, `preferred3`… : the first that appears in none of `scopes` and is not `taken`. */
-export function freshName(text: string, scopes: readonly Node[], preferred: string, taken: ReadonlySet<string> = new Set()): string {
+/** `preferred`, or `preferred2`, `preferred3`…: the first no identifier inside `scopes` uses and not `taken`. */
+export function freshName(scopes: readonly Node[], preferred: string, taken: ReadonlySet<string> = new Set()): string {
+  const used = new Set<string>();
+  for (const scope of scopes) walkAll(scope, (n) => n.type === 'Identifier' && used.add(n.name));
   for (let i = 1; ; i++) {
     const name = i === 1 ? preferred : `${preferred}${i}`;
-    if (taken.has(name)) continue;
-    const pattern = new RegExp(`(?<![\\w$])${name}(?![\\w$])`);
-    if (scopes.every((s) => !pattern.test(text.slice(s.range[0], s.range[1])))) return name;
+    if (!taken.has(name) && !used.has(name)) return name;
   }
 }
 
 /** A plain `a`, `a.b`, `this.a` chain: safe to repeat without evaluating anything twice. */
 export function isPlainChain(source: string): boolean {
   return /^(this|[A-Za-z_$][\w$]*)(\??\.[A-Za-z_$][\w$]*)*$/.test(source);
+}
+
+/** A string literal in the file's own quote style (the style of its first import or require). */
+export function stringLiteral(text: string, value: string): string {
+  const first = /(?:\bfrom\s*|\brequire\(\s*)(['"])/.exec(text);
+  const quote = first?.[1] ?? "'";
+  return quote + value.replace(/\\/g, '\\\\').replace(new RegExp(quote, 'g'), `\\${quote}`).replace(/\n/g, '\\n') + quote;
 }

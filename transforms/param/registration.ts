@@ -6,6 +6,7 @@
 import type { TSESTree } from '@typescript-eslint/types';
 import { type FunctionNode, type Node, calleeName, findProperty, staticString, unwrap } from '../../packages/core/src/ast.ts';
 import { type TextEdit, insert } from '../../packages/core/src/plan/edits.ts';
+import { stringLiteral } from './names.ts';
 import { addProperty, literalKeys } from './object-edits.ts';
 import { unresolved } from './unprovable.ts';
 
@@ -31,7 +32,7 @@ export interface Layout {
 }
 
 function zodField(l: Layout, p: NewParam): string {
-  return `${p.name}: ${l.zod()}.string()${p.optional ? '.optional()' : ''}.describe(${JSON.stringify(p.description)})`;
+  return `${p.name}: ${l.zod()}.string()${p.optional ? '.optional()' : ''}.describe(${stringLiteral(l.text, p.description)})`;
 }
 
 export function mcpServerRegistration(call: TSESTree.CallExpression, callback: FunctionNode, l: Layout): Registration {

@@ -1,0 +1,54 @@
+// The server is confined to the directories on its command line: the parameter stays inside them.
+import { readdir, realpath, stat } from 'node:fs/promises';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+import { isAbsolute, relative, resolve, basename, sep } from 'node:path';
+
+// uproot: the directory is a tool parameter now (roots are deprecated by SEP-2577); the model picks it, not the user, so it is checked here.
+/** The roots result a directory argument stands for, or the reason the argument is not acceptable. */
+async function rootsFromDirectory(value, argument, allowedDirs) {
+  if (typeof value !== 'string' || value === '') return `Pass "${argument}": the absolute path (or file:// URI) of a directory.`;
+  let raw = value;
+  if (value.startsWith('file:')) {
+    try {
+      raw = fileURLToPath(value);
+    } catch {
+      return `"${argument}" must be a local file:// URI or an absolute path, not ${value}.`;
+    }
+  }
+  if (!isAbsolute(raw)) return `"${argument}" must be an absolute path, not ${value}.`;
+  const inside = async (candidate) => {
+    if (!allowedDirs) return true;
+    for (const dir of allowedDirs) {
+      const base = await realpath(resolve(dir)).catch(() => resolve(dir));
+      const rel = relative(base, candidate);
+      if (rel === '' || (rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel))) return true;
+    }
+    return false;
+  };
+  const outside = (p) => `${p} is outside the allowed directories (${(allowedDirs ?? []).join(', ')}).`;
+  let resolved;
+  try {
+    resolved = await realpath(raw);
+  } catch {
+    return (await inside(resolve(raw))) ? `${raw} does not exist.` : outside(raw);
+  }
+  if (!(await inside(resolved))) return outside(resolved);
+  if (!(await stat(resolved)).isDirectory()) return `${resolved} is not a directory.`;
+  return { roots: [{ uri: pathToFileURL(resolved).href, name: basename(resolved) }] };
+}
+
+const ALLOWED_DIRS = process.argv.slice(2);
+const server = new McpServer({ name: 'sandbox', version: '1.0.0' });
+
+server.registerTool('ls', { inputSchema: { all: z.boolean().optional(), directory: z.string().describe('Absolute path (or file:// URI) of the directory to work in, usually the project root the user has open') } }, async ({ all, directory }) => {
+  // The directory used to come from the user's roots; the model passes it now, so it is checked first.
+  const directoryRoots = await rootsFromDirectory(directory, 'directory', ALLOWED_DIRS);
+  if (typeof directoryRoots === 'string') return { content: [{ type: 'text', text: directoryRoots }], isError: true };
+  const { roots } = directoryRoots;
+  const dir = fileURLToPath(roots[0].uri);
+  return { content: [{ type: 'text', text: (await readdir(dir)).filter((f) => all || !f.startsWith('.')).join(', ') }] };
+});
+
+export { server, ALLOWED_DIRS };

@@ -1,0 +1,25 @@
+// The tool's own request could become a parameter, but it also reaches a helper that runs at
+// initialization: no half rewrite, the whole handler is left for a person.
+import { McpServer } from '@modelcontextprotocol/server';
+import * as z from 'zod/v4';
+
+const server = new McpServer({ name: 'blocked', version: '1.0.0' });
+
+async function workspace(): Promise<string[]> {
+  // uproot: [lifecycle] in oninitialized; roots are requested outside any request (initialization, startup or after connect); 2026-07-28 has no initialize, so there is no request to attach a multi round-trip to. See https://github.com/uproot-mcp/uproot/blob/main/docs/reasons/lifecycle.md
+  const { roots } = await server.server.listRoots();
+  return roots.map((r) => r.uri);
+}
+
+server.server.oninitialized = () => {
+  void workspace().then((uris) => console.error(`${uris.length} roots`));
+};
+
+server.registerTool('compare', { inputSchema: z.object({}) }, async () => {
+  // uproot: [lifecycle] this handler also reaches a roots request uproot cannot rewrite (line 9: in oninitialized); roots are requested outside any request (initialization, startup or after connect); 2026-07-28 has no initialize, so there is no request to attach a multi round-trip to. See https://github.com/uproot-mcp/uproot/blob/main/docs/reasons/lifecycle.md
+  const own = await server.server.listRoots();
+  const again = await workspace();
+  return { content: [{ type: 'text', text: `${own.roots.length} / ${again.length}` }] };
+});
+
+export default server;

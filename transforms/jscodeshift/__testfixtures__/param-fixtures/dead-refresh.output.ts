@@ -1,0 +1,13 @@
+// The list_changed handler only flags state that the roots fallback read; with the fallback gone
+// (the handler already takes project_dir), nothing reads the flag, so the handler goes too.
+import { McpServer } from '@modelcontextprotocol/server';
+import * as z from 'zod/v4';
+
+const server = new McpServer({ name: 'dead-refresh', version: '1.0.0' });
+
+server.registerTool('where', { inputSchema: z.object({ project_dir: z.string().optional() }) }, async ({ project_dir }) => {
+  let dir = project_dir;
+  return { content: [{ type: 'text', text: dir ?? 'nowhere' }] };
+});
+
+export default server;

@@ -1,0 +1,52 @@
+// An early exit for clients without roots: with a required parameter it can never fire.
+import { McpServer } from '@modelcontextprotocol/server';
+import { z } from 'zod';
+import { isAbsolute, relative, resolve, basename, sep } from 'node:path';
+import { realpath, stat } from 'node:fs/promises';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+// uproot: the directory is a tool parameter now (roots are deprecated by SEP-2577); the model picks it, not the user, so it is checked here.
+/** The roots result a directory argument stands for, or the reason the argument is not acceptable. */
+async function rootsFromDirectory(value, argument, allowedDirs) {
+  if (typeof value !== 'string' || value === '') return `Pass "${argument}": the absolute path (or file:// URI) of a directory.`;
+  let raw = value;
+  if (value.startsWith('file:')) {
+    try {
+      raw = fileURLToPath(value);
+    } catch {
+      return `"${argument}" must be a local file:// URI or an absolute path, not ${value}.`;
+    }
+  }
+  if (!isAbsolute(raw)) return `"${argument}" must be an absolute path, not ${value}.`;
+  const inside = async (candidate) => {
+    if (!allowedDirs) return true;
+    for (const dir of allowedDirs) {
+      const base = await realpath(resolve(dir)).catch(() => resolve(dir));
+      const rel = relative(base, candidate);
+      if (rel === '' || (rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel))) return true;
+    }
+    return false;
+  };
+  const outside = (p) => `${p} is outside the allowed directories (${(allowedDirs ?? []).join(', ')}).`;
+  let resolved;
+  try {
+    resolved = await realpath(raw);
+  } catch {
+    return (await inside(resolve(raw))) ? `${raw} does not exist.` : outside(raw);
+  }
+  if (!(await inside(resolved))) return outside(resolved);
+  if (!(await stat(resolved)).isDirectory()) return `${resolved} is not a directory.`;
+  return { roots: [{ uri: pathToFileURL(resolved).href, name: basename(resolved) }] };
+}
+
+const server = new McpServer({ name: 'early-exit', version: '1.0.0' });
+
+server.registerTool('root-count', { description: 'Count the roots', inputSchema: z.object({ directory: z.string().describe('Absolute path (or file:// URI) of the directory to work in, usually the project root the user has open') }) }, async ({ directory }, ctx) => {
+  // The directory used to come from the user's roots; the model passes it now, so it is checked first.
+  const directoryRoots = await rootsFromDirectory(directory, 'directory');
+  if (typeof directoryRoots === 'string') return { content: [{ type: 'text', text: directoryRoots }], isError: true };
+  const result = directoryRoots;
+  return { content: [{ type: 'text', text: `${result.roots.length} roots` }] };
+});
+
+export default server;

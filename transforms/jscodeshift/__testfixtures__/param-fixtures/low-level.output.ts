@@ -1,0 +1,70 @@
+// A low-level v2 Server: tools listed from a module constant, dispatched by name.
+import { Server } from '@modelcontextprotocol/server';
+import { isAbsolute, relative, resolve, basename, sep } from 'node:path';
+import { realpath, stat } from 'node:fs/promises';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+// uproot: the directory is a tool parameter now (roots are deprecated by SEP-2577); the model picks it, not the user, so it is checked here.
+type DirectoryRoots = { roots: Array<{ uri: string; name?: string }> };
+
+/** The roots result a directory argument stands for, or the reason the argument is not acceptable. */
+async function rootsFromDirectory(value: unknown, argument: string, allowedDirs?: readonly string[]): Promise<DirectoryRoots | string> {
+  if (typeof value !== 'string' || value === '') return `Pass "${argument}": the absolute path (or file:// URI) of a directory.`;
+  let raw = value;
+  if (value.startsWith('file:')) {
+    try {
+      raw = fileURLToPath(value);
+    } catch {
+      return `"${argument}" must be a local file:// URI or an absolute path, not ${value}.`;
+    }
+  }
+  if (!isAbsolute(raw)) return `"${argument}" must be an absolute path, not ${value}.`;
+  const inside = async (candidate: string) => {
+    if (!allowedDirs) return true;
+    for (const dir of allowedDirs) {
+      const base = await realpath(resolve(dir)).catch(() => resolve(dir));
+      const rel = relative(base, candidate);
+      if (rel === '' || (rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel))) return true;
+    }
+    return false;
+  };
+  const outside = (p: string) => `${p} is outside the allowed directories (${(allowedDirs ?? []).join(', ')}).`;
+  let resolved: string;
+  try {
+    resolved = await realpath(raw);
+  } catch {
+    return (await inside(resolve(raw))) ? `${raw} does not exist.` : outside(raw);
+  }
+  if (!(await inside(resolved))) return outside(resolved);
+  if (!(await stat(resolved)).isDirectory()) return `${resolved} is not a directory.`;
+  return { roots: [{ uri: pathToFileURL(resolved).href, name: basename(resolved) }] };
+}
+
+const TOOLS = [
+  { name: 'roots', description: 'Show the roots', inputSchema: { type: 'object' as const, properties: { directory: { type: 'string', description: 'Absolute path (or file:// URI) of the directory to work in, usually the project root the user has open' } }, required: ['directory'] } },
+  { name: 'first', description: 'Show the first root', inputSchema: { type: 'object' as const, properties: { directory: { type: 'string', description: 'Absolute path (or file:// URI) of the directory to work in, usually the project root the user has open' } }, required: ['directory'] } },
+];
+
+export function createServer(): Server {
+  const server = new Server({ name: 'low', version: '1.0.0' }, { capabilities: { tools: {} } });
+  server.setRequestHandler('tools/list', async () => ({ tools: TOOLS }));
+  server.setRequestHandler('tools/call', async (request, ctx) => {
+    const { name } = request.params;
+    if (name === 'roots') {
+      // The directory used to come from the user's roots; the model passes it now, so it is checked first.
+      const directoryRoots = await rootsFromDirectory(request.params.arguments?.directory, 'directory');
+      if (typeof directoryRoots === 'string') return { content: [{ type: 'text', text: directoryRoots }], isError: true };
+      const { roots } = directoryRoots;
+      return { content: [{ type: 'text', text: roots.map((r) => r.uri).join('\n') }] };
+    }
+    if (name === 'first') {
+      // The directory used to come from the user's roots; the model passes it now, so it is checked first.
+      const directoryRoots = await rootsFromDirectory(request.params.arguments?.directory, 'directory');
+      if (typeof directoryRoots === 'string') return { content: [{ type: 'text', text: directoryRoots }], isError: true };
+      const { roots } = directoryRoots;
+      return { content: [{ type: 'text', text: roots[0]?.uri ?? '' }] };
+    }
+    throw new Error(`unknown tool ${name}`);
+  });
+  return server;
+}

@@ -1,0 +1,210 @@
+// The param strategy (design.md §4): roots requests and input requests reached from tool and prompt
+// handlers become an explicit directory parameter, validated where it enters, and fed where the
+// roots used to arrive. Everything it cannot prove gets a reason-coded marker.
+import type { TSESTree } from '@typescript-eslint/types';
+import type { FunctionNode, ScopeManagerLike } from '../../packages/core/src/ast.ts';
+import { reachesOf } from '../../packages/core/src/reach.ts';
+import { type TextEdit, applyEdits, EditConflictError, eolOf, indentUnit, insert } from '../../packages/core/src/plan/edits.ts';
+import { cjsRequires, planPrunes } from '../../packages/core/src/plan/imports.ts';
+import { dedupeMarkers, planMarker } from '../../packages/core/src/plan/markers.ts';
+import { Provenance } from '../../packages/core/src/provenance.ts';
+import { findRootsSites } from '../../packages/core/src/sites.ts';
+import type { RootsSite } from '../../packages/core/src/types.ts';
+import { planClientEraGuards } from '../client-era-guard.ts';
+import type { FilePlan, SiteOutcome } from '../outcome.ts';
+import { type EntryPlan, analyzeEntry } from './analyze.ts';
+import { Bindings } from './bindings.ts';
+import { buildEdits } from './build.ts';
+import { type Entry, type FileContext, reachEntries } from './entries.ts';
+import { helpersBlock } from './helpers-block.ts';
+import { deadHelpers } from './hybrid.ts';
+import { deadRefresh } from './list-changed.ts';
+import { mergeDeletions, removeStatement } from './removal.ts';
+import { Unprovable } from './unprovable.ts';
+
+export interface ParamOptions {
+  /** The new parameter's name (default `directory`); `directory2`… when the handler already uses it. */
+  paramName?: string;
+}
+
+export interface ParamInput extends ParamOptions {
+  text: string;
+  filePath: string;
+  ast: TSESTree.Program;
+  scopeManager: ScopeManagerLike;
+}
+
+export function planParam(input: ParamInput): FilePlan {
+  const { text, filePath, ast, scopeManager } = input;
+  const paramName = input.paramName ?? 'directory';
+  if (!/^[A-Za-z_$][\w$]*$/.test(paramName)) throw new Error(`--param-name must be a JavaScript identifier, not "${paramName}"`);
+  const typescript = /\.[cm]?tsx?$/.test(filePath);
+  const prov = new Provenance(scopeManager);
+  const f: FileContext = { text, ast, prov, eol: eolOf(text), unit: indentUnit(text) };
+  const sites = findRootsSites({ ast, text, scopeManager });
+  let bindings = new Bindings(text, ast, scopeManager, typescript);
+
+  const failed = new Map<RootsSite, Unprovable>();
+  const entries = new Map<string, Entry>();
+  const siteEntries = new Map<RootsSite, Entry[]>();
+  const targets = sites.filter((s) => s.side === 'server' && (s.kind === 'request' || s.kind === 'input-request'));
+  for (const site of targets) {
+    try {
+      siteEntries.set(site, reachEntries(site, f, entries));
+    } catch (error) {
+      if (!(error instanceof Unprovable)) throw error;
+      failed.set(site, error);
+    }
+  }
+  // A handler that also reaches a request uproot cannot rewrite keeps all of its roots as they are.
+  const blocked = new Map<FunctionNode, RootsSite>();
+  for (const site of failed.keys()) {
+    for (const reach of reachesOf(site.node, prov)) if (reach.callback && !blocked.has(reach.callback)) blocked.set(reach.callback, site);
+  }
+  const capabilities = sites.filter((s) => s.kind === 'capability' && s.side === 'server');
+  const plans = new Map<Entry, EntryPlan>();
+  for (const entry of entries.values()) {
+    try {
+      plans.set(entry, analyzeEntry(entry, f, { paramName, checkZod: () => bindings.checkZod(), capabilities }));
+    } catch (error) {
+      if (!(error instanceof Unprovable)) throw error;
+      entry.error = error;
+    }
+  }
+  for (const entry of entries.values()) {
+    const site = blocked.get(entry.callback);
+    if (site && !entry.error) entry.error = alsoReaches(site, failed.get(site)!);
+  }
+  propagate(entries, siteEntries, failed, plans);
+
+  const survivors = [...entries.values()].filter((e) => !e.error).map((e) => plans.get(e)!);
+  let built: ReturnType<typeof buildEdits> = { edits: [], removed: [], details: new Map() };
+  const extra: TextEdit[] = [];
+  const needsHelper = survivors.some((p) => p.param);
+  const helper = needsHelper ? { fn: bindings.declare('rootsFromDirectory'), type: bindings.declare('DirectoryRoots') } : { fn: '', type: '' };
+  if (survivors.length > 0) {
+    try {
+      built = buildEdits(survivors, { f, typescript, bindings, helper });
+    } catch (error) {
+      if (!(error instanceof Unprovable)) throw error;
+      // A late surprise: rewrite nothing rather than half of it, and import nothing for it either.
+      for (const plan of survivors) for (const site of plan.entry.sites) failed.set(site, error);
+      built = { edits: [], removed: [], details: new Map() };
+      bindings = new Bindings(text, ast, scopeManager, typescript);
+    }
+  }
+  const rewritten = survivors.filter((p) => [...p.entry.sites].every((s) => !failed.has(s)));
+  if (rewritten.length > 0) {
+    const hybridHelpers = rewritten.filter((p) => p.hybrid).flatMap((p) => [...p.entry.fns].filter((fn) => fn !== p.entry.callback));
+    for (const dead of deadHelpers(hybridHelpers, built.removed, (fn) => prov.referencesTo(fn))) extra.push(removeStatement(text, dead.statement));
+  }
+
+  // list_changed handlers that only reset state nobody reads once the rewrite is in.
+  const refreshes = new Map<RootsSite, string>();
+  for (const site of sites) {
+    if (site.kind !== 'list-changed' || site.side !== 'server') continue;
+    const dead = deadRefresh(site, prov, [...built.removed, ...extra.map((e): [number, number] => [e.start, e.end])]);
+    if (!dead) continue;
+    extra.push(removeStatement(text, dead.statement), ...dead.declarations.map((d) => removeStatement(text, d)));
+    refreshes.set(site, `removed: it only reset ${dead.state.join(', ')}, which nothing reads; 2026-07-28 has no list_changed notification`);
+  }
+
+  const outcomes: SiteOutcome[] = [];
+  const era = planClientEraGuards({ text, ast, scopeManager, sites });
+  for (const site of sites) {
+    if (site.side === 'client') continue;
+    const failure = failed.get(site);
+    if (failure) outcomes.push({ site, outcome: 'marked', reason: failure.reason, ...(failure.message ? { detail: failure.message } : {}) });
+    else if (built.details.has(site)) outcomes.push({ site, outcome: 'rewritten', detail: built.details.get(site)! });
+    else if (refreshes.has(site)) outcomes.push({ site, outcome: 'rewritten', detail: refreshes.get(site)! });
+    else if (site.action === 'mark' && site.reason && site.kind === 'list-changed') outcomes.push({ site, outcome: 'marked', reason: site.reason });
+    else outcomes.push({ site, outcome: 'reported' });
+  }
+  const eraSites = new Set(era.outcomes.map((o) => o.site));
+  outcomes.push(...era.outcomes);
+  for (const site of sites) if (site.side === 'client' && !eraSites.has(site)) outcomes.push({ site, outcome: 'reported' });
+
+  const removed = [...built.removed, ...extra.map((e): [number, number] => [e.start, e.end])];
+  const inRemoved = (at: number) => removed.some(([s, e]) => at > s && at < e);
+  const markers = dedupeMarkers(
+    outcomes.flatMap((o) => {
+      if (o.outcome !== 'marked' || !o.reason) return [];
+      const marker = planMarker(text, o.site.node, o.reason, o.detail);
+      return marker && !inRemoved(marker.start) ? [marker] : [];
+    }),
+  );
+  const edits = [...built.edits, ...extra, ...era.edits, ...markers];
+  // The block names its imports first; the imports go above it at the same anchor.
+  const block = rewritten.some((p) => p.param) ? helpersBlock(bindings, helper, typescript, f.eol, f.unit) : undefined;
+  edits.push(...bindings.edits());
+  if (block) {
+    const at = anchor(text, ast);
+    const blankAfter = /^\r?\n\r?\n/.test(text.slice(at));
+    edits.push(insert(at, at === 0 ? `${f.eol}${block}${f.eol}${f.eol}` : `${f.eol}${f.eol}${block}${blankAfter ? '' : f.eol}`));
+  }
+  edits.push(...safePrunes(text, ast, prov, removed, bindings, edits));
+  applyEdits(text, edits); // prove the edits compose before anyone writes them
+  return { edits, outcomes: outcomes.sort((a, b) => a.site.range[0] - b.site.range[0]) };
+}
+
+function alsoReaches(site: RootsSite, why: Unprovable): Unprovable {
+  return new Unprovable(why.reason, `this handler also reaches a roots request uproot cannot rewrite (line ${site.line}${why.message ? `: ${why.message}` : ''})`);
+}
+
+/** Fail entries reached by a failing site and sites reaching a failing entry, until nothing changes. */
+function propagate(entries: Map<string, Entry>, siteEntries: Map<RootsSite, Entry[]>, failed: Map<RootsSite, Unprovable>, plans: Map<Entry, EntryPlan>): void {
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const entry of entries.values()) {
+      if (entry.error) continue;
+      const bad = [...entry.sites].find((s) => failed.has(s));
+      if (bad) {
+        entry.error = alsoReaches(bad, failed.get(bad)!);
+        changed = true;
+      }
+    }
+    for (const [site, reached] of siteEntries) {
+      if (failed.has(site)) continue;
+      const bad = reached.find((e) => e.error);
+      if (bad) {
+        failed.set(site, bad.error!);
+        changed = true;
+      }
+    }
+    // A helper threaded for several handlers needs one parameter type: all required or all optional.
+    const definiteness = new Map<unknown, Set<boolean>>();
+    for (const entry of entries.values()) {
+      const plan = plans.get(entry);
+      if (entry.error || !plan?.param) continue;
+      for (const [fn, d] of plan.param.definite) if (fn !== entry.callback) definiteness.set(fn, (definiteness.get(fn) ?? new Set()).add(d));
+    }
+    for (const entry of entries.values()) {
+      const plan = plans.get(entry);
+      if (entry.error || !plan?.param) continue;
+      if ([...plan.param.definite.keys()].some((fn) => (definiteness.get(fn)?.size ?? 0) > 1)) {
+        entry.error = new Unprovable('unresolved-chain', 'a helper on the way is shared with a handler where the directory is optional and another where it is required');
+        changed = true;
+      }
+    }
+  }
+}
+
+function anchor(text: string, ast: TSESTree.Program): number {
+  const imports = ast.body.filter((s) => s.type === 'ImportDeclaration');
+  const last = imports[imports.length - 1] ?? cjsRequires(ast).at(-1);
+  if (last) return last.range[1];
+  return text.startsWith('#!') ? text.indexOf('\n') : 0;
+}
+
+/** planPrunes, minus any import the generated code reuses. */
+function safePrunes(text: string, ast: TSESTree.Program, prov: Provenance, removed: Array<[number, number]>, bindings: Bindings, edits: TextEdit[]): TextEdit[] {
+  const kept = planPrunes(text, ast, prov, removed).filter((e) => ![...bindings.reused].some((name) => new RegExp(`(?<![\\w$])${name}(?![\\w$])`).test(text.slice(e.start, e.end))));
+  const prunes = mergeDeletions(text, kept);
+  try {
+    applyEdits(text, [...edits, ...prunes]);
+    return prunes;
+  } catch (error) {
+    if (!(error instanceof EditConflictError)) throw error;
+    return [];
+  }
+}
