@@ -198,7 +198,7 @@ function anchor(text: string, ast: TSESTree.Program): number {
 
 /** planPrunes, minus any import the generated code reuses. */
 function safePrunes(text: string, ast: TSESTree.Program, prov: Provenance, removed: Array<[number, number]>, bindings: Bindings, edits: TextEdit[]): TextEdit[] {
-  const kept = planPrunes(text, ast, prov, removed).filter((e) => ![...bindings.reused].some((name) => new RegExp(`(?<![\\w$])${name}(?![\\w$])`).test(text.slice(e.start, e.end))));
+  const kept = planPrunes(text, ast, prov, removed, (name) => [...bindings.reused].includes(name));
   const prunes = mergeDeletions(text, kept);
   try {
     applyEdits(text, [...edits, ...prunes]);

@@ -79,7 +79,8 @@ function walk(node: Node, hops: Hop[], seen: Set<Node>, prov: Provenance, out: R
   for (const ref of references) {
     const p = ref.parent;
     if (p?.type === 'CallExpression' && p.callee === ref) {
-      walk(p, [{ fn, call: p }, ...hops], seen, prov, out);
+      // Cycle detection is per path: a helper called twice from one handler is two paths, not a cycle.
+      walk(p, [{ fn, call: p }, ...hops], new Set(seen), prov, out);
     } else if (p?.type === 'CallExpression') {
       const found = callReach(p, fn, hops, prov);
       if (found) out.push(found);

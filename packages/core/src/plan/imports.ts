@@ -81,14 +81,29 @@ export function planPrunes(text: string, ast: TSESTree.Program, prov: Provenance
       edits.push({ start: decl.range[0], end, text: '' });
       continue;
     }
-    for (const spec of dead) {
-      // Take the comma after the specifier (or before it, for the last one).
-      const after = /^\s*,\s*/.exec(text.slice(spec.range[1]));
-      if (after) edits.push({ start: spec.range[0], end: spec.range[1] + after[0].length, text: '' });
-      else {
-        const before = /,\s*$/.exec(text.slice(0, spec.range[0]));
-        edits.push({ start: spec.range[0] - (before ? before[0].length : 0), end: spec.range[1], text: '' });
-      }
+    // Delete runs of neighbouring dead specifiers as one range, so the deletions never overlap and
+    // never touch a kept specifier (other edits may insert right after one).
+    const specs = decl.specifiers;
+    for (let i = 0; i < specs.length; i++) {
+      if (!dead.includes(specs[i]!)) continue;
+      let j = i;
+      // A run stays on one side of the brace: `d` and `{ a }` are removed separately.
+      const named = (n: TSESTree.ImportClause) => n.type === 'ImportSpecifier';
+      while (j + 1 < specs.length && dead.includes(specs[j + 1]!) && named(specs[j + 1]!) === named(specs[i]!)) j++;
+      const first = specs[i]!;
+      const last = specs[j]!;
+      const next = specs[j + 1];
+      const previous = specs[i - 1];
+      if (next) {
+        // `d, { a }` minus d is `{ a }`: stop at the brace, which stays.
+        const end = last.type !== 'ImportSpecifier' && next.type === 'ImportSpecifier' ? text.indexOf('{', last.range[1]) : next.range[0];
+        edits.push({ start: first.range[0], end, text: '' });
+      } else if (previous) {
+        // The run ends the list (or the braces): take the comma before it, and empty braces with it.
+        const closing = first.type === 'ImportSpecifier' && previous.type !== 'ImportSpecifier' ? text.indexOf('}', last.range[1]) + 1 : last.range[1];
+        edits.push({ start: previous.range[1], end: closing, text: '' });
+      } else edits.push({ start: first.range[0], end: last.range[1], text: '' });
+      i = j;
     }
   }
   return edits;
