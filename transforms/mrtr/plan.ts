@@ -8,6 +8,7 @@ import { dedupeMarkers, planMarker } from '../../packages/core/src/plan/markers.
 import type { FilePlan, SiteOutcome } from '../outcome.ts';
 import { type ProjectIndex, type SitePlan, planSite } from './chains.ts';
 import { ONE_CLIENT_NOTE, planLifecycle } from './lifecycle.ts';
+import { planClientEraGuards } from '../client-era-guard.ts';
 import { type DerivedState, buildRewrite } from './rewrite.ts';
 import type { RootsSite } from '../../packages/core/src/types.ts';
 import { type Unit, Unprovable, makeUnit } from './unit.ts';
@@ -63,6 +64,8 @@ export function planUnits(units: Unit[], project: ProjectIndex | undefined, only
         }
       } else if (site.action === 'mark' && site.reason) {
         out.push({ site, outcome: 'marked', reason: site.reason });
+      } else if (site.kind === 'list-changed' && site.side === 'client') {
+        continue; // the era guard below decides
       } else if (site.kind !== 'capability' || site.side !== 'server') {
         out.push({ site, outcome: 'reported' });
       }
@@ -82,7 +85,11 @@ export function planUnits(units: Unit[], project: ProjectIndex | undefined, only
       onlySiteAt !== undefined
         ? []
         : dedupeMarkers(out.flatMap((o) => (o.outcome === 'marked' && o.reason ? [planMarker(unit.text, o.site.node, o.reason, o.detail)] : [])).filter((e): e is TextEdit => !!e));
-    const edits = [...(rewrite.edits.get(unit) ?? []), ...markers];
+    // Under both strategies, client sends of roots list_changed get an era guard (2026-07-28 has none).
+    const guards = onlySiteAt === undefined ? planClientEraGuards({ text: unit.text, ast: unit.ast, scopeManager: unit.scopeManager, sites: unit.sites }) : { edits: [], outcomes: [] };
+    out.push(...guards.outcomes);
+    const guardMarkers = guards.outcomes.flatMap((o) => (o.outcome === 'marked' && o.reason ? [planMarker(unit.text, o.site.node, o.reason, o.detail)] : [])).filter((e): e is TextEdit => !!e);
+    const edits = [...(rewrite.edits.get(unit) ?? []), ...markers, ...guards.edits, ...dedupeMarkers(guardMarkers)];
     // Prove the edits compose before anyone writes them.
     applyEdits(unit.text, edits);
     result.set(unit, { edits, outcomes: out.sort((a, b) => a.site.range[0] - b.site.range[0]) });

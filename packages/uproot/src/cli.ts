@@ -15,6 +15,11 @@ function parseSize(value: string): number {
   return Math.round(mb * 1048576);
 }
 
+function parseParamName(value: string): string {
+  if (!/^[A-Za-z_$][\w$]*$/.test(value)) throw new InvalidArgumentError('takes a JavaScript identifier, such as directory or projectDir');
+  return value;
+}
+
 export interface CliIo {
   out: (text: string) => unknown;
   err: (text: string) => unknown;
@@ -62,7 +67,7 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
     .option('--force', 'write even when the git work tree has uncommitted changes under the paths')
     .addOption(new Option('--lifecycle <mode>', 'keep: mark init fetches and list_changed refreshes; per-request: derive that state in each handler through MRTR (assumes one client per process)').choices(['keep', 'per-request']).default('keep'))
     .option('--with-sdk-upgrade', 'first upgrade v1 SDK code with the official @modelcontextprotocol/codemod v1-to-v2, then migrate')
-    .option('--param-name <name>', 'with --to param: the name of the new directory parameter', 'directory')
+    .option('--param-name <name>', 'with --to param: the name of the new directory parameter', parseParamName, 'directory')
     .option('--max-file-size <mb>', 'skip files larger than this many megabytes', parseSize)
     .action(async (paths: string[], opts: { to: Strategy; dryRun?: boolean; format: string; force?: boolean; maxFileSize?: number; withSdkUpgrade?: boolean; lifecycle: 'keep' | 'per-request'; paramName: string }) => {
       // Loaded here, not at start-up: `scan` of a tree without roots never needs the planners.
@@ -91,7 +96,14 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
       } else {
         result = await runMigrate(paths, options);
       }
-      io.out(opts.format === 'json' ? migrateToJson(result) : migrateToText(result, paths, io.cwd, color));
+      // The same run without --dry-run, for the summary's next step.
+      const flags = [
+        ...(opts.to !== 'mrtr' ? [`--to ${opts.to}`] : []),
+        ...(opts.paramName !== 'directory' ? [`--param-name ${opts.paramName}`] : []),
+        ...(opts.lifecycle !== 'keep' ? [`--lifecycle ${opts.lifecycle}`] : []),
+        ...(opts.withSdkUpgrade ? ['--with-sdk-upgrade'] : []),
+      ];
+      io.out(opts.format === 'json' ? migrateToJson(result) : migrateToText(result, paths, io.cwd, color, flags));
       const marked = result.files.some((f) => f.outcomes.some((o) => o.outcome === 'marked'));
       exit = result.failures.length || result.interrupted ? ExitCode.Failure : marked ? ExitCode.WorkRemains : ExitCode.Clean;
     });

@@ -15,7 +15,7 @@ function colorDiff(diff: string, pc: ReturnType<typeof pcDefault.createColors>):
     .join('\n');
 }
 
-export function migrateToText(result: MigrateResult, paths: string[], cwd: string, color = false): string {
+export function migrateToText(result: MigrateResult, paths: string[], cwd: string, color = false, flags: string[] = []): string {
   const pc = pcDefault.createColors(color);
   const out: string[] = [];
   for (const f of result.files) {
@@ -39,7 +39,7 @@ export function migrateToText(result: MigrateResult, paths: string[], cwd: strin
   const target = paths.length ? paths.join(' ') : '.';
   const changed = result.files.filter((f) => f.changed).map((f) => f.file);
   if (result.dryRun) {
-    if (changed.length) out.push(`Next: ${pc.cyan(`npx uproot migrate ${target}`)} to write these changes.`);
+    if (changed.length) out.push(`Next: ${pc.cyan(['npx uproot migrate', target, ...flags].join(' '))} to write these changes.`);
   } else {
     const format = formatterCommand(cwd, changed);
     if (format) out.push(`Format the changed files: ${pc.cyan(format)}`);
