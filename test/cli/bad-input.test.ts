@@ -34,6 +34,8 @@ function bigFile(size: number, word?: string, at = 0): Buffer {
   for (let i = 79; i < size; i += 80) buf[i] = 0x0a;
   buf.write('//', 0);
   for (let i = 80; i < size; i += 80) buf.write('//', i);
+  // A file that could hold a site also imports MCP (the pre-filter wants both).
+  if (word) buf.write("import '@modelcontextprotocol/server';", 0);
   if (word) {
     buf.write(word, at);
     buf.write('\n//', at + word.length);

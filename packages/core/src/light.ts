@@ -2,6 +2,6 @@
 // and the CLI's start-up import this, so a run over files without roots never loads TypeScript.
 export type { RootsSite, SiteKind, SiteContext, HandlerKind, ReasonCode, SiteAction, SourceRange } from './types.ts';
 export type { McpValue, SdkMajor, Side } from './surface.ts';
-export { mayContainRootsSites } from './prefilter.ts';
+export { mayContainRootsSites, prefilterParts } from './prefilter.ts';
 export { kindMessages, reasonMessages, reasonCodes, ruleOfKind, ruleDocsUrl, reasonDocsUrl, DOCS_BASE } from './messages.ts';
 export { facts } from './surface.ts';

@@ -1,7 +1,19 @@
-// A text check that keeps files which cannot hold a roots site away from the parser. Every site
-// spelling contains "roots" or "Roots" (listRoots, roots/list, capabilities.roots, RootsListChanged...).
-const ROOTS = /[Rr]oots/;
+// A text check that keeps files which cannot hold a roots site away from the parser. It must never
+// drop a file the finder would report on (the detection corpus and the crash-freedom sweep check it).
+
+/** Every site names roots in one of these ways: listRoots, roots/list, RootsListChanged, ListRoots*,
+ *  or a `roots` member/property (`caps?.roots`, `roots: {...}`, `{ roots }`, `'roots' in caps`). */
+const ROOTS_SPELLING = /listRoots|roots\/list|RootsListChanged|ListRoots|(?:\.|['"])roots\b|\broots\s*[:,}]|\{\s*roots\b/;
+
+/** And a site needs provenance: an MCP import, a relative import to follow, or a hand-built MRTR result. */
+const PROVENANCE = /@modelcontextprotocol\/|from\s*['"](?:\.|@\/|~\/)|(?:require|import)\s*\(\s*['"]\.|input_required|inputRequests/;
 
 export function mayContainRootsSites(text: string): boolean {
-  return ROOTS.test(text);
+  return ROOTS_SPELLING.test(text) && PROVENANCE.test(text);
 }
+
+/** The two halves apart, for callers that see a file in chunks (a huge file streamed through). */
+export const prefilterParts = {
+  spelling: (text: string): boolean => ROOTS_SPELLING.test(text),
+  provenance: (text: string): boolean => PROVENANCE.test(text),
+};

@@ -4,7 +4,7 @@
 // restore it.
 import { isUtf8 } from 'node:buffer';
 import { closeSync, constants, fstatSync, openSync, readFileSync, readSync } from 'node:fs';
-import { mayContainRootsSites } from '@uproot/core/light';
+import { mayContainRootsSites, prefilterParts } from '@uproot/core/light';
 
 export const DEFAULT_MAX_BYTES = 5 * 1024 * 1024;
 const SNIFF_BYTES = 8192;
@@ -77,6 +77,9 @@ function tooLarge(fd: number, size: number, maxBytes: number): SourceRead {
   const chunk = Buffer.allocUnsafe(CHUNK_BYTES);
   let tail = '';
   let position = 0;
+  // The roots spelling and the MCP provenance may sit in different chunks.
+  let spelling = false;
+  let provenance = false;
   for (;;) {
     const n = readSync(fd, chunk, 0, CHUNK_BYTES, position);
     if (n === 0) break;
@@ -85,10 +88,12 @@ function tooLarge(fd: number, size: number, maxBytes: number): SourceRead {
     }
     position += n;
     const text = tail + chunk.toString('latin1', 0, n);
-    if (mayContainRootsSites(text)) {
+    spelling ||= prefilterParts.spelling(text);
+    provenance ||= prefilterParts.provenance(text);
+    if (spelling && provenance) {
       return { ok: false, skipped: false, reason: 'too-large', message: `${what} and mentions roots, so it was not checked; raise the limit with --max-file-size ${Math.ceil(size / 1048576)} (or .gitignore it if it is generated)` };
     }
-    tail = text.slice(-16);
+    tail = text.slice(-64);
   }
   return { ok: false, skipped: true, reason: 'too-large', message: `${what}, but does not mention roots, so it cannot hold a site; not parsed` };
 }

@@ -34,6 +34,9 @@ export function relativePath(cwd: string, file: string): string {
   return rel.split(path.sep).join('/');
 }
 
+/** The parser-backed core, loaded on the first file that can hold a site and kept for the rest. */
+let engine: typeof import('@uproot/core') | undefined;
+
 export async function runScan(paths: string[], options: ScanOptions): Promise<ScanResult> {
   const { cwd } = options;
   const set = await collectFiles(paths, cwd);
@@ -51,7 +54,7 @@ export async function runScan(paths: string[], options: ScanOptions): Promise<Sc
     if (!mayContainRootsSites(read.text)) continue;
     try {
       // The parser (and TypeScript with it) loads only once a file can hold a site.
-      const { parseSource, findRootsSites } = await import('@uproot/core');
+      const { parseSource, findRootsSites } = (engine ??= await import('@uproot/core'));
       const parsed = parseSource(read.text, absolute);
       result.parsedFiles++;
       const sites = findRootsSites({ ast: parsed.ast, text: read.text, scopeManager: parsed.scopeManager, file: absolute });
