@@ -1,4 +1,4 @@
-// Small, parser-neutral AST helpers. Nodes come from typescript-estree or espree (both ESTree);
+// Small, parser-neutral AST helpers. Nodes come from oxc (TS-ESTree), typescript-estree or espree;
 // the finder only relies on shapes the two share.
 import type { TSESTree } from '@typescript-eslint/types';
 
