@@ -23,6 +23,8 @@ interface ReportedSite {
 const key = (s: { line: number; column: number; rule: string }) => `${s.line}:${s.column} ${s.rule}`;
 
 /** `uproot scan --format json` over the whole corpus, in process, grouped by corpus file name. */
+let rootsSitesFound = 0;
+
 async function scanCorpus(): Promise<Map<string, string[]>> {
   let out = '';
   let err = '';
@@ -32,10 +34,12 @@ async function scanCorpus(): Promise<Map<string, string[]>> {
     cwd: REPO,
   });
   if (exit !== 0) throw new Error(`uproot scan exited ${exit}: ${err}`);
-  const report = JSON.parse(out) as { sites: ReportedSite[]; failures: unknown[] };
+  const report = JSON.parse(out) as { sites: ReportedSite[]; problems: ReportedSite[]; failures: unknown[] };
   expect(report.failures).toEqual([]);
   const byFile = new Map<string, string[]>();
-  for (const site of report.sites) {
+  // Roots sites and hand-rolled MRTR problems: every uproot/* rule ESLint reports.
+  rootsSitesFound = report.sites.length;
+  for (const site of [...report.sites, ...report.problems]) {
     const name = path.relative(CORPUS_DIR, path.resolve(REPO, site.file));
     byFile.set(name, [...(byFile.get(name) ?? []), key(site)]);
   }
@@ -66,8 +70,8 @@ describe('ESLint plugin and uproot scan agree', () => {
 
   it('the scan finds sites in the corpus (the comparison is not vacuous)', () => {
     const expected = corpus.reduce((n, f) => n + f.expected.length, 0);
-    const found = [...scanned.values()].reduce((n, s) => n + s.length, 0);
-    expect(found).toBe(expected);
+    expect(rootsSitesFound).toBe(expected);
+    expect(scanned.size).toBeGreaterThan(0);
   });
 
   for (const file of corpus) {

@@ -2,6 +2,7 @@
 // carries what GitHub code scanning reads: rules with help, results tied to them, repository-relative
 // locations and fingerprints.
 import { cpSync, existsSync, readFileSync } from 'node:fs';
+import { mrtrRules } from '../../packages/core/src/index.ts';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
@@ -55,7 +56,7 @@ describe('scan --format sarif', () => {
     expect(validate(noMessage)).toBe(false);
   });
 
-  it('declares one rule per site kind with the fields GitHub requires', async () => {
+  it('declares one rule per site kind and per MRTR rule, with the fields GitHub requires', async () => {
     const log = await scanSarif([], fixtureProject);
     expect(log.$schema).toMatch(/^https:\/\//);
     expect(log.version).toBe('2.1.0');
@@ -63,7 +64,13 @@ describe('scan --format sarif', () => {
     const driver = log.runs[0]!.tool.driver;
     expect(driver.name).toBe('uproot');
     const rules = driver.rules!;
-    expect(rules.map((r) => r.id)).toEqual(['uproot/no-roots-request', 'uproot/no-roots-input-request', 'uproot/no-roots-list-changed', 'uproot/no-roots-capability']);
+    expect(rules.map((r) => r.id)).toEqual([
+      'uproot/no-roots-request',
+      'uproot/no-roots-input-request',
+      'uproot/no-roots-list-changed',
+      'uproot/no-roots-capability',
+      ...mrtrRules.map((r) => `uproot/${r}`),
+    ]);
     for (const rule of rules) {
       expect(rule.helpUri).toMatch(/^https:\/\/.+\.md$/);
       expect(rule.help?.text).toBeTruthy();

@@ -8,3 +8,4 @@ export { kindMessages, reasonMessages, reasonCodes, ruleOfKind, ruleDocsUrl, rea
 export { scanText, type FileScan } from './scan-text.ts';
 export { facts } from './surface.ts';
 export { ModuleGraph, sharedModuleGraph } from './module-graph.ts';
+export { findMrtrProblems, mayContainMrtrProblems, mrtrRules, type MrtrProblem, type MrtrRule } from './mrtr/index.ts';

@@ -5,3 +5,6 @@ export type { McpValue, SdkMajor, Side } from './surface.ts';
 export { mayContainRootsSites, prefilterParts } from './prefilter.ts';
 export { kindMessages, reasonMessages, reasonCodes, ruleOfKind, ruleDocsUrl, reasonDocsUrl, DOCS_BASE } from './messages.ts';
 export { facts } from './surface.ts';
+export { mayContainMrtrProblems } from './mrtr/prefilter.ts';
+export type { MrtrProblem, MrtrRule } from './mrtr/types.ts';
+export { mrtrRules, mrtrRuleDescriptions } from './mrtr/messages.ts';

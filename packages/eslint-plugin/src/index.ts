@@ -3,6 +3,11 @@ import { noRootsCapability } from '../../../rules/no-roots-capability.ts';
 import { noRootsInputRequest } from '../../../rules/no-roots-input-request.ts';
 import { noRootsListChanged } from '../../../rules/no-roots-list-changed.ts';
 import { noRootsRequest } from '../../../rules/no-roots-request.ts';
+import { mrtrAllowedMethods } from '../../../rules/mrtr-allowed-methods.ts';
+import { mrtrClientCapabilities } from '../../../rules/mrtr-client-capabilities.ts';
+import { mrtrNonempty } from '../../../rules/mrtr-nonempty.ts';
+import { mrtrRequestState } from '../../../rules/mrtr-request-state.ts';
+import { mrtrRetry } from '../../../rules/mrtr-retry.ts';
 
 // typescript-eslint's RuleModule is not assignable to ESLint 10's Rule type (typescript-eslint
 // issue #11543); the rules are type-checked where they are defined, so widen them here.
@@ -11,6 +16,11 @@ const rules = {
   'no-roots-input-request': noRootsInputRequest,
   'no-roots-list-changed': noRootsListChanged,
   'no-roots-capability': noRootsCapability,
+  'mrtr-allowed-methods': mrtrAllowedMethods,
+  'mrtr-nonempty': mrtrNonempty,
+  'mrtr-request-state': mrtrRequestState,
+  'mrtr-retry': mrtrRetry,
+  'mrtr-client-capabilities': mrtrClientCapabilities,
 } as unknown as Record<string, Rule.RuleModule>;
 
 /** request sites break today; the rest are deprecated but still work. */
@@ -19,6 +29,12 @@ const recommendedRules: Linter.RulesRecord = {
   'uproot/no-roots-input-request': 'warn',
   'uproot/no-roots-list-changed': 'warn',
   'uproot/no-roots-capability': 'warn',
+  // Hand-written MRTR that breaks a 2026-07-28 rule: each fails at run time or opens a hole, so all are errors.
+  'uproot/mrtr-allowed-methods': 'error',
+  'uproot/mrtr-nonempty': 'error',
+  'uproot/mrtr-request-state': 'error',
+  'uproot/mrtr-retry': 'error',
+  'uproot/mrtr-client-capabilities': 'error',
 };
 
 const strictRules: Linter.RulesRecord = Object.fromEntries(Object.keys(recommendedRules).map((r) => [r, 'error']));

@@ -1,12 +1,12 @@
 // Replace a file's contents all at once: write a temp file beside it with the same mode and owner,
 // then rename over it. A reader (or a crash) sees the old bytes or the new ones, never half.
 import { randomBytes } from 'node:crypto';
-import { accessSync, closeSync, constants, fchmodSync, fchownSync, fstatSync, fsyncSync, lstatSync, openSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, constants, fchmodSync, fchownSync, fstatSync, fsyncSync, lstatSync, openSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import path from 'node:path';
 
 const pending = new Set<string>();
 
-/** Why a write was refused before anything was replaced; the file on disk is as it was. */
+/** Why a write was refused before anything was replaced; the message is the whole sentence after the path. */
 export class WriteRefusedError extends Error {}
 
 export interface AtomicWriteOptions {
@@ -14,15 +14,42 @@ export interface AtomicWriteOptions {
   beforeRename?: () => void;
 }
 
+/** A complete temp file beside its target: `commit` renames it over the target, `discard` removes it. */
+export interface PreparedWrite {
+  commit(): void;
+  discard(): void;
+}
+
 export function writeAtomic(file: string, content: string, options: AtomicWriteOptions = {}): void {
+  const prepared = prepareWrite(file, content);
+  try {
+    options.beforeRename?.();
+    prepared.commit();
+  } catch (error) {
+    prepared.discard();
+    throw error;
+  }
+}
+
+/** Everything that can fail except the rename: checks, the temp file, its bytes, owner and mode. */
+export function prepareWrite(file: string, content: string): PreparedWrite {
   const stat = lstatSync(file);
-  if (!stat.isFile()) throw new WriteRefusedError('is no longer a regular file (a link or folder took its place)');
+  if (!stat.isFile()) throw new WriteRefusedError('is no longer a regular file (a link or folder took its place); left untouched');
   // A rename gives the path a new inode: other hard links would silently keep the old text.
-  if (stat.nlink > 1) throw new WriteRefusedError(`has ${stat.nlink} hard links, and replacing it would split them`);
-  // Root passes this for any mode; everyone else keeps a read-only file as it is, as their editor would.
-  accessSync(file, constants.W_OK);
+  if (stat.nlink > 1) throw new WriteRefusedError(`has ${stat.nlink} hard links, and replacing it would split them; left untouched`);
+  // A read-only file stays as it is, as an editor would leave it (root passes for any mode). Opening
+  // it asks with the effective user, which access(2) would not; nothing is written through it.
+  closeSync(openSync(file, constants.O_WRONLY));
   const temp = path.join(path.dirname(file), `.${path.basename(file)}.uproot-${process.pid}-${randomBytes(4).toString('hex')}.tmp`);
   pending.add(temp);
+  const discard = () => {
+    try {
+      unlinkSync(temp);
+    } catch {
+      // the temp file was never created, or was renamed
+    }
+    pending.delete(temp);
+  };
   try {
     const fd = openSync(temp, 'wx', 0o600);
     try {
@@ -32,18 +59,17 @@ export function writeAtomic(file: string, content: string, options: AtomicWriteO
     } finally {
       closeSync(fd);
     }
-    options.beforeRename?.();
-    renameSync(temp, file);
   } catch (error) {
-    try {
-      unlinkSync(temp);
-    } catch {
-      // the temp file was never created
-    }
+    discard();
     throw error;
-  } finally {
-    pending.delete(temp);
   }
+  return {
+    commit() {
+      renameSync(temp, file);
+      pending.delete(temp);
+    },
+    discard,
+  };
 }
 
 /** `writeSync` may write less than asked (a disk filling up); a short write must fail, not truncate. */
@@ -63,7 +89,7 @@ function keepOwnerAndMode(fd: number, uid: number, gid: number, mode: number): v
     try {
       fchownSync(fd, uid, gid);
     } catch {
-      throw new WriteRefusedError(`belongs to another user or group (uid ${uid}, gid ${gid}) that uproot cannot give the rewritten file`);
+      throw new WriteRefusedError(`belongs to another user or group (uid ${uid}, gid ${gid}) that uproot cannot give the rewritten file; left untouched`);
     }
   }
   fchmodSync(fd, mode);
@@ -83,20 +109,20 @@ export function cleanupPendingWrites(): void {
 
 /** A failed write in the user's terms (what happened, that the file is intact, what to do); undefined for uproot's own bugs. */
 export function describeWriteFailure(file: string, error: unknown): { file: string; message: string } | undefined {
-  if (error instanceof WriteRefusedError) return { file, message: `${error.message}; left untouched` };
+  if (error instanceof WriteRefusedError) return { file, message: error.message };
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
-  const why = code ? WRITE_ERRORS[code] : undefined;
-  return why ? { file, message: `${why} (${code}); the file was left untouched` } : undefined;
+  const message = code ? WRITE_ERRORS[code] : undefined;
+  return message ? { file, message: message.replace('CODE', code!) } : undefined;
 }
 
 const WRITE_ERRORS: Record<string, string> = {
-  ENOENT: 'was deleted while uproot was working, so nothing was written',
-  EACCES: 'cannot be written: it, or its folder, is not writable for this user; make it writable and run again',
-  EPERM: 'cannot be written: it, or its folder, is read-only or immutable; make it writable and run again',
-  EROFS: 'cannot be written: it is on a read-only file system',
-  ENOSPC: 'could not be written: the disk is full; free some space and run again',
-  EDQUOT: 'could not be written: the disk quota is exhausted; free some space and run again',
-  EIO: 'could not be written: the disk reported an I/O error',
-  EBUSY: 'could not be written: it is busy (in use or a mount point)',
-  ETXTBSY: 'could not be written: it is busy (in use or a mount point)',
+  ENOENT: 'was deleted while uproot was working (CODE); nothing was written',
+  EACCES: 'is not writable for this user, or its folder is not (CODE); left untouched: make it writable and run again',
+  EPERM: 'is read-only or immutable, or its folder is (CODE); left untouched: make it writable and run again',
+  EROFS: 'is on a read-only file system (CODE); left untouched',
+  ENOSPC: 'could not be written: the disk is full (CODE); left untouched: free some space and run again',
+  EDQUOT: 'could not be written: the disk quota is used up (CODE); left untouched: free some space and run again',
+  EIO: 'could not be written: the disk reported an I/O error (CODE); left untouched',
+  EBUSY: 'is busy (CODE); left untouched: run again when it is free',
+  ETXTBSY: 'is busy (CODE); left untouched: run again when it is free',
 };

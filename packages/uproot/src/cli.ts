@@ -46,14 +46,14 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
     .description('Report every roots site (push requests, input requests, list_changed, capabilities) with what migrate would do.')
     .argument('[paths...]', 'files or directories (default: the current directory)')
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json', 'sarif']).default('text'))
-    .option('--check', 'exit 1 when any site is found (for CI)')
+    .option('--check', 'exit 1 when any site or MRTR problem is found (for CI)')
     .option('--max-file-size <mb>', 'skip files larger than this many megabytes', parseSize)
     .action(async (paths: string[], opts: { format: string; check?: boolean; maxFileSize?: number }) => {
       const result = await runScan(paths, { cwd: io.cwd, maxBytes: opts.maxFileSize, progress: opts.format === 'text' });
       if (opts.format === 'json') io.out(scanToJson(result));
       else if (opts.format === 'sarif') io.out(scanToSarif(result, VERSION));
       else io.out(scanToText(result, paths, { color }));
-      const found = result.files.some((f) => f.sites.length > 0);
+      const found = result.files.some((f) => f.sites.length > 0 || f.problems.length > 0);
       exit = result.failures.length ? ExitCode.Failure : opts.check && found ? ExitCode.WorkRemains : ExitCode.Clean;
     });
 

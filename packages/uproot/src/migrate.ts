@@ -1,17 +1,18 @@
-// `uproot migrate`: plan each file on its own, prove the result parses, and write it atomically only
-// when it changed and has not changed on disk since it was read. A failing file stays untouched.
-import { createTwoFilesPatch } from 'diff';
-import { readFileSync } from 'node:fs';
-import { ParseError, mayContainRootsSites, parseSource } from '@uproot/core';
+// `uproot migrate`: read every file, plan them (as one project for MRTR, so chains cross files), then
+// write what changed, one cross-file group at a time, all-or-nothing (commit-group.ts). A failing
+// file stays untouched, and so do the files rewritten together with it; signals stop between groups.
+import { mayContainRootsSites } from '@uproot/core';
 import { applyEdits } from '../../core/src/plan/edits.ts';
 import type { FilePlan, SiteOutcome, Strategy } from '../../../transforms/outcome.ts';
-import { planMrtrProject, planMrtrText, type SourceFile } from '../../../transforms/mrtr.ts';
+import { type ProjectPlan, planMrtrProject, planMrtrText, type SourceFile } from '../../../transforms/mrtr.ts';
 import { planParamText } from '../../../transforms/param.ts';
-import { WriteRefusedError, cleanupPendingWrites, describeWriteFailure, writeAtomic } from './atomic-write.ts';
+import { cleanupPendingWrites } from './atomic-write.ts';
 import { collectFiles, type FileProblem, stillInPlace } from './files.ts';
 import { Progress } from './progress.ts';
 import { DEFAULT_MAX_BYTES, readSource } from './read-source.ts';
 import { describeFailure, relativePath } from './scan.ts';
+import { type Work, writeGroup } from './commit-group.ts';
+import { writeGroups } from './cross-file-groups.ts';
 
 export interface MigratedFile {
   file: string;
@@ -59,6 +60,8 @@ export async function runMigrate(paths: string[], options: MigrateOptions): Prom
   const onSignal = () => {
     stop = true;
   };
+  /** Whether a signal asked the run to stop; polled only where stopping leaves every file whole. */
+  const interrupted = () => (result.interrupted ||= stop);
   // `on`, not `once`: a second Ctrl-C must not kill the process halfway through a write either.
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
@@ -68,7 +71,8 @@ export async function runMigrate(paths: string[], options: MigrateOptions): Prom
     const sources: Array<SourceFile & { file: string; bom: boolean }> = [];
     for (const absolute of set.files) {
       await signalsDelivered();
-      if (stop) break;
+      if (interrupted()) break;
+      progress.tick(absolute);
       const file = relativePath(cwd, absolute);
       if (!stillInPlace(absolute, set.realPaths.get(absolute))) {
         result.failures.push({ file, message: 'is now reached through a symbolic link that appeared during the run; uproot never follows links, so it was left untouched' });
@@ -78,45 +82,34 @@ export async function runMigrate(paths: string[], options: MigrateOptions): Prom
       if (!read.ok) (read.skipped ? result.notices : result.failures).push({ file, message: read.message });
       else sources.push({ path: absolute, text: read.text, file, bom: read.bom });
     }
-    const plans = stop ? new Map<string, FilePlan>() : planAll(sources, options, plan, result);
+    await signalsDelivered();
+    const plans = interrupted() ? new Map<string, FilePlan>() : planAll(sources, options, plan, result);
+    const work: Work[] = [];
     for (const source of sources) {
-      // The loop is synchronous per file; yielding here is what lets a signal stop it between files.
-      await signalsDelivered();
-      if (stop) {
-        result.interrupted = true;
-        break;
-      }
-      const { path: absolute, file, text, bom } = source;
-      progress.tick(absolute);
-      const filePlan = plans.get(absolute);
+      const filePlan = plans.get(source.path);
       if (!filePlan || filePlan.outcomes.length + filePlan.edits.length === 0) continue;
+      const item: Work = { source, plan: filePlan, entry: { file: source.file, absolute: source.path, changed: false, outcomes: filePlan.outcomes } };
       try {
-        const next = applyEdits(text, filePlan.edits);
-        const changed = next !== text;
-        const entry: MigratedFile = { file, absolute, changed, outcomes: filePlan.outcomes };
-        if (changed) {
-          assertParses(next, absolute);
-          if (dryRun) entry.diff = createTwoFilesPatch(`a/${file}`, `b/${file}`, text, next, undefined, undefined, { context: 3 });
-          else {
-            // Someone else wrote the file since we read it, or a link now leads elsewhere: do not clobber.
-            const original = Buffer.from((bom ? '\ufeff' : '') + text, 'utf8');
-            const expected = set.realPaths.get(absolute);
-            const unchanged = () => {
-              const now = readBack(absolute);
-              if (!stillInPlace(absolute, expected)) throw new MovedOnDisk();
-              if (!now.equals(original)) throw new ChangedOnDisk();
-            };
-            unchanged();
-            writeAtomic(absolute, (bom ? '\ufeff' : '') + next, { beforeRename: unchanged });
-          }
-        }
-        result.files.push(entry);
+        item.next = applyEdits(source.text, filePlan.edits);
+        item.entry.changed = item.next !== source.text;
       } catch (error) {
-        if (error instanceof ChangedOnDisk) result.failures.push({ file, message: 'changed on disk while uproot was working; left as it is now, run again' });
-        else if (error instanceof MovedOnDisk) result.failures.push({ file, message: 'is now reached through a symbolic link that appeared during the run; uproot never follows links, so nothing was written' });
-        else result.failures.push(describeWriteFailure(file, error) ?? describeFailure(file, error));
+        item.error = error;
       }
+      work.push(item);
     }
+    const byPath = new Map(work.map((w) => [w.source.path, w]));
+    const pendingWork = work.filter((w) => w.entry.changed || w.error !== undefined);
+    for (const w of work) if (!w.entry.changed && w.error === undefined) result.files.push(w.entry);
+    for (const group of writeGroups(pendingWork.map((w) => w.source.path), sources)) {
+      // Each group is synchronous; yielding between groups is what lets a signal stop the run, and
+      // never halfway through a cross-file change.
+      await signalsDelivered();
+      if (interrupted()) break;
+      const members = group.map((file) => byPath.get(file)!);
+      writeGroup(members, dryRun, set.realPaths, result);
+    }
+    const order = new Map(sources.map((s, i) => [s.path, i]));
+    result.files.sort((a, b) => order.get(a.absolute)! - order.get(b.absolute)!);
   } finally {
     progress.done();
     process.off('SIGINT', onSignal);
@@ -126,43 +119,33 @@ export async function runMigrate(paths: string[], options: MigrateOptions): Prom
   return result;
 }
 
-class ChangedOnDisk extends Error {}
-class MovedOnDisk extends Error {}
-
-/** The file's bytes just before it is replaced; losing read access now is not a write error. */
-function readBack(file: string): Buffer {
-  try {
-    return readFileSync(file);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') throw error;
-    throw new WriteRefusedError(`cannot be read any more (${code ?? 'error'}), so uproot cannot tell whether it changed; check its permissions and run again`);
-  }
-}
-
 /** Let pending signal events run; a synchronous loop never sees them otherwise. */
 function signalsDelivered(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
 }
 
 /**
- * Plan every file. MRTR plans the run as one project (chains cross files); if that fails, each file
- * is planned on its own so one bad file cannot sink the others.
+ * Plan every file. MRTR plans the run as one project (chains cross files). If that crashes, the
+ * files that crash on their own are failed and the rest are planned as a project again, so one bad
+ * file cannot cost the others their cross-file rewrites; per-file planning is the last resort.
  */
 function planAll(sources: Array<SourceFile & { file: string }>, options: MigrateOptions, plan: (text: string, file: string) => FilePlan, result: MigrateResult): Map<string, FilePlan> {
-  const plans = new Map<string, FilePlan>();
   if (options.strategy === 'mrtr' && !options.planner) {
-    try {
-      const project = planMrtrProject(sources, { lifecycle: options.lifecycle });
-      for (const [file, error] of project.failures) {
-        const source = sources.find((s) => s.path === file);
-        if (source && mayContainRootsSites(source.text)) result.failures.push(describeFailure(source.file, error));
+    const whole = planProject(sources, options, new Map());
+    if (whole) return reportProject(whole, sources, result);
+    const crashed = new Map<string, unknown>();
+    for (const source of sources) {
+      if (!mayContainRootsSites(source.text)) continue;
+      try {
+        plan(source.text, source.path);
+      } catch (error) {
+        crashed.set(source.path, error);
       }
-      return project.plans;
-    } catch {
-      plans.clear(); // fall through to per-file planning, which names the file that fails
     }
+    const rest = crashed.size ? planProject(sources, options, crashed) : undefined;
+    if (rest) return reportProject(rest, sources, result);
   }
+  const plans = new Map<string, FilePlan>();
   for (const source of sources) {
     if (!mayContainRootsSites(source.text)) continue;
     try {
@@ -174,12 +157,27 @@ function planAll(sources: Array<SourceFile & { file: string }>, options: Migrate
   return plans;
 }
 
-/** Never write a file that no longer parses. */
-function assertParses(text: string, file: string): void {
+/**
+ * The MRTR project plan, or undefined when the planner crashes. A `heldOut` file is kept in the
+ * project but made unparsable, so the planner treats it like a file with a syntax error: it never
+ * guesses a chain through it, and fails with the crash that held it out.
+ */
+function planProject(sources: SourceFile[], options: MigrateOptions, heldOut: Map<string, unknown>): ProjectPlan | undefined {
   try {
-    parseSource(text, file);
-  } catch (error) {
-    if (error instanceof ParseError) throw new Error(`the rewrite would not parse (${error.line}:${error.column}: ${error.message}); file left untouched`);
-    throw error;
+    const files = sources.map((s) => (heldOut.has(s.path) ? { path: s.path, text: `${s.text}\n)` } : s));
+    const project = planMrtrProject(files, { lifecycle: options.lifecycle });
+    for (const [file, error] of heldOut) project.failures.set(file, error);
+    return project;
+  } catch {
+    return undefined;
   }
+}
+
+/** Every file the planner had to read and could not is a failure, a caller without roots text included: its chain was left alone. */
+function reportProject(project: ProjectPlan, sources: Array<SourceFile & { file: string }>, result: MigrateResult): Map<string, FilePlan> {
+  for (const [file, error] of project.failures) {
+    const source = sources.find((s) => s.path === file);
+    if (source) result.failures.push(describeFailure(source.file, error));
+  }
+  return project.plans;
 }

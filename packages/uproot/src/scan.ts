@@ -1,7 +1,7 @@
 // `uproot scan`: find every roots site under the given paths, one file at a time; a file that fails
 // is reported and the others are still scanned.
 import path from 'node:path';
-import { type RootsSite, mayContainRootsSites } from '@uproot/core/light';
+import { type MrtrProblem, type RootsSite, mayContainMrtrProblems, mayContainRootsSites } from '@uproot/core/light';
 import { collectFiles, type FileProblem } from './files.ts';
 import { Progress } from './progress.ts';
 import { DEFAULT_MAX_BYTES, readSource } from './read-source.ts';
@@ -11,6 +11,8 @@ export interface FileSites {
   file: string;
   absolute: string;
   sites: RootsSite[];
+  /** Hand-rolled MRTR that breaks the 2026-07-28 rules (the uproot/mrtr-* ESLint rules). */
+  problems: MrtrProblem[];
 }
 
 export interface ScanResult {
@@ -51,14 +53,17 @@ export async function runScan(paths: string[], options: ScanOptions): Promise<Sc
       continue;
     }
     result.scannedFiles++;
-    if (!mayContainRootsSites(read.text)) continue;
+    const roots = mayContainRootsSites(read.text);
+    const mrtr = mayContainMrtrProblems(read.text);
+    if (!roots && !mrtr) continue;
     try {
-      // The parser (and TypeScript with it) loads only once a file can hold a site.
-      const { parseSource, findRootsSites } = (engine ??= await import('@uproot/core'));
+      // The parser loads only once a file can hold a site.
+      const { parseSource, findRootsSites, findMrtrProblems } = (engine ??= await import('@uproot/core'));
       const parsed = parseSource(read.text, absolute);
       result.parsedFiles++;
-      const sites = findRootsSites({ ast: parsed.ast, text: read.text, scopeManager: parsed.scopeManager, file: absolute });
-      if (sites.length) result.files.push({ file, absolute, sites });
+      const sites = roots ? findRootsSites({ ast: parsed.ast, text: read.text, scopeManager: parsed.scopeManager, file: absolute }) : [];
+      const problems = mrtr ? findMrtrProblems({ ast: parsed.ast, text: read.text, scopeManager: parsed.scopeManager }) : [];
+      if (sites.length || problems.length) result.files.push({ file, absolute, sites, problems });
     } catch (error) {
       result.failures.push(describeFailure(file, error));
     }

@@ -2,8 +2,9 @@
 // elicitation without looking at the request's client capabilities. Results the SDK serves are gated by
 // the SDK itself (-32021 on 2026-07-28, the shim's refusal on 2025), so only hand-rolled answers count.
 import type { TSESTree } from '@typescript-eslint/types';
-import { type FunctionNode, type Node, calleeName, isFunction, propertyName, staticString, unwrap } from '../ast.ts';
+import { type FunctionNode, type Node, calleeName, enclosingFunction, isFunction, propertyName, staticString, unwrap } from '../ast.ts';
 import { type Provenance, walkAll } from '../provenance.ts';
+import { mcpModule } from '../surface.ts';
 import type { Finding } from './finding.ts';
 import { returningFunctions } from './flow.ts';
 import { handlersAnswering } from './handlers.ts';
@@ -25,17 +26,19 @@ const methodOfBuilder: Record<string, string> = {
 
 export const CLIENT_CAPABILITIES_KEY = 'io.modelcontextprotocol/clientCapabilities';
 
-export function checkCapabilityGate(results: InputRequiredResult[], prov: Provenance): Finding[] {
+export function checkCapabilityGate(results: InputRequiredResult[], ast: TSESTree.Program, prov: Provenance): Finding[] {
   const out: Finding[] = [];
   const checks = new CapabilityChecks(prov);
+  const usesSdk = importsMcp(ast);
   for (const result of results) {
-    if (result.form !== 'literal' || !result.spec) continue;
+    // Builder or literal: what matters is who serves it (the SDK gates what its handlers return).
+    if (!result.spec) continue;
     const requests = fieldOf(result.spec, 'inputRequests', prov);
     if (requests.state !== 'own' && requests.state !== 'inherited') continue;
     const kinds = embeddedKinds(requests.value, prov);
     if (kinds.length === 0) continue;
-    const paths = handRolledPaths(result, prov);
-    if (!paths || paths.every((path) => path.some((at) => checks.before(at)))) continue;
+    const paths = handRolledPaths(result, usesSdk, prov);
+    if (!paths || paths.every((path) => checks.onPath(path))) continue;
     out.push({ messageId: 'ungatedInputRequest', node: requests.property, data: { kinds: kinds.join(' and ') } });
   }
   return out;
@@ -45,12 +48,26 @@ export function checkCapabilityGate(results: InputRequiredResult[], prov: Proven
  * For each way a hand-rolled request handler answers with the result: the result and the helper calls that
  * carry it out, one per function. Undefined when the SDK serves the result or no handler can be seen.
  */
-function handRolledPaths(result: InputRequiredResult, prov: Provenance): Node[][] | undefined {
+function handRolledPaths(result: InputRequiredResult, usesSdk: boolean, prov: Provenance): Node[][] | undefined {
   const uses = handlersAnswering(result.node, prov);
   if (uses.some((u) => u.served === 'sdk')) return undefined;
   if (uses.length > 0) return uses.map((u) => u.path);
-  // `function callTool(params) { ... params.inputResponses ... }`: a handler that takes the retry itself.
+  // `function callTool(params) { ... params.inputResponses ... }`: a handler that takes the retry itself. In a
+  // file that uses the SDK such a function may be registered elsewhere (and gated there), so it needs a dispatch.
+  if (usesSdk) return undefined;
   return returningFunctions(result.node, prov).some((fn) => readsRetryFields(fn)) ? [[result.node]] : undefined;
+}
+
+/** Whether the file imports or requires an MCP SDK module. */
+function importsMcp(ast: TSESTree.Program): boolean {
+  let found = false;
+  walkAll(ast, (n) => {
+    if (found) return;
+    if (n.type === 'ImportDeclaration') found = !!mcpModule(n.source.value);
+    else if (n.type === 'CallExpression' && n.callee.type === 'Identifier' && n.callee.name === 'require') found = !!mcpModule(staticString(n.arguments[0] as Node) ?? '');
+    else if (n.type === 'ImportExpression') found = !!mcpModule(staticString(n.source) ?? '');
+  });
+  return found;
 }
 
 /** `p.inputResponses` / `p.requestState` / `p.params.inputResponses` on one of its own parameters. */
@@ -104,6 +121,31 @@ class CapabilityChecks {
   private readonly prov: Provenance;
   constructor(prov: Provenance) {
     this.prov = prov;
+  }
+
+  /**
+   * Whether the client's capabilities are looked at on the way to the result: before any node of the path,
+   * or before a call of the outermost function (a check in the code that calls the dispatcher).
+   */
+  onPath(path: Node[]): boolean {
+    if (path.some((at) => this.before(at))) return true;
+    const last = path[path.length - 1];
+    let fns = last ? [enclosingFunction(last)].filter((f): f is FunctionNode => !!f) : [];
+    const seen = new Set<FunctionNode>();
+    for (let depth = 0; depth < 4 && fns.length; depth++) {
+      const next: FunctionNode[] = [];
+      for (const fn of fns) {
+        if (seen.has(fn)) continue;
+        seen.add(fn);
+        for (const call of this.prov.callsOf(fn)) {
+          if (this.before(call)) return true;
+          const outer = enclosingFunction(call);
+          if (outer) next.push(outer);
+        }
+      }
+      fns = next;
+    }
+    return false;
   }
 
   /** Whether the code that runs before `node` in its function (earlier statements, enclosing tests) looks at capabilities. */

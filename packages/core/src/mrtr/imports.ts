@@ -38,6 +38,9 @@ export function mcpExport(node: Node | undefined, prov: Provenance): McpExport |
 }
 
 export function isMcpExport(node: Node | undefined, name: string, prov: Provenance): boolean {
+  // A member names its export: skip the receiver's provenance unless the name matches.
+  const n = node && unwrap(node);
+  if (n?.type === 'MemberExpression' && propertyName(n) !== name) return false;
   return mcpExport(node, prov)?.name === name;
 }
 

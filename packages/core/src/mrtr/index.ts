@@ -40,7 +40,7 @@ export function findMrtrProblems(input: FindMrtrInput): MrtrProblem[] {
     ...checkServerRequestState(results, input.ast, input.text, prov),
     ...checkClientRequestState(received, retryList, input.text, prov),
     ...checkRetries(retryList, prov),
-    ...checkCapabilityGate(results, prov),
+    ...checkCapabilityGate(results, input.ast, prov),
     ...checkRootsListChanged(input.ast, prov),
   ];
   return dedupe(findings).map(toProblem).sort((a, b) => a.range[0] - b.range[0] || a.rule.localeCompare(b.rule));

@@ -15,7 +15,7 @@ export const mrtrMessages: Record<MrtrMessageId, string> = {
   retryChangesMethod: `This retry sends {{retry}} after {{original}} answered input_required (${REV}: the client retries the original request, adding only inputResponses and requestState). Send {{original}} again.`,
   retryChangesParams: `This retry changes {{what}} of the request that got input_required (${REV}: the client retries the original request, adding only inputResponses and requestState). Send the original {{field}} again.`,
   retryAnswersUnrequestedKey: `inputResponses answers under {{key}}, which is not a key of the inputRequests this client received{{detail}} (${REV}: inputResponses are keyed by the server's inputRequests keys; the server ignores other keys and asks again). Answer each inputRequests key under that same key.`,
-  ungatedInputRequest: `This hand-built input_required result asks for {{kinds}} without checking the request's client capabilities first (${REV}: the server MUST NOT send an input request the client did not declare in this request's io.modelcontextprotocol/clientCapabilities; answer -32021 MissingRequiredClientCapability instead).`,
+  ungatedInputRequest: `This input_required result from a hand-rolled server asks for {{kinds}} without checking the request's client capabilities first (${REV}: the server MUST NOT send an input request the client did not declare in this request's io.modelcontextprotocol/clientCapabilities; answer -32021 MissingRequiredClientCapability instead).`,
   rootsListChanged: `roots.listChanged is declared in 2026-07-28 client capabilities{{where}} (${REV}: ClientCapabilities.roots is {}; listChanged and notifications/roots/list_changed are gone). Declare roots: {}.`,
 };
 
@@ -50,3 +50,12 @@ export function messagesOfRule(rule: MrtrRule): Partial<Record<MrtrMessageId, st
 export function fillMessage(template: string, data: Record<string, string>): string {
   return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => (name in data ? data[name]! : whole));
 }
+
+/** One line per rule: the ESLint rule description, the SARIF rule description. */
+export const mrtrRuleDescriptions: Record<MrtrRule, string> = {
+  'mrtr-allowed-methods': 'Disallow input_required results from handlers other than tools/call, prompts/get and resources/read',
+  'mrtr-nonempty': 'Require input_required results to carry inputRequests or requestState',
+  'mrtr-request-state': 'Require requestState to be integrity-protected by servers and echoed unchanged by clients',
+  'mrtr-retry': 'Require hand-written MRTR retries to resend the original request on a new id, answering the requested keys',
+  'mrtr-client-capabilities': "Require hand-built input requests to check the request's client capabilities, and disallow roots.listChanged in 2026-07-28 capabilities",
+};

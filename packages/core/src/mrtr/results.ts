@@ -1,9 +1,10 @@
 // Input-required results in a file: `inputRequired(spec)` from the v2 server SDK, and object literals
 // with `resultType: 'input_required'` (hand-built, with or without the SDK).
 import type { TSESTree } from '@typescript-eslint/types';
-import { type Node, findProperty, staticString, unwrap } from '../ast.ts';
+import { type Node, findProperty, propertyName, staticString, unwrap } from '../ast.ts';
 import type { Provenance } from '../provenance.ts';
-import { type Field, fieldOf, isUndefined, objectOf } from './values.ts';
+import { isMcpExport } from './imports.ts';
+import { type Field, fieldOf, isUndefined, objectOf, singleValue } from './values.ts';
 
 export const INPUT_REQUIRED = 'input_required';
 
@@ -32,11 +33,18 @@ export function inputRequiredResultAt(node: Node, prov: Provenance): InputRequir
   return undefined;
 }
 
-/** `inputRequired(...)` itself, not its `.listRoots()` / `.elicit()` helpers. */
+/**
+ * `inputRequired(...)` itself, not its `.listRoots()` / `.elicit()` helpers: imported (also renamed or
+ * destructured from `require`), off a namespace, or a local bound to one of those. Import bindings only, so
+ * the check stays cheap on every call in a large file.
+ */
 export function isInputRequiredBuilder(call: TSESTree.CallExpression, prov: Provenance): boolean {
   const callee = unwrap(call.callee);
-  if (callee.type !== 'Identifier' && callee.type !== 'MemberExpression') return false;
-  return prov.valueOf(callee)?.kind === 'input-required';
+  if (callee.type === 'MemberExpression') return propertyName(callee) === 'inputRequired' && isMcpExport(callee, 'inputRequired', prov);
+  if (callee.type !== 'Identifier') return false;
+  if (isMcpExport(callee, 'inputRequired', prov)) return true;
+  const alias = singleValue(callee, prov);
+  return alias?.type === 'Identifier' && isMcpExport(alias, 'inputRequired', prov);
 }
 
 export function isHandBuiltInputRequired(obj: TSESTree.ObjectExpression): boolean {

@@ -6,7 +6,7 @@ import { type Node, calleeName, staticString, unwrap } from '../ast.ts';
 import { type Provenance, walkAll } from '../provenance.ts';
 import { CLIENT_CAPABILITIES_KEY } from './capability-gate.ts';
 import type { Finding } from './finding.ts';
-import { isMcpExport } from './imports.ts';
+import { isMcpExport, mcpExport } from './imports.ts';
 import { fieldOf, objectOf, singleValue } from './values.ts';
 
 const MODERN = '2026-07-28';
@@ -23,8 +23,8 @@ export function checkRootsListChanged(ast: TSESTree.Program, prov: Provenance): 
     } else if (node.type === 'AssignmentExpression' && node.operator === '=' && node.left.type === 'MemberExpression' && isEnvelopeKey(node.left, prov)) {
       report(node.right, ' (the request _meta envelope)');
     } else if (node.type === 'NewExpression') {
-      const cls = prov.valueOf(node.callee);
-      const mode = cls?.kind === 'client-class' && cls.sdk === 2 ? modernNegotiation(node, prov) : undefined;
+      const cls = mcpExport(node.callee, prov);
+      const mode = cls?.name === 'Client' && cls.sdk === 2 ? modernNegotiation(node, prov) : undefined;
       const options = mode ? objectOf(node.arguments[1], prov) : undefined;
       const capabilities = options && fieldOf(options, 'capabilities', prov);
       if (capabilities?.state === 'own' || capabilities?.state === 'inherited') report(capabilities.value, ` (a Client with versionNegotiation ${mode})`);
@@ -78,5 +78,5 @@ function clientConstruction(receiver: Node, prov: Provenance): TSESTree.NewExpre
   const value = r.type === 'Identifier' ? singleValue(r, prov) : undefined;
   const n = value && unwrap(value);
   if (n?.type !== 'NewExpression') return undefined;
-  return prov.valueOf(n.callee)?.kind === 'client-class' ? n : undefined;
+  return mcpExport(n.callee, prov)?.name === 'Client' ? n : undefined;
 }

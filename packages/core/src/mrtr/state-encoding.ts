@@ -15,9 +15,10 @@ export function unprotectedEncoding(value: Node, prov: Provenance, depth = 0): s
       return init ? unprotectedEncoding(init, prov, depth + 1) : undefined;
     }
     case 'TemplateLiteral':
-      return n.expressions.length > 0 ? 'a template literal' : undefined;
+      return n.expressions.length > 0 && !n.expressions.some((e) => mayBeProtected(e, prov)) ? 'a template literal' : undefined;
     case 'BinaryExpression':
-      return n.operator === '+' && (staticString(n.left) === undefined || staticString(n.right as Node) === undefined) ? 'string concatenation' : undefined;
+      if (n.operator !== '+' || (staticString(n.left) !== undefined && staticString(n.right as Node) !== undefined)) return undefined;
+      return mayBeProtected(n.left, prov) || mayBeProtected(n.right as Node, prov) ? undefined : 'string concatenation';
     case 'ConditionalExpression':
       return unprotectedEncoding(n.consequent, prov, depth + 1) ?? unprotectedEncoding(n.alternate, prov, depth + 1);
     case 'LogicalExpression':
@@ -27,6 +28,23 @@ export function unprotectedEncoding(value: Node, prov: Provenance, depth = 0): s
     default:
       return undefined;
   }
+}
+
+/** Callee names that make or carry a signature (`sign`, `mac`, `codec.mint`, `hmac.digest`, `seal`, `encrypt`, ...). */
+const SIGNING = /sign|mac|mint|seal|encrypt|cipher|digest|jw[st]|token|protect/i;
+
+/** A part that may carry a signature: `${body}.${mac(body)}`, `'v1.' + await sign(body)`. */
+function mayBeProtected(part: Node, prov: Provenance, depth = 0): boolean {
+  const n = unwrap(part);
+  if (depth > 4) return true;
+  if (n.type === 'AwaitExpression') return mayBeProtected(n.argument, prov, depth + 1);
+  if (n.type === 'Identifier') {
+    const init = singleValue(n, prov);
+    return init ? mayBeProtected(init, prov, depth + 1) : false;
+  }
+  if (n.type === 'CallExpression') return encoderName(n, prov) === undefined && SIGNING.test(calleeName(n) ?? '');
+  if (n.type === 'BinaryExpression' || n.type === 'TemplateLiteral') return unprotectedEncoding(n, prov, depth + 1) === undefined;
+  return false;
 }
 
 function encoderName(call: TSESTree.CallExpression, prov: Provenance): string | undefined {

@@ -1,7 +1,7 @@
 // The small pieces of local data flow the MRTR checks share: a binding's one value, the object literal an
 // expression stands for, where a value goes, and whether two expressions read the same thing.
 import type { TSESTree } from '@typescript-eslint/types';
-import { type Node, type VariableLike, findProperty, isFunction, propertyName, staticString, unwrap } from '../ast.ts';
+import { type Node, type VariableLike, isFunction, propertyName, staticString, unwrap } from '../ast.ts';
 import type { Provenance } from '../provenance.ts';
 
 /** Wrappers that hand their operand's value on unchanged (for the questions asked here). */
@@ -141,9 +141,9 @@ export function rootIdentifier(node: Node): TSESTree.Identifier | undefined {
 }
 
 /** Inside the arguments of `console.log(...)` and friends: diagnostics, not behaviour. */
-export function insideConsoleCall(node: Node, stop?: Node): boolean {
+export function insideConsoleCall(node: Node): boolean {
   let current: Node | undefined = node.parent;
-  while (current && current !== stop && !isFunction(current)) {
+  while (current && !isFunction(current)) {
     if (current.type === 'CallExpression') {
       const callee = unwrap(current.callee);
       const object = callee.type === 'MemberExpression' ? unwrap(callee.object) : undefined;
@@ -214,4 +214,3 @@ export function referencesOf(subject: Node, prov: Provenance): Node[] {
   return out;
 }
 
-export { findProperty };

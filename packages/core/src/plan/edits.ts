@@ -29,14 +29,16 @@ export function replace(node: { range: [number, number] }, text: string): TextEd
   return { start: node.range[0], end: node.range[1], text };
 }
 
-/** The line break the file uses (CRLF files stay CRLF). */
+/** The line break the file uses, from its first one (CRLF files stay CRLF, old Mac CR files stay CR). */
 export function eolOf(text: string): string {
-  const i = text.indexOf('\n');
-  return i > 0 && text[i - 1] === '\r' ? '\r\n' : '\n';
+  const first = /\r\n?|\n/.exec(text)?.[0];
+  return first === '\r\n' || first === '\r' ? first : '\n';
 }
 
+/** Where the line holding `offset` starts; every JavaScript line terminator ends a line (CR, LS and PS too). */
 export function lineStart(text: string, offset: number): number {
-  return text.lastIndexOf('\n', offset - 1) + 1;
+  const from = offset - 1;
+  return Math.max(text.lastIndexOf('\n', from), text.lastIndexOf('\r', from), text.lastIndexOf('\u2028', from), text.lastIndexOf('\u2029', from)) + 1;
 }
 
 export function indentAt(text: string, offset: number): string {

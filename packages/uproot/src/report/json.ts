@@ -21,5 +21,9 @@ export function scanToJson(result: ScanResult): string {
       ...(s.consumers ? { consumers: s.consumers } : {}),
     })),
   );
-  return JSON.stringify({ version: 1, sites, summary: summarize(result), failures: result.failures, notices: result.notices }, null, 2) + '\n';
+  // Hand-rolled MRTR mistakes: the uproot/mrtr-* rules, with the same message ESLint shows.
+  const problems = result.files.flatMap(({ file, problems }) =>
+    problems.map((p) => ({ file, line: p.line, column: p.column, endLine: p.endLine, endColumn: p.endColumn, kind: 'mrtr', rule: `uproot/${p.rule}`, message: p.message })),
+  );
+  return JSON.stringify({ version: 1, sites, problems, summary: summarize(result), failures: result.failures, notices: result.notices }, null, 2) + '\n';
 }

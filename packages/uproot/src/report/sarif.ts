@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ArtifactLocation, Location, Log, Notification, ReportingDescriptor, Result } from 'sarif';
-import { facts, kindMessages, reasonDocsUrl, reasonMessages, ruleDocsUrl, ruleOfKind, type SiteKind } from '@uproot/core/light';
+import { facts, kindMessages, mrtrRuleDescriptions, mrtrRules, reasonDocsUrl, reasonMessages, ruleDocsUrl, ruleOfKind, type SiteKind } from '@uproot/core/light';
 import type { FileProblem } from '../files.ts';
 import { problemLocation, type ScanResult } from '../scan.ts';
 import { headline } from './wording.ts';
@@ -68,8 +68,42 @@ function rules(): ReportingDescriptor[] {
   });
 }
 
+/** The uproot/mrtr-* rules: hand-rolled MRTR that breaks the 2026-07-28 rules. */
+function mrtrRuleDescriptors(): ReportingDescriptor[] {
+  return mrtrRules.map((rule) => {
+    const url = ruleDocsUrl(rule);
+    return {
+      id: `uproot/${rule}`,
+      name: rule.replace(/(^|-)(\w)/g, (_m, _d, c: string) => c.toUpperCase()),
+      shortDescription: { text: mrtrRuleDescriptions[rule] },
+      fullDescription: { text: `${mrtrRuleDescriptions[rule]} (MCP 2026-07-28 multi round-trip requests).` },
+      helpUri: url,
+      help: { text: `${mrtrRuleDescriptions[rule]}. See ${url}`, markdown: `${mrtrRuleDescriptions[rule]}.\n\n[Rule documentation](${url})` },
+      defaultConfiguration: { level: 'error' },
+      properties: { tags: ['mcp', 'mrtr'], precision: 'high', 'problem.severity': 'error' },
+    };
+  });
+}
+
 export function scanToSarif(result: ScanResult, version: string): string {
   const root = sourceRoot(result.cwd);
+  const problemResults: Result[] = result.files.flatMap(({ absolute, problems }) => {
+    const location = artifactLocation(absolute, root);
+    const seen = new Map<string, number>();
+    return problems.map((p): Result => {
+      const identity = JSON.stringify([location.uri, p.rule, p.messageId, p.message]);
+      const occurrence = (seen.get(identity) ?? 0) + 1;
+      seen.set(identity, occurrence);
+      return {
+        ruleId: `uproot/${p.rule}`,
+        ruleIndex: kinds.length + mrtrRules.indexOf(p.rule),
+        level: 'error',
+        message: { text: p.message },
+        locations: [{ physicalLocation: { artifactLocation: location, region: { startLine: p.line, startColumn: p.column, endLine: p.endLine, endColumn: p.endColumn } } }],
+        partialFingerprints: { 'uprootSite/v1': `${createHash('sha256').update(identity).digest('hex').slice(0, 32)}:${occurrence}` },
+      };
+    });
+  });
   const results: Result[] = result.files.flatMap(({ absolute, sites }) => {
     const location = artifactLocation(absolute, root);
     // Identical sites in one file (same kind, form and handler) stay distinct alerts by their order.
@@ -96,11 +130,11 @@ export function scanToSarif(result: ScanResult, version: string): string {
     version: '2.1.0',
     runs: [
       {
-        tool: { driver: { name: 'uproot', version, semanticVersion: version, informationUri: 'https://github.com/uproot-mcp/uproot', rules: rules() } },
+        tool: { driver: { name: 'uproot', version, semanticVersion: version, informationUri: 'https://github.com/uproot-mcp/uproot', rules: [...rules(), ...mrtrRuleDescriptors()] } },
         originalUriBaseIds: { [SRCROOT]: { uri: directoryUri(root) } },
-        // typescript-estree columns count UTF-16 code units, as JavaScript strings do.
+        // Columns count UTF-16 code units, as JavaScript strings (and oxc's JS offsets) do.
         columnKind: 'utf16CodeUnits',
-        results,
+        results: [...results, ...problemResults],
         invocations: [
           {
             executionSuccessful: result.failures.length === 0,

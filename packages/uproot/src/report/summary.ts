@@ -9,6 +9,8 @@ export interface ScanSummary {
   byKind: Record<SiteKind, number>;
   byAction: Record<SiteAction, number>;
   byReason: Partial<Record<ReasonCode, number>>;
+  /** Hand-rolled MRTR problems (uproot/mrtr-* rules). */
+  problems: number;
   failures: number;
   notices: number;
 }
@@ -26,5 +28,6 @@ export function summarize(result: ScanResult): ScanSummary {
       if (s.reason) byReason[s.reason] = (byReason[s.reason] ?? 0) + 1;
     }
   }
-  return { files: result.scannedFiles, filesWithSites: result.files.length, sites, byKind, byAction, byReason, failures: result.failures.length, notices: result.notices.length };
+  const problems = result.files.reduce((n, f) => n + f.problems.length, 0);
+  return { files: result.scannedFiles, filesWithSites: result.files.filter((f) => f.sites.length).length, sites, byKind, byAction, byReason, problems, failures: result.failures.length, notices: result.notices.length };
 }

@@ -41,9 +41,14 @@ function shellArg(arg: string): string {
 export function scanToText(result: ScanResult, paths: string[], options: TextOptions = {}): string {
   const c = pc.createColors(options.color ?? colorEnabled());
   const out: string[] = [];
-  for (const { file, sites } of result.files) {
+  for (const { file, sites, problems } of result.files) {
     out.push(c.underline(file));
-    for (const s of sites) out.push(siteLine(file, s, c));
+    // Sites and MRTR problems in source order.
+    const lines = [
+      ...sites.map((s) => ({ at: s.range[0], text: siteLine(file, s, c) })),
+      ...problems.map((p) => ({ at: p.range[0], text: `  ${c.bold(`${file}:${p.line}:${p.column}`)}  ${c.red('mrtr')}  uproot/${p.rule}\n      ${p.message}` })),
+    ].sort((a, b) => a.at - b.at);
+    for (const l of lines) out.push(l.text);
     out.push('');
   }
   for (const f of result.failures) out.push(`${c.red('error')} ${problemLocation(f)}: ${f.message}`);
@@ -56,13 +61,14 @@ export function scanToText(result: ScanResult, paths: string[], options: TextOpt
     .join(', ');
   const failed = sum.failures ? `; ${sum.failures} file${sum.failures === 1 ? '' : 's'} failed` : '';
   out.push(`${sum.sites} roots site${sum.sites === 1 ? '' : 's'} in ${sum.filesWithSites} of ${sum.files} files${kinds ? ` (${kinds})` : ''}${failed}.`);
+  if (sum.problems) out.push(`${sum.problems} hand-rolled MRTR problem${sum.problems === 1 ? '' : 's'} break the 2026-07-28 rules; fix them by hand (see each rule's page).`);
   const target = paths.length ? paths.map(shellArg).join(' ') : '.';
   if (sum.sites) {
     out.push(`${sum.byAction.rewrite} can be rewritten, ${sum.byAction.mark} need a person (reason-coded), ${sum.byAction.report} are deprecated but keep working.`);
     out.push(`Next: ${c.cyan(`npx uproot migrate ${target} --dry-run`)} to preview the rewrites.`);
   } else if (sum.failures) {
     out.push(`Next: fix the files marked error above, then run ${c.cyan(`npx uproot scan ${target}`)} again.`);
-  } else {
+  } else if (!sum.problems) {
     out.push('Nothing to migrate.');
   }
   return out.join('\n') + '\n';

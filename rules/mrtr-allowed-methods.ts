@@ -1,0 +1,5 @@
+import { mrtrRuleDescriptions } from '../packages/core/src/mrtr/messages.ts';
+import { createMrtrRule } from '../packages/eslint-plugin/src/mrtr-rule.ts';
+
+export const mrtrAllowedMethods = createMrtrRule('mrtr-allowed-methods', mrtrRuleDescriptions['mrtr-allowed-methods']);
+export default mrtrAllowedMethods;

@@ -1,0 +1,5 @@
+import { mrtrRuleDescriptions } from '../packages/core/src/mrtr/messages.ts';
+import { createMrtrRule } from '../packages/eslint-plugin/src/mrtr-rule.ts';
+
+export const mrtrRequestState = createMrtrRule('mrtr-request-state', mrtrRuleDescriptions['mrtr-request-state'], { suggestions: true });
+export default mrtrRequestState;
