@@ -9,7 +9,8 @@ const ROOTS_SPELLING = /listRoots|roots\/list|RootsListChanged|ListRoots|(?:\.|[
 const PROVENANCE = /@modelcontextprotocol\/|from\s*['"](?:\.|@\/|~\/)|(?:require|import)\s*\(\s*['"]\.|input_required|inputRequests/;
 
 export function mayContainRootsSites(text: string): boolean {
-  return ROOTS_SPELLING.test(text) && PROVENANCE.test(text);
+  // Every spelling contains "oots": a plain substring search rules most files out before any regex runs.
+  return text.includes('oots') && ROOTS_SPELLING.test(text) && PROVENANCE.test(text);
 }
 
 /** The two halves apart, for callers that see a file in chunks (a huge file streamed through). */
