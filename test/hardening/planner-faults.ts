@@ -37,7 +37,7 @@ export function withFaults(real: typeof Mrtr): typeof Mrtr {
   return {
     ...real,
     planMrtrProject: (...args: Parameters<typeof real.planMrtrProject>) => {
-      for (const f of args[0]) crash(f.path, f.text);
+      for (const f of args[0]) crash(f.path, f.text ?? "");
       const project = real.planMrtrProject(...args);
       for (const [file, plan] of project.plans) project.plans.set(file, sabotage(file, plan));
       faults.afterPlanning?.();

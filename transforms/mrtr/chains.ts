@@ -157,8 +157,14 @@ export function handlerChain(site: RootsSite, reach: Reach, unit: Unit, registra
 /** Only the forms whose answer is exactly a ListRootsResult, with no options MRTR cannot honour. */
 function checkRequestForm(site: RootsSite, prov: Provenance): void {
   const call = site.node as TSESTree.CallExpression;
-  const callee = unwrap(call.callee) as TSESTree.MemberExpression;
-  const method = callee.property.type === 'Identifier' ? callee.property.name : '';
+  const callee = unwrap(call.callee);
+  // A destructured `send` / `sendRequest` is called bare; its arity tells the two apart.
+  const method =
+    callee.type === 'MemberExpression' && callee.property.type === 'Identifier'
+      ? callee.property.name
+      : callee.type === 'Identifier'
+        ? call.arguments.length > 1 ? 'sendRequest' : 'send'
+        : '';
   if (method === 'listRoots') {
     if (call.arguments.length > 0) throw new Unprovable('unresolved-chain', 'listRoots() is called with parameters that have no MRTR counterpart');
     return;

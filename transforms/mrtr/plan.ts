@@ -4,7 +4,7 @@
 import type { TSESTree } from '@typescript-eslint/types';
 import type { ScopeManagerLike } from '../../packages/core/src/ast.ts';
 import { type TextEdit, applyEdits } from '../../packages/core/src/plan/edits.ts';
-import { dedupeMarkers, planMarker } from '../../packages/core/src/plan/markers.ts';
+import { dedupeMarkers, planMarker, planMarkerRemoval } from '../../packages/core/src/plan/markers.ts';
 import type { FilePlan, SiteOutcome } from '../outcome.ts';
 import { type ProjectIndex, type SitePlan, planSite } from './chains.ts';
 import { ONE_CLIENT_NOTE, planLifecycle } from './lifecycle.ts';
@@ -89,7 +89,9 @@ export function planUnits(units: Unit[], project: ProjectIndex | undefined, only
     const guards = onlySiteAt === undefined ? planClientEraGuards({ text: unit.text, ast: unit.ast, scopeManager: unit.scopeManager, sites: unit.sites }) : { edits: [], outcomes: [] };
     out.push(...guards.outcomes);
     const guardMarkers = guards.outcomes.flatMap((o) => (o.outcome === 'marked' && o.reason ? [planMarker(unit.text, o.site.node, o.reason, o.detail)] : [])).filter((e): e is TextEdit => !!e);
-    const edits = [...(rewrite.edits.get(unit) ?? []), ...markers, ...guards.edits, ...dedupeMarkers(guardMarkers)];
+    // A site rewritten now may carry the marker of an earlier run (fixed since): it goes.
+    const stale = dedupeMarkers(out.filter((o) => o.outcome === 'rewritten').map((o) => planMarkerRemoval(unit.text, o.site.node)).filter((e): e is TextEdit => !!e));
+    const edits = [...(rewrite.edits.get(unit) ?? []), ...markers, ...guards.edits, ...dedupeMarkers(guardMarkers), ...stale];
     // Prove the edits compose before anyone writes them.
     applyEdits(unit.text, edits);
     result.set(unit, { edits, outcomes: out.sort((a, b) => a.site.range[0] - b.site.range[0]) });

@@ -12,7 +12,8 @@ import { type Unit, makeUnit } from './unit.ts';
 
 export interface SourceFile {
   path: string;
-  text: string;
+  /** The text; may be left out for files that cannot hold a roots site (read lazily when needed). */
+  text?: string;
 }
 
 export interface ProjectPlan {
@@ -23,18 +24,30 @@ export interface ProjectPlan {
 
 const EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'];
 
-export function planMrtrProject(files: SourceFile[], options: MrtrOptions = {}): ProjectPlan {
+export interface ProjectOptions extends MrtrOptions {
+  /** Reads a file given without text, when a helper chain might pass through it. */
+  read?: (file: string) => string | undefined;
+}
+
+export function planMrtrProject(files: SourceFile[], options: ProjectOptions = {}): ProjectPlan {
   const byPath = new Map(files.map((f) => [path.resolve(f.path), f]));
+  const lazy = new Map<string, string | undefined>();
+  const textOf = (abs: string): string | undefined => {
+    const given = byPath.get(abs)?.text;
+    if (given !== undefined) return given;
+    if (!lazy.has(abs)) lazy.set(abs, options.read?.(abs));
+    return lazy.get(abs);
+  };
   const units = new Map<string, Unit>();
   const failures = new Map<string, unknown>();
   const unitOf = (abs: string): Unit | undefined => {
     const cached = units.get(abs);
     if (cached || failures.has(abs)) return cached;
-    const file = byPath.get(abs);
-    if (!file) return undefined;
+    const text = textOf(abs);
+    if (text === undefined) return undefined;
     try {
-      const { ast, scopeManager } = parseSource(file.text, abs);
-      const unit = makeUnit(abs, file.text, ast, scopeManager);
+      const { ast, scopeManager } = parseSource(text, abs);
+      const unit = makeUnit(abs, text, ast, scopeManager);
       units.set(abs, unit);
       return unit;
     } catch (error) {
@@ -42,15 +55,17 @@ export function planMrtrProject(files: SourceFile[], options: MrtrOptions = {}):
       return undefined;
     }
   };
-  const rootsUnits = files.filter((f) => mayContainRootsSites(f.text)).map((f) => unitOf(path.resolve(f.path))).filter((u): u is Unit => !!u);
+  const rootsUnits = files.filter((f) => f.text !== undefined && mayContainRootsSites(f.text)).map((f) => unitOf(path.resolve(f.path))).filter((u): u is Unit => !!u);
   const index: ProjectIndex = {
     callersOf(unit, fn) {
       const exported = exportedName(fn, unit);
       if (!exported) return undefined;
       const stem = path.basename(unit.path).replace(/\.[^.]+$/, '');
       const callers: Array<{ unit: Unit; call: TSESTree.CallExpression }> = [];
-      for (const [abs, file] of byPath) {
-        if (abs === unit.path || !file.text.includes(exported) || !file.text.includes(stem)) continue;
+      for (const abs of byPath.keys()) {
+        if (abs === unit.path) continue;
+        const text = textOf(abs);
+        if (text === undefined || !text.includes(exported) || !text.includes(stem)) continue;
         const other = unitOf(abs);
         if (!other) return undefined; // a caller we cannot read: do not guess
         const found = callsIn(other, unit.path, exported, byPath);

@@ -66,6 +66,9 @@ export function buildRewrite(plans: SitePlan[], derived: DerivedState[] = []): R
     ctxOf.set(callback, existing?.type === 'Identifier' ? existing.name : freshName(callback, chain.unit.text));
   }
   for (const [fn, unit] of helperFns) if (!ctxOf.has(fn)) ctxOf.set(fn, freshName(fn, unit.text));
+  // A helper whose earlier parameters are optional gets an optional ctx (TS1016); every call passes it.
+  const optionalCtx = new Set<FunctionNode>();
+  const use = (fn: FunctionNode) => `${ctxOf.get(fn)!}${optionalCtx.has(fn) ? '!' : ''}`;
 
   for (const [callback, chain] of handlers) {
     const u = chain.unit;
@@ -95,13 +98,15 @@ export function buildRewrite(plans: SitePlan[], derived: DerivedState[] = []): R
   for (const [fn, unit] of helperFns) {
     if (handlers.has(fn)) continue;
     const n = need(unit);
-    n.edits.push(...addParameter(fn, unit, fn.params.length, ctxOf.get(fn)!));
+    const optional = unit.typescript && hasOptionalParameter(fn);
+    if (optional) optionalCtx.add(fn);
+    n.edits.push(...addParameter(fn, unit, fn.params.length, ctxOf.get(fn)!, optional));
     n.serverContextType = true;
   }
   for (const [call, { caller, callee, unit }] of calls) {
     // Optional parameters the call leaves out must stay undefined, so ctx lands in its own slot.
     const padding = Array.from({ length: Math.max(0, callee.params.length - call.arguments.length) }, () => 'undefined');
-    const args = [...padding, ctxOf.get(caller)!].join(', ');
+    const args = [...padding, use(caller)].join(', ');
     need(unit).edits.push(insert(call.range[1] - 1, call.arguments.length ? `, ${args}` : args));
   }
   for (const plan of plans) {
@@ -109,7 +114,7 @@ export function buildRewrite(plans: SitePlan[], derived: DerivedState[] = []): R
     if (!fn) throw new Unprovable('unresolved-chain', 'the request is not inside a function that receives ctx');
     const n = need(plan.unit);
     n.helpers = true;
-    n.edits.push(replace(plan.site.node, `${HELPER_NAMES.answer}(${ctxOf.get(fn)!})`));
+    n.edits.push(replace(plan.site.node, `${HELPER_NAMES.answer}(${use(fn)})`));
     n.removed.push(plan.site.range);
   }
   // Capability gates inside threaded functions become per-request checks.
@@ -124,7 +129,7 @@ export function buildRewrite(plans: SitePlan[], derived: DerivedState[] = []): R
       const target = site.node.parent?.type === 'ChainExpression' ? site.node.parent : site.node;
       const n = need(u);
       n.helpers = true;
-      n.edits.push(replace(target, `${HELPER_NAMES.declares}(${ctxOf.get(fn)!}, ${receiver})`));
+      n.edits.push(replace(target, `${HELPER_NAMES.declares}(${use(fn)}, ${receiver})`));
       n.removed.push(target.range);
       gates.add(site);
     }
@@ -147,7 +152,7 @@ export function fileLevelEdits(u: Unit, n: UnitNeeds): TextEdit[] {
   out.push(...planImports(u.text, u.ast, SERVER_MODULE, unique, u.typescript).edits);
   if (n.helpers && !has) {
     const anchor = helperAnchor(u);
-    const blankAfter = /^\r?\n\r?\n/.test(u.text.slice(anchor));
+    const blankAfter = /^(?:\r\n|\r|\n)(?:\r\n|\r|\n)/.test(u.text.slice(anchor));
     const lead = anchor === 0 ? '' : `${u.eol}${u.eol}`;
     out.push(insert(anchor, `${lead}${helpersBlock(u.typescript, u.eol, u.indent)}${blankAfter ? '' : u.eol}${anchor === 0 ? u.eol : ''}`));
   }
@@ -192,9 +197,9 @@ export function resultType(chain: HandlerChain): string {
 }
 
 /** Give a function its ctx parameter at `index`, filling `_args` placeholders when needed. */
-export function addParameter(fn: FunctionNode, u: Unit, index: number, ctx: string): TextEdit[] {
+export function addParameter(fn: FunctionNode, u: Unit, index: number, ctx: string, optional = false): TextEdit[] {
   const { text } = u;
-  const typed = u.typescript ? `${ctx}: ServerContext` : ctx;
+  const typed = u.typescript ? `${ctx}${optional ? '?' : ''}: ServerContext` : ctx;
   const params = fn.params;
   if (params.length === 0) {
     const open = text.indexOf('(', fn.type === 'FunctionDeclaration' && fn.id ? fn.id.range[1] : fn.range[0]);
@@ -209,6 +214,10 @@ export function addParameter(fn: FunctionNode, u: Unit, index: number, ctx: stri
   const tail = [...filler, typed].join(', ');
   if (!parenthesised) return [insert(params[0]!.range[0], '('), insert(last.range[1], `, ${tail})`)];
   return [insert(last.range[1], `, ${tail}`)];
+}
+
+function hasOptionalParameter(fn: FunctionNode): boolean {
+  return fn.params.some((p) => p.type === 'AssignmentPattern' || (p.type === 'Identifier' && p.optional) || (p.type === 'TSParameterProperty' && p.parameter.type === 'AssignmentPattern'));
 }
 
 /** `: Promise<CallToolResult | InputRequiredResult>` on the handler, or widen the one it has. */
@@ -254,5 +263,8 @@ function helperAnchor(u: Unit): number {
   const imports = u.ast.body.filter((s) => s.type === 'ImportDeclaration');
   const last = imports[imports.length - 1] ?? cjsRequires(u.ast).at(-1);
   if (last) return last.range[1];
-  return u.text.startsWith('#!') ? u.text.indexOf('\n') + 1 : 0;
+  // After a hashbang line, whatever line break the file uses (CR-only files exist).
+  if (!u.text.startsWith('#!')) return 0;
+  const m = /\r\n|\r|\n/.exec(u.text);
+  return m ? m.index + m[0].length : u.text.length;
 }

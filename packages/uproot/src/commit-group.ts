@@ -4,7 +4,9 @@ import { createTwoFilesPatch } from 'diff';
 import { readFileSync } from 'node:fs';
 import { ParseError, parseSource } from '@uproot/core';
 import type { FilePlan } from '../../../transforms/outcome.ts';
-import type { SourceFile } from '../../../transforms/mrtr.ts';
+import type { SourceFile as ProjectFile } from '../../../transforms/mrtr.ts';
+
+type SourceFile = ProjectFile & { text: string };
 import { type PreparedWrite, WriteRefusedError, describeWriteFailure, prepareWrite } from './atomic-write.ts';
 import { type FileProblem, stillInPlace } from './files.ts';
 import type { MigratedFile, MigrateResult } from './migrate.ts';

@@ -4,7 +4,10 @@
 import { mayContainRootsSites } from '@uproot/core';
 import { applyEdits } from '../../core/src/plan/edits.ts';
 import type { FilePlan, SiteOutcome, Strategy } from '../../../transforms/outcome.ts';
-import { type ProjectPlan, planMrtrProject, planMrtrText, type SourceFile } from '../../../transforms/mrtr.ts';
+import { type ProjectPlan, planMrtrProject, planMrtrText, type SourceFile as ProjectFile } from '../../../transforms/mrtr.ts';
+
+/** Migrate reads every file up front: each source has its text. */
+type SourceFile = ProjectFile & { text: string };
 import { planParamText } from '../../../transforms/param.ts';
 import { cleanupPendingWrites } from './atomic-write.ts';
 import { collectFiles, type FileProblem, stillInPlace } from './files.ts';

@@ -69,7 +69,43 @@ export async function runScan(paths: string[], options: ScanOptions): Promise<Sc
     }
   }
   progress.done();
+  await refineActions(result, set.files, options.maxBytes ?? DEFAULT_MAX_BYTES);
   return result;
+}
+
+/**
+ * What scan says `migrate --to mrtr` will do must be what it does: for requests the file-local
+ * classifier calls rewritable (or could not close), ask the planner itself, over the same files.
+ */
+async function refineActions(result: ScanResult, allFiles: string[], maxBytes: number): Promise<void> {
+  const open = (s: RootsSite) => s.kind === 'request' && (s.action === 'rewrite' || (s.reason === 'unresolved-chain' && s.sdk === 2));
+  const withCandidates = result.files.filter((f) => f.sites.some(open));
+  if (withCandidates.length === 0) return;
+  const { planMrtrProject } = await import('../../../transforms/mrtr.ts');
+  const read = (file: string) => {
+    const r = readSource(file, maxBytes);
+    return r.ok ? r.text : undefined;
+  };
+  const sources = allFiles.map((file) => (withCandidates.some((f) => f.absolute === file) ? { path: file, text: read(file) } : { path: file }));
+  let plans;
+  try {
+    plans = planMrtrProject(sources, { read }).plans;
+  } catch {
+    return; // the classifier's answer stands; migrate reports the planner's failure with its cause
+  }
+  for (const f of withCandidates) {
+    const outcomes = plans.get(f.absolute)?.outcomes ?? [];
+    for (const site of f.sites.filter(open)) {
+      const o = outcomes.find((x) => x.site.range[0] === site.range[0] && x.site.kind === site.kind);
+      if (o?.outcome === 'rewritten') {
+        site.action = 'rewrite';
+        delete site.reason;
+      } else if (o?.outcome === 'marked' && o.reason) {
+        site.action = 'mark';
+        site.reason = o.reason;
+      }
+    }
+  }
 }
 
 export function describeFailure(file: string, error: unknown): FileProblem {

@@ -71,3 +71,13 @@ export function dedupeMarkers(edits: TextEdit[]): TextEdit[] {
     return true;
   });
 }
+
+/** Remove the uproot marker on the line above a statement that a plan now rewrites (a re-run after a fix). */
+export function planMarkerRemoval(text: string, site: TSESTree.Node): TextEdit | undefined {
+  const statement = enclosingStatement(site);
+  const start = lineStart(text, statement.range[0]);
+  if (start === 0) return undefined;
+  const previousStart = lineStart(text, start - 1);
+  const previous = text.slice(previousStart, start);
+  return /^[ \t]*\/\/ uproot: \[[a-z-]+\]/.test(previous) ? { start: previousStart, end: start, text: '' } : undefined;
+}
