@@ -5,7 +5,7 @@ import tseslint from 'typescript-eslint';
 
 export default defineConfig(
   {
-    ignores: ['**/node_modules/**', '.scratch/**', 'examples/**', 'test/e2e/.tmp/**', 'test/fixtures/**', 'test/e2e/fixtures/**', '**/__testfixtures__/**', '.bench/**', 'dist/**'],
+    ignores: ['**/node_modules/**', '.scratch/**', 'examples/**', 'test/e2e/.tmp/**', 'test/fixtures/**', 'test/e2e/fixtures/**', '**/__testfixtures__/**', '.bench/**', '**/dist/**'],
   },
   {
     files: ['**/*.ts'],
