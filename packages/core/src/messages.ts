@@ -41,7 +41,7 @@ export const reasonMessages: Record<ReasonCode, string> = {
   'timeout-control': 'the request has a timeout, an abort signal or a race; multi round-trip requests have no counterpart for these',
   'unresolved-chain': 'no caller of this function could be traced to a tools/call, prompts/get or resources/read handler',
   'resource-param': 'resources/read cannot take a tool parameter; use a resource URI template or configuration instead',
-  'v1-sdk': 'the v1 SDK (@modelcontextprotocol/sdk) has no multi round-trip requests; upgrade first with `npx @modelcontextprotocol/codemod v1-to-v2`',
+  'v1-sdk': 'the v1 SDK (@modelcontextprotocol/sdk) has no multi round-trip requests; upgrade first with `npx @modelcontextprotocol/codemod v1-to-v2`, or let `uproot migrate --with-sdk-upgrade` run it and then migrate',
 };
 
 export const reasonCodes = Object.keys(reasonMessages) as ReasonCode[];
