@@ -8,3 +8,4 @@ export { facts } from './surface.ts';
 export { mayContainMrtrProblems } from './mrtr/prefilter.ts';
 export type { MrtrProblem, MrtrRule } from './mrtr/types.ts';
 export { mrtrRules, mrtrRuleDescriptions } from './mrtr/messages.ts';
+export { McpReach } from './prefilter-reach.ts';

@@ -1,15 +1,14 @@
 // Cross-file provenance: `import { server } from './server.js'` where server.ts exports
 // `new McpServer(...)`, or a factory returning one. ESLint (per linted file) and the CLI use the same
 // graph, so they keep agreeing; a file that cannot be read or parsed simply proves nothing.
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import path from 'node:path';
+import { readFileSync, statSync } from 'node:fs';
+import { resolveImport as resolve } from './resolve-import.ts';
 import type { TSESTree } from '@typescript-eslint/types';
 import { type FunctionNode, type Node, isFunction, unwrap } from './ast.ts';
 import { parseSource } from './parse.ts';
 import { Provenance } from './provenance.ts';
 import type { McpValue } from './surface.ts';
 
-const EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'];
 const MAX_BYTES = 1024 * 1024;
 const MAX_DEPTH = 4;
 
@@ -109,14 +108,6 @@ function localBinding(program: TSESTree.Program, name: string): Node | undefined
     if ((d?.type === 'FunctionDeclaration' || d?.type === 'ClassDeclaration') && d.id?.name === name) return d as FunctionNode;
   }
   return undefined;
-}
-
-/** Node-style resolution of a relative specifier, with TypeScript's `.js` → `.ts` mapping. */
-export function resolve(from: string, spec: string): string | undefined {
-  const base = path.resolve(path.dirname(from), spec);
-  const swapped = [base, base.replace(/\.js$/, '.ts'), base.replace(/\.js$/, '.tsx'), base.replace(/\.mjs$/, '.mts'), base.replace(/\.cjs$/, '.cts'), base.replace(/\.jsx$/, '.tsx')];
-  const candidates = [...swapped, ...EXTENSIONS.map((e) => base + e), ...EXTENSIONS.map((e) => path.join(base, 'index' + e))];
-  return candidates.find((c) => /\.[cm]?[jt]sx?$/.test(c) && !c.endsWith('.d.ts') && existsSync(c) && statSync(c).isFile());
 }
 
 /** One graph per process: files parsed once are reused by every linted or scanned file. */

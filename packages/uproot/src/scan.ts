@@ -1,7 +1,7 @@
 // `uproot scan`: find every roots site under the given paths, one file at a time; a file that fails
 // is reported and the others are still scanned.
 import path from 'node:path';
-import { type MrtrProblem, type RootsSite, mayContainMrtrProblems, mayContainRootsSites } from '@uproot/core/light';
+import { McpReach, type MrtrProblem, type RootsSite, mayContainMrtrProblems, mayContainRootsSites } from '@uproot/core/light';
 import { collectFiles, type FileProblem } from './files.ts';
 import { Progress } from './progress.ts';
 import { DEFAULT_MAX_BYTES, readSource } from './read-source.ts';
@@ -44,18 +44,22 @@ export async function runScan(paths: string[], options: ScanOptions): Promise<Sc
   const set = await collectFiles(paths, cwd);
   const result: ScanResult = { cwd, files: [], failures: [...set.problems], notices: [...set.notices], scannedFiles: 0, parsedFiles: 0 };
   const progress = new Progress(set.files.length, options.progress ?? false);
+  const reach = new McpReach();
   for (const absolute of set.files) {
     progress.tick(absolute);
-    const file = relativePath(cwd, absolute);
+    // Most files are read and dropped: their report path is worked out only when it is needed.
     const read = readSource(absolute, options.maxBytes ?? DEFAULT_MAX_BYTES);
     if (!read.ok) {
+      const file = relativePath(cwd, absolute);
       (read.skipped ? result.notices : result.failures).push({ file, message: read.message });
       continue;
     }
     result.scannedFiles++;
-    const roots = mayContainRootsSites(read.text);
+    // A file whose only provenance is a relative import must import its way to MCP to hold a site.
+    const roots = mayContainRootsSites(read.text) && reach.reaches(read.text, absolute);
     const mrtr = mayContainMrtrProblems(read.text);
     if (!roots && !mrtr) continue;
+    const file = relativePath(cwd, absolute);
     try {
       // The parser loads only once a file can hold a site.
       const { parseSource, findRootsSites, findMrtrProblems } = (engine ??= await import('@uproot/core'));
