@@ -118,7 +118,7 @@ export function describeFailure(file: string, error: unknown): FileProblem {
     return { file, line: error.line, column: error.column, message: `has a syntax error: ${detail}; fix it and run again` };
   }
   const message = error instanceof Error ? error.message : String(error);
-  return { file, message: `failed inside uproot (${message}); the other files were scanned, please report this with the file attached` };
+  return { file, message: `failed inside uproot (${message}); the other files were still processed; please report this with the file attached` };
 }
 
 /** `file`, or `file:line:column` for a problem at a position: the form editors and terminals link. */
