@@ -5,6 +5,7 @@ import type { TSESTree } from '@typescript-eslint/types';
 import { type FunctionNode, type Node, unwrap } from '../../packages/core/src/ast.ts';
 import { parseSource } from '../../packages/core/src/parse.ts';
 import { mayContainRootsSites } from '../../packages/core/src/prefilter.ts';
+import { McpReach } from '../../packages/core/src/prefilter-reach.ts';
 import type { FilePlan } from '../outcome.ts';
 import type { ProjectIndex } from './chains.ts';
 import { type MrtrOptions, planUnits } from './plan.ts';
@@ -55,7 +56,12 @@ export function planMrtrProject(files: SourceFile[], options: ProjectOptions = {
       return undefined;
     }
   };
-  const rootsUnits = files.filter((f) => f.text !== undefined && mayContainRootsSites(f.text)).map((f) => unitOf(path.resolve(f.path))).filter((u): u is Unit => !!u);
+  // The same two text checks as scan: a look-alike that cannot reach MCP is never parsed.
+  const reach = new McpReach();
+  const rootsUnits = files
+    .filter((f) => f.text !== undefined && mayContainRootsSites(f.text) && reach.reaches(f.text, path.resolve(f.path)))
+    .map((f) => unitOf(path.resolve(f.path)))
+    .filter((u): u is Unit => !!u);
   const index: ProjectIndex = {
     callersOf(unit, fn) {
       const exported = exportedName(fn, unit);

@@ -10,7 +10,7 @@ const RELATIVE_SPECIFIER = /(['"`])(\.{1,2}(?:\/[^'"`\r\n]*)?)\1/g;
 
 export interface GroupSource {
   path: string;
-  text: string;
+  text?: string;
 }
 
 /**

@@ -6,8 +6,11 @@ import { applyEdits } from '../../core/src/plan/edits.ts';
 import type { FilePlan, SiteOutcome, Strategy } from '../../../transforms/outcome.ts';
 import { type ProjectPlan, planMrtrProject, planMrtrText, type SourceFile as ProjectFile } from '../../../transforms/mrtr.ts';
 
-/** Migrate reads every file up front: each source has its text. */
-type SourceFile = ProjectFile & { text: string };
+/**
+ * Every file is read once up front; only those that can hold a roots site keep their text in memory.
+ * The planner reads the others again when a helper chain passes through them (see `remembered`).
+ */
+type SourceFile = ProjectFile;
 import { planParamText } from '../../../transforms/param.ts';
 import { cleanupPendingWrites } from './atomic-write.ts';
 import { collectFiles, type FileProblem, stillInPlace } from './files.ts';
@@ -83,15 +86,24 @@ export async function runMigrate(paths: string[], options: MigrateOptions): Prom
       }
       const read = readSource(absolute, options.maxBytes ?? DEFAULT_MAX_BYTES);
       if (!read.ok) (read.skipped ? result.notices : result.failures).push({ file, message: read.message });
-      else sources.push({ path: absolute, text: read.text, file, bom: read.bom });
+      else sources.push({ path: absolute, text: mayContainRootsSites(read.text) ? read.text : undefined, file, bom: read.bom });
     }
     await signalsDelivered();
-    const plans = interrupted() ? new Map<string, FilePlan>() : planAll(sources, options, plan, result);
+    const remembered = new Map<string, string>();
+    const plans = interrupted() ? new Map<string, FilePlan>() : planAll(sources, { ...options, remembered }, plan, result);
+    // Callers the planner read lazily are rewritten from exactly the text it planned on.
+    for (const source of sources) {
+      if (source.text === undefined && plans.has(source.path)) source.text = remembered.get(source.path);
+    }
     const work: Work[] = [];
     for (const source of sources) {
       const filePlan = plans.get(source.path);
       if (!filePlan || filePlan.outcomes.length + filePlan.edits.length === 0) continue;
-      const item: Work = { source, plan: filePlan, entry: { file: source.file, absolute: source.path, changed: false, outcomes: filePlan.outcomes } };
+      if (source.text === undefined) {
+        result.failures.push({ file: source.file, message: 'could not be read again to apply its rewrite; left untouched, run again' });
+        continue;
+      }
+      const item: Work = { source: source as Work['source'], plan: filePlan, entry: { file: source.file, absolute: source.path, changed: false, outcomes: filePlan.outcomes } };
       try {
         item.next = applyEdits(source.text, filePlan.edits);
         item.entry.changed = item.next !== source.text;
@@ -132,13 +144,13 @@ function signalsDelivered(): Promise<void> {
  * files that crash on their own are failed and the rest are planned as a project again, so one bad
  * file cannot cost the others their cross-file rewrites; per-file planning is the last resort.
  */
-function planAll(sources: Array<SourceFile & { file: string }>, options: MigrateOptions, plan: (text: string, file: string) => FilePlan, result: MigrateResult): Map<string, FilePlan> {
+function planAll(sources: Array<SourceFile & { file: string }>, options: MigrateOptions & { remembered: Map<string, string> }, plan: (text: string, file: string) => FilePlan, result: MigrateResult): Map<string, FilePlan> {
   if (options.strategy === 'mrtr' && !options.planner) {
     const whole = planProject(sources, options, new Map());
     if (whole) return reportProject(whole, sources, result);
     const crashed = new Map<string, unknown>();
     for (const source of sources) {
-      if (!mayContainRootsSites(source.text)) continue;
+      if (source.text === undefined || !mayContainRootsSites(source.text)) continue;
       try {
         plan(source.text, source.path);
       } catch (error) {
@@ -150,7 +162,7 @@ function planAll(sources: Array<SourceFile & { file: string }>, options: Migrate
   }
   const plans = new Map<string, FilePlan>();
   for (const source of sources) {
-    if (!mayContainRootsSites(source.text)) continue;
+    if (source.text === undefined || !mayContainRootsSites(source.text)) continue;
     try {
       plans.set(source.path, plan(source.text, source.path));
     } catch (error) {
@@ -165,10 +177,16 @@ function planAll(sources: Array<SourceFile & { file: string }>, options: Migrate
  * project but made unparsable, so the planner treats it like a file with a syntax error: it never
  * guesses a chain through it, and fails with the crash that held it out.
  */
-function planProject(sources: SourceFile[], options: MigrateOptions, heldOut: Map<string, unknown>): ProjectPlan | undefined {
+function planProject(sources: SourceFile[], options: MigrateOptions & { remembered: Map<string, string> }, heldOut: Map<string, unknown>): ProjectPlan | undefined {
   try {
-    const files = sources.map((s) => (heldOut.has(s.path) ? { path: s.path, text: `${s.text}\n)` } : s));
-    const project = planMrtrProject(files, { lifecycle: options.lifecycle });
+    const files = sources.map((s) => (heldOut.has(s.path) ? { path: s.path, text: `${s.text ?? ''}\n)` } : s));
+    const read = (file: string) => {
+      const r = readSource(file, options.maxBytes ?? DEFAULT_MAX_BYTES);
+      if (!r.ok) return undefined;
+      options.remembered.set(file, r.text);
+      return r.text;
+    };
+    const project = planMrtrProject(files, { lifecycle: options.lifecycle, read });
     for (const [file, error] of heldOut) project.failures.set(file, error);
     return project;
   } catch {
