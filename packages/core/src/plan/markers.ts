@@ -13,8 +13,17 @@ export function sanitizeMarkerText(text: string): string {
   return text.replace(/[\r\n\u2028\u2029]+/g, ' ').replace(/\*\//g, '* /').trim();
 }
 
+/**
+ * The reason's general line, prefixed by what the planner found. For unresolved-chain the specific
+ * cause replaces the general line: "no caller could be traced" would contradict "the handler is wrapped".
+ */
+export function describeReason(reason: ReasonCode, detail?: string): string {
+  if (!detail) return reasonMessages[reason];
+  return reason === 'unresolved-chain' ? detail : `${detail}; ${reasonMessages[reason]}`;
+}
+
 export function markerText(reason: ReasonCode, detail?: string): string {
-  const why = detail ? `${detail}; ${reasonMessages[reason]}` : reasonMessages[reason];
+  const why = describeReason(reason, detail);
   return sanitizeMarkerText(`${MARKER_PREFIX}${reason}] ${why}. See ${reasonDocsUrl(reason)}`);
 }
 

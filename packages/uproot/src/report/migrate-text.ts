@@ -1,11 +1,11 @@
 // Text report for `uproot migrate`: per file what was rewritten and what needs a person (with the
 // reason), diffs in dry runs, then the next commands: the formatter for the changed files, and scan.
-import { reasonMessages } from '@uproot/core/light';
 import pcDefault from 'picocolors';
 import { formatterCommand } from '../formatter.ts';
 import type { MigrateResult } from '../migrate.ts';
 import { problemLocation } from '../scan.ts';
 import { consumersLine } from './text.ts';
+import { describeReason } from '../../../core/src/plan/markers.ts';
 import { summarizeMigrate } from './migrate-summary.ts';
 
 function colorDiff(diff: string, pc: ReturnType<typeof pcDefault.createColors>): string {
@@ -23,7 +23,7 @@ export function migrateToText(result: MigrateResult, paths: string[], cwd: strin
     for (const o of f.outcomes) {
       const where = `${f.file}:${o.site.line}:${o.site.column}`;
       if (o.outcome === 'rewritten') out.push(`  ${pc.green('rewritten')} ${where} ${o.site.kind} ${o.site.form}${o.detail ? ` (${o.detail})` : ''}`);
-      else if (o.outcome === 'marked') out.push(`  ${pc.magenta('marked')}    ${where} [${o.reason}] ${o.detail ? o.detail + '; ' : ''}${reasonMessages[o.reason!]}${consumersLine(o.site)}`);
+      else if (o.outcome === 'marked') out.push(`  ${pc.magenta('marked')}    ${where} [${o.reason}] ${describeReason(o.reason!, o.detail)}${consumersLine(o.site)}`);
       else out.push(`  ${pc.dim('reported')}  ${where} ${o.site.kind} ${o.site.form} (deprecated, still works)`);
     }
     if (f.diff) out.push(colorDiff(f.diff, pc));

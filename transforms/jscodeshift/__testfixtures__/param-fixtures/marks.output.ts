@@ -33,7 +33,7 @@ server.registerResource('count', 'workspace://count', {}, async (uri) => ({ cont
 
 server.registerTool('ask-both', { inputSchema: z.object({}) }, async (_args, ctx) => {
   if (!ctx.mcpReq.inputResponses?.roots) {
-    // uproot: [unresolved-chain] the handler asks for other input in the same round as the roots; no caller of this function could be traced to a tools/call, prompts/get or resources/read handler. See https://github.com/uproot-mcp/uproot/blob/main/docs/reasons/unresolved-chain.md
+    // uproot: [unresolved-chain] the handler asks for other input in the same round as the roots. See https://github.com/uproot-mcp/uproot/blob/main/docs/reasons/unresolved-chain.md
     return { resultType: 'input_required', inputRequests: { roots: { method: 'roots/list' }, ok: { method: 'elicitation/create', params: { message: 'Go?', requestedSchema: { type: 'object', properties: {} } } } } };
   }
   return { content: [{ type: 'text', text: `${cached.length}` }] };
