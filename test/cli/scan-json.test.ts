@@ -20,6 +20,7 @@ interface JsonSite {
   action: string;
   reason?: string;
   consumers?: Array<{ handler: string; name?: string; via: string[] }>;
+  detail?: string;
 }
 
 interface JsonReport {
@@ -73,7 +74,9 @@ describe('scan --format json', () => {
     const report = await scanJson([], fixtureProject);
     for (const site of report.sites) {
       const stateful = ['lifecycle', 'list-changed', 'shared-state'].includes(site.reason ?? '');
-      const expected = site.action === 'mark' ? [...SITE_KEYS, 'reason', ...(stateful ? ['consumers'] : [])] : SITE_KEYS;
+      // `detail` appears where the MRTR planner says why it cannot rewrite a request.
+      const detail = site.action === 'mark' && 'detail' in site ? ['detail'] : [];
+      const expected = site.action === 'mark' ? [...SITE_KEYS, 'reason', ...detail, ...(stateful ? ['consumers'] : [])] : SITE_KEYS;
       expect(Object.keys(site).sort()).toEqual([...expected].sort());
       if (stateful) for (const c of site.consumers ?? []) expect(['tool', 'prompt', 'resource', 'request-handler']).toContain(c.handler);
       expect(['request', 'input-request', 'list-changed', 'capability']).toContain(site.kind);

@@ -56,6 +56,8 @@ export interface RootsSite extends SourceRange {
   context: SiteContext;
   action: SiteAction;
   reason?: ReasonCode;
+  /** What the planner found when it could not rewrite the site (set by `uproot scan` from the MRTR planner). */
+  detail?: string;
   /** For roots kept in state (lifecycle, list-changed, shared-state): the handlers that read that state. */
   consumers?: SiteContext[];
   /** The AST node of the site; not serialised. */

@@ -107,6 +107,7 @@ async function refineActions(result: ScanResult, allFiles: string[], maxBytes: n
       } else if (o?.outcome === 'marked' && o.reason) {
         site.action = 'mark';
         site.reason = o.reason;
+        if (o.detail) site.detail = o.detail;
       }
     }
   }

@@ -18,6 +18,7 @@ export function scanToJson(result: ScanResult): string {
       context: s.context,
       action: s.action,
       ...(s.reason ? { reason: s.reason } : {}),
+      ...(s.detail ? { detail: s.detail } : {}),
       ...(s.consumers ? { consumers: s.consumers } : {}),
     })),
   );

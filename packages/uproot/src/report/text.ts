@@ -1,10 +1,11 @@
 // `--format text`: sites grouped by file with file:line:column, kind and a one-line reason, then a
 // summary by kind and the next command to run. Colour only on a terminal, as supports-color decides.
-import { kindMessages, reasonMessages, type RootsSite } from '@uproot/core/light';
+import { kindMessages, type RootsSite } from '@uproot/core/light';
 import pc from 'picocolors';
 import { problemLocation, type ScanResult } from '../scan.ts';
 import { summarize } from './summary.ts';
 import { headline } from './wording.ts';
+import { describeReason } from '../../../core/src/plan/markers.ts';
 
 type Colors = ReturnType<typeof pc.createColors>;
 
@@ -29,7 +30,7 @@ export function siteLine(file: string, s: RootsSite, c: Colors = pc.createColors
   const via = s.context.via.length ? ` via ${s.context.via.join(' → ')}` : '';
   const ctx = `${s.context.handler}${s.context.name ? ` ${JSON.stringify(s.context.name)}` : ''}${via}`;
   const what =
-    s.action === 'rewrite' ? c.green('uproot migrate can rewrite this site') : s.reason ? c.magenta(`[${s.reason}] ${reasonMessages[s.reason]}`) : headline(kindMessages[s.kind]);
+    s.action === 'rewrite' ? c.green('uproot migrate can rewrite this site') : s.reason ? c.magenta(`[${s.reason}] ${describeReason(s.reason, s.detail)}`) : headline(kindMessages[s.kind]);
   return `  ${where}  ${kind}  ${s.form} in ${ctx}\n      ${what}${consumersLine(s)}`;
 }
 
