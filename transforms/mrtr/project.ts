@@ -6,6 +6,7 @@ import { type FunctionNode, type Node, unwrap } from '../../packages/core/src/as
 import { parseSource } from '../../packages/core/src/parse.ts';
 import { mayContainRootsSites } from '../../packages/core/src/prefilter.ts';
 import { McpReach } from '../../packages/core/src/prefilter-reach.ts';
+import { resolveImport as resolveSpecifier } from '../../packages/core/src/resolve-import.ts';
 import type { FilePlan } from '../outcome.ts';
 import type { ProjectIndex } from './chains.ts';
 import { type MrtrOptions, planUnits } from './plan.ts';
@@ -23,7 +24,6 @@ export interface ProjectPlan {
   failures: Map<string, unknown>;
 }
 
-const EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'];
 
 export interface ProjectOptions extends MrtrOptions {
   /** Reads a file given without text, when a helper chain might pass through it. */
@@ -134,11 +134,8 @@ function callsIn(unit: Unit, target: string, exported: string, files: Map<string
   return calls;
 }
 
-/** Node-style resolution of a relative specifier to a file of the run (`./roots.js` → `roots.ts`). */
+/** A relative specifier resolved against the files of the run (`./roots.js` → `roots.ts`). */
 export function resolveImport(from: string, spec: string, files: Map<string, SourceFile>): string | undefined {
   if (!spec.startsWith('.')) return undefined;
-  const base = path.resolve(path.dirname(from), spec);
-  const swapped = [base, base.replace(/\.js$/, '.ts'), base.replace(/\.js$/, '.tsx'), base.replace(/\.mjs$/, '.mts'), base.replace(/\.cjs$/, '.cts'), base.replace(/\.jsx$/, '.tsx')];
-  const candidates = [...swapped, ...EXTENSIONS.map((e) => base + e), ...EXTENSIONS.map((e) => path.join(base, 'index' + e))];
-  return candidates.find((c) => files.has(c));
+  return resolveSpecifier(from, spec, (c) => files.has(c));
 }
