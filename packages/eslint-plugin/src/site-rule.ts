@@ -1,7 +1,8 @@
 // Every uproot roots rule is the core site finder filtered to one site kind. The finder runs once per
 // file (cached on the SourceCode object) however many of the rules are enabled.
 import { ESLintUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
-import { type RootsSite, type ScopeManagerLike, type SiteKind, findRootsSites, kindMessages, mayContainRootsSites, reasonMessages, ruleDocsUrl } from '@uproot/core';
+import { type ReasonCode, type RootsSite, type ScopeManagerLike, type SiteKind, findRootsSites, kindMessages, mayContainRootsSites, reasonMessages, ruleDocsUrl } from '@uproot/core';
+import { describeReason } from '../../core/src/plan/markers.ts';
 import { typeHintFrom } from './type-hint.ts';
 import { planMrtr } from '../../../transforms/mrtr.ts';
 import type { TextEdit } from '../../core/src/plan/edits.ts';
@@ -32,6 +33,10 @@ export function sitesOf(context: Readonly<TSESLint.RuleContext<string, readonly 
 }
 
 /** The text after the kind's message: what `uproot migrate` would do here. */
+function markedNote(reason: ReasonCode, detail?: string): string {
+  return `Needs a person [${reason}]: ${describeReason(reason, detail)}.`;
+}
+
 export function actionNote(site: RootsSite): string {
   if (site.action === 'rewrite') return 'uproot migrate can rewrite this site.';
   if (site.reason) return `Needs a person [${site.reason}]: ${reasonMessages[site.reason]}.`;
@@ -58,11 +63,12 @@ export function createSiteRule(name: string, kind: SiteKind, description: string
         'Program:exit'() {
           for (const site of sitesOf(context)) {
             if (site.kind !== kind) continue;
-            const edits = site.action === 'rewrite' ? mrtrEdits(context, site) : undefined;
+            const planned = site.action === 'rewrite' ? mrtrPlan(context, site) : undefined;
+            const edits = planned?.edits;
             context.report({
               node: site.node as TSESTree.Node,
               messageId: kind,
-              data: { note: actionNote(site) },
+              data: { note: planned?.marked ? markedNote(planned.marked.reason, planned.marked.detail) : actionNote(site) },
               // A suggestion, never an autofix: the rewrite changes control flow (typescript-eslint's rule).
               ...(edits ? { suggest: [{ messageId: 'migrateToMrtr', fix: (fixer) => edits.map((e) => fixer.replaceTextRange([e.start, e.end], e.text)) }] } : {}),
             });
@@ -73,8 +79,8 @@ export function createSiteRule(name: string, kind: SiteKind, description: string
   });
 }
 
-/** The planner's edits for this one site, when it can prove the rewrite. */
-function mrtrEdits(context: Readonly<TSESLint.RuleContext<string, readonly unknown[]>>, site: RootsSite): TextEdit[] | undefined {
+/** What the planner does with this one site in this file: its edits, or why it marks the site instead. */
+function mrtrPlan(context: Readonly<TSESLint.RuleContext<string, readonly unknown[]>>, site: RootsSite): { edits?: TextEdit[]; marked?: { reason: ReasonCode; detail?: string } } | undefined {
   const sourceCode = context.sourceCode;
   try {
     const plan = planMrtr({
@@ -84,8 +90,9 @@ function mrtrEdits(context: Readonly<TSESLint.RuleContext<string, readonly unkno
       scopeManager: sourceCode.scopeManager as unknown as ScopeManagerLike,
       onlySiteAt: site.range[0],
     });
-    const rewritten = plan.outcomes.some((o) => o.site.range[0] === site.range[0] && o.outcome === 'rewritten');
-    return rewritten && plan.edits.length ? plan.edits : undefined;
+    const outcome = plan.outcomes.find((o) => o.site.range[0] === site.range[0]);
+    if (outcome?.outcome === 'marked' && outcome.reason) return { marked: { reason: outcome.reason, detail: outcome.detail } };
+    return outcome?.outcome === 'rewritten' && plan.edits.length ? { edits: plan.edits } : undefined;
   } catch {
     // No suggestion is better than a wrong one; `uproot migrate` reports the failure with its cause.
     return undefined;
