@@ -1,7 +1,7 @@
 // From a push-style request to every handler that reaches it: the chain of helper calls (possibly
 // across files) along which ctx must be threaded. Anything that cannot be proven throws Unprovable.
 import type { TSESTree } from '@typescript-eslint/types';
-import { type FunctionNode, type Node, enclosingFunction, functionName, staticString, unwrap } from '../../packages/core/src/ast.ts';
+import { type FunctionNode, type Node, enclosingFunction, functionName, isExported, staticString, unwrap } from '../../packages/core/src/ast.ts';
 import { contextReason } from '../../packages/core/src/classify.ts';
 import { isRequestHandler } from '../../packages/core/src/context.ts';
 import type { Provenance } from '../../packages/core/src/provenance.ts';
@@ -184,20 +184,6 @@ function checkHelper(hop: ChainHop): void {
   if (fn.params.some((p) => p.type === 'RestElement')) throw new Unprovable('unresolved-chain', `${name(fn)} takes rest parameters`);
   if (call.arguments.some((a) => a.type === 'SpreadElement')) throw new Unprovable('unresolved-chain', `${name(fn)} is called with spread arguments`);
   if (call.arguments.length > fn.params.length) throw new Unprovable('unresolved-chain', `${name(fn)} is called with more arguments than it declares`);
-}
-
-export function isExported(fn: FunctionNode): boolean {
-  let p: Node | undefined = fn.parent;
-  if (p?.type === 'VariableDeclarator') p = p.parent?.parent;
-  if (p?.type === 'ExportNamedDeclaration' || p?.type === 'ExportDefaultDeclaration') return true;
-  // `export { helper }` further down the file.
-  const id = fn.type === 'FunctionDeclaration' ? fn.id : fn.parent?.type === 'VariableDeclarator' && fn.parent.id.type === 'Identifier' ? fn.parent.id : undefined;
-  if (!id) return false;
-  let program: Node = fn;
-  while (program.parent) program = program.parent;
-  return (program as TSESTree.Program).body.some(
-    (s) => s.type === 'ExportNamedDeclaration' && !s.source && s.specifiers.some((spec) => spec.local.type === 'Identifier' && spec.local.name === id.name),
-  );
 }
 
 function name(fn: FunctionNode): string {

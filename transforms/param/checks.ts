@@ -2,29 +2,9 @@
 // catch turns its failure into a default (a fallback a parameter must keep), or a helper on the
 // way has callers or a signature uproot cannot extend safely.
 import type { TSESTree } from '@typescript-eslint/types';
-import { type FunctionNode, type Node, calleeName, enclosingFunction, functionName, propertyName, unwrap } from '../../packages/core/src/ast.ts';
+import { type FunctionNode, type Node, calleeName, enclosingFunction, functionName, isExported, propertyName, unwrap } from '../../packages/core/src/ast.ts';
 import type { Provenance } from '../../packages/core/src/provenance.ts';
 import { unresolved } from './unprovable.ts';
-
-/** The roots land in state that outlives the request: a module variable, a field, a map. */
-export function feedsSharedState(node: Node, prov: Provenance): boolean {
-  const fn = enclosingFunction(node);
-  let current: Node = node;
-  while (current.parent && current.parent !== fn) {
-    const p: Node = current.parent;
-    if (p.type === 'AssignmentExpression' && p.right === current) {
-      if (p.left.type === 'MemberExpression') return true;
-      if (p.left.type === 'Identifier') {
-        const declaredIn = prov.variableOf(p.left)?.defs[0]?.node;
-        return !!declaredIn && !!fn && !(declaredIn.range[0] >= fn.range[0] && declaredIn.range[1] <= fn.range[1]);
-      }
-    }
-    if (p.type === 'CallExpression' && calleeName(p) === 'set' && p.arguments.includes(current as TSESTree.Expression)) return true;
-    if (p.type === 'ExpressionStatement' || p.type === 'VariableDeclarator' || p.type === 'ReturnStatement') break;
-    current = p;
-  }
-  return false;
-}
 
 /** `try { …request… } catch { default }` or `.catch(() => default)`: the request may fail into a fallback. */
 export function catchesToDefault(node: Node): boolean {
@@ -55,12 +35,6 @@ export function checkHelper(fn: FunctionNode, call: TSESTree.CallExpression): vo
   if (call.arguments.some((a) => a.type === 'SpreadElement')) throw unresolved(`${name} is called with spread arguments`);
   if (call.arguments.length > fn.params.length) throw unresolved(`${name} is called with more arguments than it declares`);
   if (fn.type === 'FunctionExpression' && fn.parent?.type === 'MethodDefinition') throw unresolved(`${name} is a class method; thread the directory through it by hand`);
-}
-
-export function isExported(fn: FunctionNode): boolean {
-  let p: Node | undefined = fn.parent;
-  if (p?.type === 'VariableDeclarator') p = p.parent?.parent;
-  return p?.type === 'ExportNamedDeclaration' || p?.type === 'ExportDefaultDeclaration';
 }
 
 /** A handler passed by name must be used only by its registration: its parameters are about to change. */

@@ -7,7 +7,8 @@ import { contextReason } from '../../packages/core/src/classify.ts';
 import type { Provenance } from '../../packages/core/src/provenance.ts';
 import { type Reach, reachesOf } from '../../packages/core/src/reach.ts';
 import type { RootsSite } from '../../packages/core/src/types.ts';
-import { catchesToDefault, checkHelper, checkNamedCallback, checkRequestForm, feedsSharedState } from './checks.ts';
+import { feedsSharedState } from '../../packages/core/src/classify.ts';
+import { catchesToDefault, checkHelper, checkNamedCallback, checkRequestForm } from './checks.ts';
 import { type LowLevelTool, lowLevelTool } from './low-level.ts';
 import { Unprovable, unresolved } from './unprovable.ts';
 

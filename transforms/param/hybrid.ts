@@ -4,7 +4,7 @@
 // called go with it.
 import type { TSESTree } from '@typescript-eslint/types';
 import type { FunctionNode, Node } from '../../packages/core/src/ast.ts';
-import { isExported } from './checks.ts';
+import { isExported } from '../../packages/core/src/ast.ts';
 import { unresolved } from './unprovable.ts';
 
 const DIRECTORY_ARGUMENT = /^(project_?(dir|directory|root|path)|workspace_?(dir|directory|root|path|folder)?|root_?dir|directory|dir|cwd|working_?dir(ectory)?|base_?dir|folder)$/i;

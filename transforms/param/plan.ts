@@ -8,7 +8,7 @@ import { type TextEdit, applyEdits, EditConflictError, eolOf, indentUnit, insert
 import { cjsRequires, planPrunes } from '../../packages/core/src/plan/imports.ts';
 import { dedupeMarkers, planMarker } from '../../packages/core/src/plan/markers.ts';
 import { Provenance } from '../../packages/core/src/provenance.ts';
-import { findRootsSites } from '../../packages/core/src/sites.ts';
+import { findRootsSites, originOf } from '../../packages/core/src/sites.ts';
 import type { RootsSite } from '../../packages/core/src/types.ts';
 import { planClientEraGuards } from '../client-era-guard.ts';
 import type { FilePlan, SiteOutcome } from '../outcome.ts';
@@ -39,9 +39,10 @@ export function planParam(input: ParamInput): FilePlan {
   const paramName = input.paramName ?? 'directory';
   if (!/^[A-Za-z_$][\w$]*$/.test(paramName)) throw new Error(`--param-name must be a JavaScript identifier, not "${paramName}"`);
   const typescript = /\.[cm]?tsx?$/.test(filePath);
-  const prov = new Provenance(scopeManager);
+  // The same provenance as scan and the MRTR planner, imports from other files of the project included.
+  const prov = new Provenance(scopeManager, undefined, originOf(filePath));
   const f: FileContext = { text, ast, prov, eol: eolOf(text), unit: indentUnit(text) };
-  const sites = findRootsSites({ ast, text, scopeManager });
+  const sites = findRootsSites({ ast, text, scopeManager, file: filePath });
   let bindings = new Bindings(text, ast, scopeManager, typescript);
 
   const failed = new Map<RootsSite, Unprovable>();

@@ -6,6 +6,7 @@
 import type { TSESTree } from '@typescript-eslint/types';
 import { type FunctionNode, type Node, calleeName, findProperty, staticString, unwrap } from '../../packages/core/src/ast.ts';
 import { type TextEdit, insert } from '../../packages/core/src/plan/edits.ts';
+import { isRawShape } from '../../packages/core/src/registrations.ts';
 import { stringLiteral } from './names.ts';
 import { addProperty, literalKeys } from './object-edits.ts';
 import { unresolved } from './unprovable.ts';
@@ -119,17 +120,6 @@ function overloadRegistration(call: TSESTree.CallExpression, callback: FunctionN
       return { edits: [insert(before.range[0], `{ ${zodField(l, p)} }, `), ...a.edits], read: a.read };
     },
   };
-}
-
-/** The v1 SDK's isZodRawShape: empty, or some value is not a plain literal. */
-function isRawShape(obj: TSESTree.ObjectExpression): boolean {
-  if (obj.properties.length === 0) return true;
-  return obj.properties.some((p) => p.type === 'Property' && !isPlainLiteral(p.value));
-}
-
-function isPlainLiteral(node: Node): boolean {
-  const n = unwrap(node);
-  return n.type === 'Literal' || n.type === 'TemplateLiteral' || n.type === 'ArrayExpression' || (n.type === 'UnaryExpression' && n.argument.type === 'Literal');
 }
 
 /**

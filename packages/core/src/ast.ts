@@ -168,3 +168,19 @@ export function functionName(fn: FunctionNode): string | undefined {
 export function nodeText(text: string, node: Node): string {
   return text.slice(node.range[0], node.range[1]);
 }
+
+/** Exported from its module: `export function f`, `export const f = …`, or `export { f }` further down. */
+export function isExported(fn: FunctionNode): boolean {
+  let p: Node | undefined = fn.parent;
+  if (p?.type === 'VariableDeclarator') p = p.parent?.parent;
+  if (p?.type === 'ExportNamedDeclaration' || p?.type === 'ExportDefaultDeclaration') return true;
+  // `export { helper }` further down the file.
+  const id = fn.type === 'FunctionDeclaration' ? fn.id : fn.parent?.type === 'VariableDeclarator' && fn.parent.id.type === 'Identifier' ? fn.parent.id : undefined;
+  if (!id) return false;
+  let program: Node = fn;
+  while (program.parent) program = program.parent;
+  return (program as TSESTree.Program).body.some(
+    (s) => s.type === 'ExportNamedDeclaration' && !s.source && s.specifiers.some((spec) => spec.local.type === 'Identifier' && spec.local.name === id.name),
+  );
+}
+

@@ -77,7 +77,7 @@ function hasTimeoutControl(node: Node): boolean {
 }
 
 /** The roots land in state that outlives the request: a module variable, a field, a map. */
-function feedsSharedState(node: Node, prov: Provenance): boolean {
+export function feedsSharedState(node: Node, prov: Provenance): boolean {
   const fn = enclosingFunction(node);
   let current: Node = node;
   while (current.parent && current.parent !== fn) {

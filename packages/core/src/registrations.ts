@@ -89,7 +89,7 @@ function guessByArity(fn: FunctionNode): number | undefined {
 }
 
 /** The v1 SDK's isZodRawShape: empty, or some value looks like a schema (not a plain literal). */
-function isRawShape(obj: TSESTree.ObjectExpression): boolean {
+export function isRawShape(obj: TSESTree.ObjectExpression): boolean {
   if (obj.properties.length === 0) return true;
   return obj.properties.some((p) => p.type === 'Property' && !isPlainLiteral(p.value));
 }
