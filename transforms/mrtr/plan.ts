@@ -20,10 +20,12 @@ export interface MrtrInput {
   scopeManager: ScopeManagerLike;
   /** Plan only the request site starting at this offset, without markers (ESLint suggestions). */
   onlySiteAt?: number;
+  /** The file already analysed for an earlier site of the same file (planning reads it, never changes it). */
+  unit?: Unit;
 }
 
 export function planMrtr(input: MrtrInput): FilePlan {
-  const unit = makeUnit(input.filePath, input.text, input.ast, input.scopeManager);
+  const unit = input.unit ?? makeUnit(input.filePath, input.text, input.ast, input.scopeManager);
   return planUnits([unit], undefined, input.onlySiteAt).get(unit)!;
 }
 

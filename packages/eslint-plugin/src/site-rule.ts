@@ -5,11 +5,13 @@ import { type ReasonCode, type RootsSite, type ScopeManagerLike, type SiteKind, 
 import { describeReason } from '../../core/src/plan/markers.ts';
 import { typeHintFrom } from './type-hint.ts';
 import { planMrtr } from '../../../transforms/mrtr.ts';
+import { type Unit, makeUnit } from '../../../transforms/mrtr/unit.ts';
 import type { TextEdit } from '../../core/src/plan/edits.ts';
 
 export const createRule = ESLintUtils.RuleCreator(ruleDocsUrl);
 
 const cache = new WeakMap<object, RootsSite[]>();
+const units = new WeakMap<object, Unit>();
 
 export function sitesOf(context: Readonly<TSESLint.RuleContext<string, readonly unknown[]>>): RootsSite[] {
   const sourceCode = context.sourceCode;
@@ -83,13 +85,12 @@ export function createSiteRule(name: string, kind: SiteKind, description: string
 function mrtrPlan(context: Readonly<TSESLint.RuleContext<string, readonly unknown[]>>, site: RootsSite): { edits?: TextEdit[]; marked?: { reason: ReasonCode; detail?: string } } | undefined {
   const sourceCode = context.sourceCode;
   try {
-    const plan = planMrtr({
-      text: sourceCode.text,
-      filePath: context.filename,
-      ast: sourceCode.ast as TSESTree.Program,
-      scopeManager: sourceCode.scopeManager as unknown as ScopeManagerLike,
-      onlySiteAt: site.range[0],
-    });
+    const ast = sourceCode.ast as TSESTree.Program;
+    const scopeManager = sourceCode.scopeManager as unknown as ScopeManagerLike;
+    // One analysis per file, however many of its requests get a suggestion.
+    let unit = units.get(sourceCode);
+    if (!unit) units.set(sourceCode, (unit = makeUnit(context.filename, sourceCode.text, ast, scopeManager)));
+    const plan = planMrtr({ text: sourceCode.text, filePath: context.filename, ast, scopeManager, onlySiteAt: site.range[0], unit });
     const outcome = plan.outcomes.find((o) => o.site.range[0] === site.range[0]);
     if (outcome?.outcome === 'marked' && outcome.reason) return { marked: { reason: outcome.reason, detail: outcome.detail } };
     return outcome?.outcome === 'rewritten' && plan.edits.length ? { edits: plan.edits } : undefined;
