@@ -120,15 +120,6 @@ export function enclosingFunction(node: Node): FunctionNode | undefined {
   return undefined;
 }
 
-export function enclosingClass(node: Node): TSESTree.ClassDeclaration | TSESTree.ClassExpression | undefined {
-  let current = node.parent;
-  while (current) {
-    if (current.type === 'ClassDeclaration' || current.type === 'ClassExpression') return current;
-    current = current.parent;
-  }
-  return undefined;
-}
-
 /** `this` binds to the nearest non-arrow function; return its class when that function is a class member. */
 export function thisClass(node: Node): TSESTree.ClassDeclaration | TSESTree.ClassExpression | undefined {
   let current = node.parent;

@@ -710,7 +710,6 @@ export function walkAll(root: Node, visit: (node: Node) => void): void {
   }
 }
 
-export { findProperty };
 
 /** The `/** … *\/` block comment right before a function (or the statement that declares it). */
 function leadingJsdoc(fn: FunctionNode): string | undefined {
