@@ -1,9 +1,23 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
+const source = (file: string) => fileURLToPath(new URL(file, import.meta.url));
+
 export default defineConfig({
+  resolve: {
+    // Tests run the sources; the packages' exports name only their built dist/ (the consumer test runs those).
+    alias: [
+      { find: /^@uproot\/core$/, replacement: source('./packages/core/src/index.ts') },
+      { find: /^@uproot\/core\/light$/, replacement: source('./packages/core/src/light.ts') },
+      { find: /^@uproot\/core\/planning$/, replacement: source('./packages/core/src/planning.ts') },
+      { find: /^eslint-plugin-uproot$/, replacement: source('./packages/eslint-plugin/src/index.ts') },
+      { find: /^uproot$/, replacement: source('./packages/uproot/src/index.ts') },
+    ],
+  },
   test: {
     include: ['test/**/*.test.ts'],
     setupFiles: ['./test/setup.ts'],
+    globalSetup: ['./test/global-build.ts'],
     // typed rule tests build a TypeScript program: give them room on a 2-core machine
     testTimeout: 60_000,
     hookTimeout: 60_000,

@@ -1,4 +1,4 @@
-import { mrtrRuleDescriptions } from '../packages/core/src/mrtr/messages.ts';
+import { mrtrRuleDescriptions } from '@uproot/core/planning';
 import { createMrtrRule } from '../packages/eslint-plugin/src/mrtr-rule.ts';
 
 export const mrtrNonempty = createMrtrRule('mrtr-nonempty', mrtrRuleDescriptions['mrtr-nonempty']);

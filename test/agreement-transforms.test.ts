@@ -17,8 +17,8 @@ const singleFile = readdirSync(fixtures).filter((d) => readdirSync(path.join(fix
 const temp = mkdtempSync(path.join(os.tmpdir(), 'uproot-agreement-'));
 afterAll(() => rmSync(temp, { recursive: true, force: true }));
 
-function viaJscodeshift(file: string, source: string): string {
-  const out = applyTransform({ default: transform, parser: 'ts' } as never, {}, { source, path: file });
+async function viaJscodeshift(file: string, source: string): Promise<string> {
+  const out = await applyTransform({ default: transform, parser: 'ts' } as never, {}, { source, path: file });
   return out === '' ? source : out;
 }
 
@@ -54,7 +54,7 @@ describe('the CLI, jscodeshift and ESLint suggestions agree', () => {
       const cli = await viaCli(fixture);
       expect(cli.text).not.toBe(source);
       // jscodeshift's applyTransform trims the output it returns.
-      expect(viaJscodeshift(cli.file, source)).toBe(cli.text.trim());
+      expect(await viaJscodeshift(cli.file, source)).toBe(cli.text.trim());
       expect(viaSuggestions(cli.file, source)).toBe(cli.text);
     });
   }

@@ -4,10 +4,10 @@
 // only on older connections; in any other expression, guarding it would change what the
 // expression evaluates to, so it is marked. v1 clients only speak 2025 eras: nothing to guard.
 import type { TSESTree } from '@typescript-eslint/types';
-import { type Node, type ScopeManagerLike, nodeText, unwrap } from '../packages/core/src/ast.ts';
-import type { TextEdit } from '../packages/core/src/plan/edits.ts';
-import { findRootsSites } from '../packages/core/src/sites.ts';
-import type { RootsSite } from '../packages/core/src/types.ts';
+import { type Node, type ScopeManagerLike, nodeText, unwrap } from '@uproot/core/planning';
+import type { TextEdit } from '@uproot/core/planning';
+import { findRootsSites } from '@uproot/core/planning';
+import type { RootsSite } from '@uproot/core/planning';
 import { isPlainChain } from './param/names.ts';
 import type { SiteOutcome } from './outcome.ts';
 

@@ -1,7 +1,7 @@
 // `--to mrtr`: push-style roots requests in tools/call, prompts/get and resources/read handlers become
 // multi round-trip requests. Planning lives in ./mrtr/; this is the strategy's one entry point.
-import { mayContainRootsSites } from '../packages/core/src/prefilter.ts';
-import { parseSource } from '../packages/core/src/parse.ts';
+import { mayContainRootsSites } from '@uproot/core/planning';
+import { parseSource } from '@uproot/core/planning';
 import { planMrtr } from './mrtr/plan.ts';
 import type { FilePlan } from './outcome.ts';
 

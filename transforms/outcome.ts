@@ -1,6 +1,6 @@
 // What a strategy decided for one file: the edits to apply and, per site, what became of it.
-import type { TextEdit } from '../packages/core/src/plan/edits.ts';
-import type { ReasonCode, RootsSite } from '../packages/core/src/types.ts';
+import type { TextEdit } from '@uproot/core/planning';
+import type { ReasonCode, RootsSite } from '@uproot/core/planning';
 
 export interface SiteOutcome {
   site: RootsSite;

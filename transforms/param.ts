@@ -1,8 +1,8 @@
 // `--to param`: roots requests and input requests in tool and prompt handlers become an explicit,
 // validated directory parameter (SEP-2577's durable path). Planning lives in ./param/; this is
 // the strategy's one entry point.
-import { mayContainRootsSites } from '../packages/core/src/prefilter.ts';
-import { parseSource } from '../packages/core/src/parse.ts';
+import { mayContainRootsSites } from '@uproot/core/planning';
+import { parseSource } from '@uproot/core/planning';
 import { type ParamInput, type ParamOptions, planParam } from './param/plan.ts';
 import type { FilePlan } from './outcome.ts';
 

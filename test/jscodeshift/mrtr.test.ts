@@ -9,9 +9,9 @@ import transform from '../../transforms/jscodeshift/mrtr.ts';
 const dir = path.resolve(import.meta.dirname, '../../transforms/jscodeshift/__testfixtures__');
 const cases = readdirSync(dir).filter((f) => f.includes('.input.'));
 
-function run(source: string, file: string): string {
+async function run(source: string, file: string): Promise<string> {
   // applyTransform returns '' when the transform skips the file (returns undefined).
-  const out = applyTransform({ default: transform, parser: 'ts' } as never, {}, { source, path: file });
+  const out = await applyTransform({ default: transform, parser: 'ts' } as never, {}, { source, path: file });
   return out === '' ? source : out;
 }
 
@@ -25,11 +25,11 @@ describe('jscodeshift mrtr entry point', () => {
     const file = path.join(dir, input);
     const source = readFileSync(file, 'utf8');
     const expected = readFileSync(file.replace('.input.', '.output.'), 'utf8');
-    it(`${input}: matches its output fixture`, () => {
-      expect(run(source, file).trimEnd()).toBe(expected.trimEnd());
+    it(`${input}: matches its output fixture`, async () => {
+      expect((await run(source, file)).trimEnd()).toBe(expected.trimEnd());
     });
-    it(`${input}: is idempotent`, () => {
-      expect(run(expected, file).trimEnd()).toBe(expected.trimEnd());
+    it(`${input}: is idempotent`, async () => {
+      expect((await run(expected, file)).trimEnd()).toBe(expected.trimEnd());
     });
   }
 });

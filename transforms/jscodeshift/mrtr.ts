@@ -1,10 +1,9 @@
-// jscodeshift entry point for the MRTR strategy: `npx jscodeshift -t transforms/jscodeshift/mrtr.ts src/`.
-// It runs the same planner as `uproot migrate --to mrtr` on one file's text (no jscodeshift AST needed),
-// and reports every site it could not rewrite through jscodeshift's own reporter.
+// jscodeshift entry point for the MRTR strategy, installed as `node_modules/uproot/dist/jscodeshift/mrtr.cjs`:
+// `npx jscodeshift -t node_modules/uproot/dist/jscodeshift/mrtr.cjs src/`. It runs the same planner as
+// `uproot migrate --to mrtr` on one file's text and reports every site it could not rewrite.
 import type { API, FileInfo } from 'jscodeshift';
-import { runStrategy } from './run-strategy.ts';
-import { planMrtrText } from '../mrtr.ts';
+import { loadEngine } from './load-engine.ts';
 
-export default function transformer(file: FileInfo, api: API): string | undefined {
-  return runStrategy(file, api, planMrtrText);
+export default async function transformer(file: FileInfo, api: API): Promise<string | undefined> {
+  return (await loadEngine()).transformMrtr(file, api);
 }

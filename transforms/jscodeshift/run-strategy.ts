@@ -1,8 +1,8 @@
 // Shared by the jscodeshift entry points: plan, apply, report. Returning undefined tells jscodeshift
 // the file was skipped (nothing to change), which keeps its summary honest.
 import type { API, FileInfo } from 'jscodeshift';
-import { reasonMessages } from '../../packages/core/src/messages.ts';
-import { applyEdits } from '../../packages/core/src/plan/edits.ts';
+import { reasonMessages } from '@uproot/core/planning';
+import { applyEdits } from '@uproot/core/planning';
 import type { FilePlan } from '../outcome.ts';
 
 export function runStrategy(file: FileInfo, api: API, plan: (text: string, path: string) => FilePlan): string | undefined {

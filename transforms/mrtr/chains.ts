@@ -1,13 +1,13 @@
 // From a push-style request to every handler that reaches it: the chain of helper calls (possibly
 // across files) along which ctx must be threaded. Anything that cannot be proven throws Unprovable.
 import type { TSESTree } from '@typescript-eslint/types';
-import { type FunctionNode, type Node, enclosingFunction, functionName, isExported, staticString, unwrap } from '../../packages/core/src/ast.ts';
-import { contextReason } from '../../packages/core/src/classify.ts';
-import { isRequestHandler } from '../../packages/core/src/context.ts';
-import type { Provenance } from '../../packages/core/src/provenance.ts';
-import { type Reach, reachesOf } from '../../packages/core/src/reach.ts';
-import { callbackExtraIndex, handledMethod, registrationKind, requestHandlerKind } from '../../packages/core/src/registrations.ts';
-import type { RootsSite } from '../../packages/core/src/types.ts';
+import { type FunctionNode, type Node, enclosingFunction, functionName, isExported, staticString, unwrap } from '@uproot/core/planning';
+import { contextReason } from '@uproot/core/planning';
+import { isRequestHandler } from '@uproot/core/planning';
+import type { Provenance } from '@uproot/core/planning';
+import { type Reach, reachesOf } from '@uproot/core/planning';
+import { callbackExtraIndex, handledMethod, registrationKind, requestHandlerKind } from '@uproot/core/planning';
+import type { RootsSite } from '@uproot/core/planning';
 import { type Unit, Unprovable } from './unit.ts';
 
 export interface ChainHop {

@@ -2,7 +2,7 @@
 // roots (the same "Method not found" a push request got) and check the answer the way the SDK's
 // ListRootsResultSchema checked a roots/list result (file:// URIs), because input responses are
 // not validated by the SDK (mcp-roots-reference.md §3.4).
-import type { ImportName } from '../../packages/core/src/plan/imports.ts';
+import type { ImportName } from '@uproot/core/planning';
 
 export const HELPER_NAMES = { declares: 'clientDeclaresRoots', answer: 'rootsFromAnswer' } as const;
 export const HELPER_BANNER = 'uproot: roots arrive through multi round-trip requests (MRTR) since protocol revision 2026-07-28';

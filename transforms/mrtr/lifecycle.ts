@@ -3,10 +3,10 @@
 // derivation in each consuming handler, through MRTR; the fetch and the refresh are retired.
 // Assumes one client per process (what a per-process variable filled from "the" client implied).
 import type { TSESTree } from '@typescript-eslint/types';
-import { type FunctionNode, type Node, enclosingFunction, enclosingStatement, isFunction, propertyName, unwrap } from '../../packages/core/src/ast.ts';
-import { walkAll } from '../../packages/core/src/provenance.ts';
-import { reachesOf } from '../../packages/core/src/reach.ts';
-import type { RootsSite } from '../../packages/core/src/types.ts';
+import { type FunctionNode, type Node, enclosingFunction, enclosingStatement, isFunction, propertyName, unwrap } from '@uproot/core/planning';
+import { walkAll } from '@uproot/core/planning';
+import { reachesOf } from '@uproot/core/planning';
+import type { RootsSite } from '@uproot/core/planning';
 import { handlerChain } from './chains.ts';
 import { HELPER_NAMES } from './helpers-block.ts';
 import type { DerivedState } from './rewrite.ts';

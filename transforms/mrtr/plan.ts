@@ -2,15 +2,15 @@
 // push-style roots requests reached from tools/call, prompts/get and resources/read handlers into the
 // write-once multi round-trip form, and mark everything it cannot prove.
 import type { TSESTree } from '@typescript-eslint/types';
-import type { ScopeManagerLike } from '../../packages/core/src/ast.ts';
-import { type TextEdit, applyEdits } from '../../packages/core/src/plan/edits.ts';
-import { dedupeMarkers, planMarker, planMarkerRemoval } from '../../packages/core/src/plan/markers.ts';
+import type { ScopeManagerLike } from '@uproot/core/planning';
+import { type TextEdit, applyEdits } from '@uproot/core/planning';
+import { dedupeMarkers, planMarker, planMarkerRemoval } from '@uproot/core/planning';
 import type { FilePlan, SiteOutcome } from '../outcome.ts';
 import { type ProjectIndex, type SitePlan, planSite } from './chains.ts';
 import { ONE_CLIENT_NOTE, planLifecycle } from './lifecycle.ts';
 import { planClientEraGuards } from '../client-era-guard.ts';
 import { type DerivedState, buildRewrite } from './rewrite.ts';
-import type { RootsSite } from '../../packages/core/src/types.ts';
+import type { RootsSite } from '@uproot/core/planning';
 import { type Unit, Unprovable, makeUnit } from './unit.ts';
 
 export interface MrtrInput {

@@ -2,11 +2,11 @@
 // finds the callers of such a function in the other files of the run (ESM imports, relative paths).
 import path from 'node:path';
 import type { TSESTree } from '@typescript-eslint/types';
-import { type FunctionNode, type Node, unwrap } from '../../packages/core/src/ast.ts';
-import { parseSource } from '../../packages/core/src/parse.ts';
-import { mayContainRootsSites } from '../../packages/core/src/prefilter.ts';
-import { McpReach } from '../../packages/core/src/prefilter-reach.ts';
-import { resolveImport as resolveSpecifier } from '../../packages/core/src/resolve-import.ts';
+import { type FunctionNode, type Node, unwrap } from '@uproot/core/planning';
+import { parseSource } from '@uproot/core/planning';
+import { mayContainRootsSites } from '@uproot/core/planning';
+import { McpReach } from '@uproot/core/planning';
+import { resolveSpecifier } from '@uproot/core/planning';
 import type { FilePlan } from '../outcome.ts';
 import type { ProjectIndex } from './chains.ts';
 import { type MrtrOptions, planUnits } from './plan.ts';

@@ -1,10 +1,10 @@
 // Turn proven site plans into text edits, per file: ctx parameters, the roots-first entry check,
 // threaded helper calls, the replaced requests and capability gates, helper functions and imports.
 import type { TSESTree } from '@typescript-eslint/types';
-import { type FunctionNode, type Node, enclosingFunction, unwrap } from '../../packages/core/src/ast.ts';
-import { type TextEdit, EditConflictError, applyEdits, indentAt, insert, replace } from '../../packages/core/src/plan/edits.ts';
-import { cjsRequires, planImports, planPrunes, type ImportName } from '../../packages/core/src/plan/imports.ts';
-import type { RootsSite } from '../../packages/core/src/types.ts';
+import { type FunctionNode, type Node, enclosingFunction, unwrap } from '@uproot/core/planning';
+import { type TextEdit, EditConflictError, applyEdits, indentAt, insert, replace } from '@uproot/core/planning';
+import { cjsRequires, planImports, planPrunes, type ImportName } from '@uproot/core/planning';
+import type { RootsSite } from '@uproot/core/planning';
 import { type HandlerChain, PLAIN, type SitePlan } from './chains.ts';
 import { HELPER_NAMES, entryCheck, helperImports, helpersBlock } from './helpers-block.ts';
 import { type Unit, Unprovable } from './unit.ts';

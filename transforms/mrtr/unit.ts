@@ -1,10 +1,10 @@
 // One parsed file as the MRTR planner sees it: text, AST, scopes, provenance and its roots sites.
 import type { TSESTree } from '@typescript-eslint/types';
-import type { ScopeManagerLike } from '../../packages/core/src/ast.ts';
-import { eolOf, indentUnit } from '../../packages/core/src/plan/edits.ts';
-import { Provenance } from '../../packages/core/src/provenance.ts';
-import { findRootsSites, originOf } from '../../packages/core/src/sites.ts';
-import type { RootsSite } from '../../packages/core/src/types.ts';
+import type { ScopeManagerLike } from '@uproot/core/planning';
+import { eolOf, indentUnit } from '@uproot/core/planning';
+import { Provenance } from '@uproot/core/planning';
+import { findRootsSites, originOf } from '@uproot/core/planning';
+import type { RootsSite } from '@uproot/core/planning';
 
 export interface Unit {
   path: string;
@@ -34,8 +34,8 @@ export function makeUnit(path: string, text: string, ast: TSESTree.Program, scop
 
 /** Why a site cannot be rewritten; becomes its marker. */
 export class Unprovable extends Error {
-  readonly reason: import('../../packages/core/src/types.ts').ReasonCode;
-  constructor(reason: import('../../packages/core/src/types.ts').ReasonCode, detail: string) {
+  readonly reason: import('@uproot/core').ReasonCode;
+  constructor(reason: import('@uproot/core').ReasonCode, detail: string) {
     super(detail);
     this.reason = reason;
   }

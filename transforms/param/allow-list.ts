@@ -4,8 +4,8 @@
 // whose initialiser builds an array (literal, .split/.slice/.map/.filter/…, Promise.all, a local
 // function) from process.argv or process.env, directly or through a same-file function or const.
 import type { TSESTree } from '@typescript-eslint/types';
-import { type FunctionNode, type Node, calleeName, nodeText, unwrap } from '../../packages/core/src/ast.ts';
-import type { Provenance } from '../../packages/core/src/provenance.ts';
+import { type FunctionNode, type Node, calleeName, nodeText, unwrap } from '@uproot/core/planning';
+import type { Provenance } from '@uproot/core/planning';
 
 const NAME = /^(allowed|permitted|sandbox|allowlisted|whitelisted|configured)(dirs|directories|roots|paths|folders|workspaces)$/;
 const ARRAY_METHODS = new Set(['split', 'slice', 'map', 'filter', 'flatMap', 'concat', 'all', 'from']);

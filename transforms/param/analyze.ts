@@ -3,9 +3,9 @@
 // capability gate that guards a fallback keeps that fallback for calls without the parameter),
 // which capability checks change, and how already-MRTR input requests go away.
 import type { TSESTree } from '@typescript-eslint/types';
-import { type FunctionNode, type Node, functionName } from '../../packages/core/src/ast.ts';
-import { reachesOf } from '../../packages/core/src/reach.ts';
-import type { RootsSite } from '../../packages/core/src/types.ts';
+import { type FunctionNode, type Node, functionName } from '@uproot/core/planning';
+import { reachesOf } from '@uproot/core/planning';
+import type { RootsSite } from '@uproot/core/planning';
 import { type AllowList, findAllowList } from './allow-list.ts';
 import { type Entry, type FileContext, pathFunction } from './entries.ts';
 import { type Gate, earlyExit, gateOf, guardOf } from './gates.ts';
@@ -14,7 +14,7 @@ import { type InputRequestPlan, planInputRequest } from './input-request.ts';
 import { type LowLevelTool, lowLevelTool } from './low-level.ts';
 import { freshName } from './names.ts';
 import { type NewParam, type Registration, mcpServerRegistration } from './registration.ts';
-import type { TextEdit } from '../../packages/core/src/plan/edits.ts';
+import type { TextEdit } from '@uproot/core/planning';
 import { describeParam } from './describe.ts';
 import { unresolved } from './unprovable.ts';
 

@@ -2,9 +2,9 @@
 // classes): reuse what the file already imports, otherwise add an import under a name nothing at
 // module level uses, so the new code can never capture or shadow the user's own names.
 import type { TSESTree } from '@typescript-eslint/types';
-import type { ScopeManagerLike } from '../../packages/core/src/ast.ts';
-import { type TextEdit, eolOf, insert } from '../../packages/core/src/plan/edits.ts';
-import { cjsRequires, planImports } from '../../packages/core/src/plan/imports.ts';
+import type { ScopeManagerLike } from '@uproot/core/planning';
+import { type TextEdit, eolOf, insert } from '@uproot/core/planning';
+import { cjsRequires, planImports } from '@uproot/core/planning';
 import { Unprovable } from './unprovable.ts';
 
 interface Wanted {

@@ -2,9 +2,9 @@
 // entry, the roots variable threaded through helpers, the sites fed from it, capability checks
 // rewritten, dead MRTR asks and hybrid roots rungs removed, one helper block per file.
 import type { TSESTree } from '@typescript-eslint/types';
-import { type FunctionNode, type Node, functionName } from '../../packages/core/src/ast.ts';
-import { type TextEdit, indentAt, insert } from '../../packages/core/src/plan/edits.ts';
-import type { RootsSite } from '../../packages/core/src/types.ts';
+import { type FunctionNode, type Node, functionName } from '@uproot/core/planning';
+import { type TextEdit, indentAt, insert } from '@uproot/core/planning';
+import type { RootsSite } from '@uproot/core/planning';
 import type { EntryPlan, ParamPlan } from './analyze.ts';
 import type { Bindings } from './bindings.ts';
 import { type FileContext, pathFunction } from './entries.ts';

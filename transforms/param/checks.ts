@@ -2,8 +2,8 @@
 // catch turns its failure into a default (a fallback a parameter must keep), or a helper on the
 // way has callers or a signature uproot cannot extend safely.
 import type { TSESTree } from '@typescript-eslint/types';
-import { type FunctionNode, type Node, calleeName, enclosingFunction, functionName, isExported, propertyName, unwrap } from '../../packages/core/src/ast.ts';
-import type { Provenance } from '../../packages/core/src/provenance.ts';
+import { type FunctionNode, type Node, calleeName, enclosingFunction, functionName, isExported, propertyName, unwrap } from '@uproot/core/planning';
+import type { Provenance } from '@uproot/core/planning';
 import { unresolved } from './unprovable.ts';
 
 /** `try { …request… } catch { default }` or `.catch(() => default)`: the request may fail into a fallback. */

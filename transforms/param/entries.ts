@@ -2,12 +2,12 @@
 // tool / prompt handlers that reach it (with the helper hops between), and grouped per handler
 // entry (a McpServer callback, or one tool's branch of a low-level tools/call handler).
 import type { TSESTree } from '@typescript-eslint/types';
-import { type FunctionNode, type Node, enclosingFunction } from '../../packages/core/src/ast.ts';
-import { contextReason } from '../../packages/core/src/classify.ts';
-import type { Provenance } from '../../packages/core/src/provenance.ts';
-import { type Reach, reachesOf } from '../../packages/core/src/reach.ts';
-import type { RootsSite } from '../../packages/core/src/types.ts';
-import { feedsSharedState } from '../../packages/core/src/classify.ts';
+import { type FunctionNode, type Node, enclosingFunction } from '@uproot/core/planning';
+import { contextReason } from '@uproot/core/planning';
+import type { Provenance } from '@uproot/core/planning';
+import { type Reach, reachesOf } from '@uproot/core/planning';
+import type { RootsSite } from '@uproot/core/planning';
+import { feedsSharedState } from '@uproot/core/planning';
 import { catchesToDefault, checkHelper, checkNamedCallback, checkRequestForm } from './checks.ts';
 import { type LowLevelTool, lowLevelTool } from './low-level.ts';
 import { Unprovable, unresolved } from './unprovable.ts';

@@ -1,8 +1,8 @@
 // Where roots used to arrive, the parameter's roots arrive now, in the same shape: a push result
 // becomes the `{ roots }` object (a resolved promise where it was not awaited), an MRTR answer
 // view becomes `{ kind: 'roots', roots }`, a raw input response becomes the `{ roots }` object.
-import type { Node } from '../../packages/core/src/ast.ts';
-import type { TextEdit } from '../../packages/core/src/plan/edits.ts';
+import type { Node } from '@uproot/core/planning';
+import type { TextEdit } from '@uproot/core/planning';
 import type { AnswerRead } from './input-request.ts';
 import { removeStatement } from './removal.ts';
 

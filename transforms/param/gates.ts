@@ -4,8 +4,8 @@
 // guards a fallback makes the parameter optional; an early `if (!check) return …` with a required
 // parameter can never fire and is removed.
 import type { TSESTree } from '@typescript-eslint/types';
-import type { FunctionNode, Node } from '../../packages/core/src/ast.ts';
-import type { RootsSite } from '../../packages/core/src/types.ts';
+import type { FunctionNode, Node } from '@uproot/core/planning';
+import type { RootsSite } from '@uproot/core/planning';
 import { unresolved } from './unprovable.ts';
 
 export interface Gate {

@@ -3,8 +3,8 @@
 // `if` (or `else if`) around the roots request, with no else of its own. Helpers only that rung
 // called go with it.
 import type { TSESTree } from '@typescript-eslint/types';
-import type { FunctionNode, Node } from '../../packages/core/src/ast.ts';
-import { isExported } from '../../packages/core/src/ast.ts';
+import type { FunctionNode, Node } from '@uproot/core/planning';
+import { isExported } from '@uproot/core/planning';
 import { unresolved } from './unprovable.ts';
 
 const DIRECTORY_ARGUMENT = /^(project_?(dir|directory|root|path)|workspace_?(dir|directory|root|path|folder)?|root_?dir|directory|dir|cwd|working_?dir(ectory)?|base_?dir|folder)$/i;

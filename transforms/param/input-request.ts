@@ -4,9 +4,9 @@
 // parameter the answer is always there: the reads become the parameter's roots, and the `if` that
 // asked becomes provably dead and goes away.
 import type { TSESTree } from '@typescript-eslint/types';
-import { type FunctionNode, type Node, calleeName, findProperty, propertyName, staticString, unwrap } from '../../packages/core/src/ast.ts';
-import { type Provenance, walkAll } from '../../packages/core/src/provenance.ts';
-import { mcpModule } from '../../packages/core/src/surface.ts';
+import { type FunctionNode, type Node, calleeName, findProperty, propertyName, staticString, unwrap } from '@uproot/core/planning';
+import { type Provenance, walkAll } from '@uproot/core/planning';
+import { mcpModule } from '@uproot/core/planning';
 import { unresolved } from './unprovable.ts';
 
 export interface AnswerRead {

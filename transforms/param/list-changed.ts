@@ -2,9 +2,9 @@
 // example a cache whose readers became the directory parameter) does nothing observable: it goes.
 // Handlers that refresh state someone still reads stay marked `list-changed`.
 import type { TSESTree } from '@typescript-eslint/types';
-import { type Node, isFunction, unwrap } from '../../packages/core/src/ast.ts';
-import type { Provenance } from '../../packages/core/src/provenance.ts';
-import type { RootsSite } from '../../packages/core/src/types.ts';
+import { type Node, isFunction, unwrap } from '@uproot/core/planning';
+import type { Provenance } from '@uproot/core/planning';
+import type { RootsSite } from '@uproot/core/planning';
 
 export interface DeadRefresh {
   site: RootsSite;

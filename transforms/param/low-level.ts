@@ -3,10 +3,10 @@
 // Which tool a roots request belongs to comes from the dispatch around it (`if (name === 'x')`,
 // `case 'x': { … }`, an early `if (name !== 'x') throw`), or from a server with a single tool.
 import type { TSESTree } from '@typescript-eslint/types';
-import { type FunctionNode, type Node, calleeName, findProperty, nodeText, staticString, unwrap } from '../../packages/core/src/ast.ts';
-import { type TextEdit, insert } from '../../packages/core/src/plan/edits.ts';
-import { type Provenance, walkAll, walkOwnBody } from '../../packages/core/src/provenance.ts';
-import { handledMethod } from '../../packages/core/src/registrations.ts';
+import { type FunctionNode, type Node, calleeName, findProperty, nodeText, staticString, unwrap } from '@uproot/core/planning';
+import { type TextEdit, insert } from '@uproot/core/planning';
+import { type Provenance, walkAll, walkOwnBody } from '@uproot/core/planning';
+import { handledMethod } from '@uproot/core/planning';
 import { stringLiteral } from './names.ts';
 import { addProperty, literalKeys } from './object-edits.ts';
 import type { NewParam } from './registration.ts';

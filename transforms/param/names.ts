@@ -1,6 +1,6 @@
 // Names the param rewrite introduces: never one that already names something where it would be visible.
-import type { Node } from '../../packages/core/src/ast.ts';
-import { walkAll } from '../../packages/core/src/provenance.ts';
+import type { Node } from '@uproot/core/planning';
+import { walkAll } from '@uproot/core/planning';
 
 /** `preferred`, or `preferred2`, `preferred3`…: the first no identifier inside `scopes` uses and not `taken`. */
 export function freshName(scopes: readonly Node[], preferred: string, taken: ReadonlySet<string> = new Set()): string {

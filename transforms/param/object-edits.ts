@@ -1,8 +1,8 @@
 // Adding one property to an object literal (a zod shape, a config object, a JSON schema) in the
 // layout the literal already has: one line stays one line, one property per line stays that way.
 import type { TSESTree } from '@typescript-eslint/types';
-import { propertyName } from '../../packages/core/src/ast.ts';
-import { type TextEdit, indentAt, insert, lineStart } from '../../packages/core/src/plan/edits.ts';
+import { propertyName } from '@uproot/core/planning';
+import { type TextEdit, indentAt, insert, lineStart } from '@uproot/core/planning';
 import { unresolved } from './unprovable.ts';
 
 /** The keys of a literal whose every key is known (no spreads, no computed keys). */

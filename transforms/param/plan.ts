@@ -2,14 +2,14 @@
 // handlers become an explicit directory parameter, validated where it enters, and fed where the
 // roots used to arrive. Everything it cannot prove gets a reason-coded marker.
 import type { TSESTree } from '@typescript-eslint/types';
-import type { FunctionNode, ScopeManagerLike } from '../../packages/core/src/ast.ts';
-import { reachesOf } from '../../packages/core/src/reach.ts';
-import { type TextEdit, applyEdits, EditConflictError, eolOf, indentUnit, insert } from '../../packages/core/src/plan/edits.ts';
-import { cjsRequires, planPrunes } from '../../packages/core/src/plan/imports.ts';
-import { dedupeMarkers, planMarker } from '../../packages/core/src/plan/markers.ts';
-import { Provenance } from '../../packages/core/src/provenance.ts';
-import { findRootsSites, originOf } from '../../packages/core/src/sites.ts';
-import type { RootsSite } from '../../packages/core/src/types.ts';
+import type { FunctionNode, ScopeManagerLike } from '@uproot/core/planning';
+import { reachesOf } from '@uproot/core/planning';
+import { type TextEdit, applyEdits, EditConflictError, eolOf, indentUnit, insert } from '@uproot/core/planning';
+import { cjsRequires, planPrunes } from '@uproot/core/planning';
+import { dedupeMarkers, planMarker } from '@uproot/core/planning';
+import { Provenance } from '@uproot/core/planning';
+import { findRootsSites, originOf } from '@uproot/core/planning';
+import type { RootsSite } from '@uproot/core/planning';
 import { planClientEraGuards } from '../client-era-guard.ts';
 import type { FilePlan, SiteOutcome } from '../outcome.ts';
 import { type EntryPlan, analyzeEntry } from './analyze.ts';

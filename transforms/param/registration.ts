@@ -4,9 +4,9 @@
 // Adding a parameter where there was none moves extra/ctx from the first to the second argument
 // (mcp-roots-reference.md §1.5, §3.3), so the callback gains an arguments parameter in front.
 import type { TSESTree } from '@typescript-eslint/types';
-import { type FunctionNode, type Node, calleeName, findProperty, staticString, unwrap } from '../../packages/core/src/ast.ts';
-import { type TextEdit, insert } from '../../packages/core/src/plan/edits.ts';
-import { isRawShape } from '../../packages/core/src/registrations.ts';
+import { type FunctionNode, type Node, calleeName, findProperty, staticString, unwrap } from '@uproot/core/planning';
+import { type TextEdit, insert } from '@uproot/core/planning';
+import { isRawShape } from '@uproot/core/planning';
 import { stringLiteral } from './names.ts';
 import { addProperty, literalKeys } from './object-edits.ts';
 import { unresolved } from './unprovable.ts';

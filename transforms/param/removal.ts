@@ -1,6 +1,6 @@
 // Removing whole statements without leaving blank lines or stray indentation behind.
-import type { Node } from '../../packages/core/src/ast.ts';
-import { type TextEdit, lineStart } from '../../packages/core/src/plan/edits.ts';
+import type { Node } from '@uproot/core/planning';
+import { type TextEdit, lineStart } from '@uproot/core/planning';
 
 export function removeStatement(text: string, node: Node | { range: [number, number] }): TextEdit {
   return removeRange(text, node.range[0], node.range[1]);

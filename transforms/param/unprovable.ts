@@ -1,5 +1,5 @@
 // The one way a param plan says "not provable": the reason code and a detail for the marker and report.
-import type { ReasonCode } from '../../packages/core/src/types.ts';
+import type { ReasonCode } from '@uproot/core/planning';
 
 export class Unprovable extends Error {
   readonly reason: ReasonCode;

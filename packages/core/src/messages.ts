@@ -45,3 +45,9 @@ export const reasonMessages: Record<ReasonCode, string> = {
 };
 
 export const reasonCodes = Object.keys(reasonMessages) as ReasonCode[];
+
+/** The reason line of a marker or report entry: the planner's specific cause, then the general one. */
+export function describeReason(reason: ReasonCode, detail?: string): string {
+  if (!detail) return reasonMessages[reason];
+  return reason === 'unresolved-chain' ? detail : `${detail}; ${reasonMessages[reason]}`;
+}

@@ -39,7 +39,14 @@ const recommendedRules: Linter.RulesRecord = {
 
 const strictRules: Linter.RulesRecord = Object.fromEntries(Object.keys(recommendedRules).map((r) => [r, 'error']));
 
-const plugin = {
+/** The plugin object, as flat configs use it: `plugins: { uproot }` or `uproot.configs.recommended`. */
+export interface UprootPlugin extends ESLint.Plugin {
+  meta: { name: string; version: string };
+  rules: Record<string, Rule.RuleModule>;
+  configs: { readonly recommended: Linter.Config; readonly strict: Linter.Config };
+}
+
+const plugin: UprootPlugin = {
   meta: { name: 'eslint-plugin-uproot', version: '0.1.0' },
   rules,
   configs: {
@@ -50,7 +57,7 @@ const plugin = {
       return { name: 'uproot/strict', plugins: { uproot: plugin }, rules: strictRules };
     },
   },
-} satisfies ESLint.Plugin;
+};
 
 export default plugin;
 export { rules };

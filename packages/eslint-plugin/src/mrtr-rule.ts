@@ -2,7 +2,7 @@
 // one rule. The checks run once per file (cached on the SourceCode object) however many rules are on.
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import type { ScopeManagerLike } from '@uproot/core';
-import { type MrtrProblem, type MrtrRule, findMrtrProblems, mayContainMrtrProblems, messagesOfRule, suggestionMessages } from '../../core/src/mrtr/index.ts';
+import { type MrtrProblem, type MrtrRule, findMrtrProblems, mayContainMrtrProblems, messagesOfRule, suggestionMessages } from '@uproot/core/planning';
 import { createRule } from './site-rule.ts';
 import { typeHintFrom } from './type-hint.ts';
 

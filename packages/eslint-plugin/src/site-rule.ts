@@ -2,11 +2,11 @@
 // file (cached on the SourceCode object) however many of the rules are enabled.
 import { ESLintUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
 import { type ReasonCode, type RootsSite, type ScopeManagerLike, type SiteKind, findRootsSites, kindMessages, mayContainRootsSites, reasonMessages, ruleDocsUrl } from '@uproot/core';
-import { describeReason } from '../../core/src/plan/markers.ts';
+import { describeReason } from '@uproot/core/planning';
 import { typeHintFrom } from './type-hint.ts';
 import { planMrtr } from '../../../transforms/mrtr.ts';
 import { type Unit, makeUnit } from '../../../transforms/mrtr/unit.ts';
-import type { TextEdit } from '../../core/src/plan/edits.ts';
+import type { TextEdit } from '@uproot/core/planning';
 
 export const createRule = ESLintUtils.RuleCreator(ruleDocsUrl);
 

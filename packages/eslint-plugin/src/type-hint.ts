@@ -2,7 +2,7 @@
 // trace: a value whose type is declared by an @modelcontextprotocol package is an MCP value.
 import type { ParserServicesWithTypeInformation } from '@typescript-eslint/utils';
 import type { McpValue } from '@uproot/core';
-import type { McpValueKind } from '../../core/src/surface.ts';
+import type { McpValueKind } from '@uproot/core/planning';
 import type { TSESTree } from '@typescript-eslint/utils';
 
 const kindOfType: Record<string, McpValueKind> = {

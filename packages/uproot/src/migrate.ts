@@ -2,7 +2,7 @@
 // write what changed, one cross-file group at a time, all-or-nothing (commit-group.ts). A failing
 // file stays untouched, and so do the files rewritten together with it; signals stop between groups.
 import { mayContainRootsSites } from '@uproot/core';
-import { applyEdits } from '../../core/src/plan/edits.ts';
+import { applyEdits } from '@uproot/core/planning';
 import type { FilePlan, SiteOutcome, Strategy } from '../../../transforms/outcome.ts';
 import { type ProjectPlan, planMrtrProject, planMrtrText, type SourceFile as ProjectFile } from '../../../transforms/mrtr.ts';
 

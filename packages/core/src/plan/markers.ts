@@ -2,7 +2,7 @@
 // (design.md §4). One line, never inside an expression, never twice.
 import type { TSESTree } from '@typescript-eslint/types';
 import { type Node, enclosingStatement } from '../ast.ts';
-import { reasonDocsUrl, reasonMessages } from '../messages.ts';
+import { describeReason, reasonDocsUrl } from '../messages.ts';
 import type { ReasonCode } from '../types.ts';
 import { type TextEdit, eolOf, indentAt, insert, lineStart } from './edits.ts';
 
@@ -17,10 +17,6 @@ export function sanitizeMarkerText(text: string): string {
  * The reason's general line, prefixed by what the planner found. For unresolved-chain the specific
  * cause replaces the general line: "no caller could be traced" would contradict "the handler is wrapped".
  */
-export function describeReason(reason: ReasonCode, detail?: string): string {
-  if (!detail) return reasonMessages[reason];
-  return reason === 'unresolved-chain' ? detail : `${detail}; ${reasonMessages[reason]}`;
-}
 
 export function markerText(reason: ReasonCode, detail?: string): string {
   const why = describeReason(reason, detail);

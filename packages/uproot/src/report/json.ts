@@ -1,9 +1,14 @@
 // `--format json`: the stable machine shape of design.md §5 (version 1).
 import { ruleOfKind } from '@uproot/core/light';
 import type { ScanResult } from '../scan.ts';
+import type { ScanReport } from './shapes.ts';
 import { summarize } from './summary.ts';
 
 export function scanToJson(result: ScanResult): string {
+  return JSON.stringify(scanReport(result), null, 2) + '\n';
+}
+
+export function scanReport(result: ScanResult): ScanReport {
   const sites = result.files.flatMap(({ file, sites }) =>
     sites.map((s) => ({
       file,
@@ -24,7 +29,7 @@ export function scanToJson(result: ScanResult): string {
   );
   // Hand-rolled MRTR mistakes: the uproot/mrtr-* rules, with the same message ESLint shows.
   const problems = result.files.flatMap(({ file, problems }) =>
-    problems.map((p) => ({ file, line: p.line, column: p.column, endLine: p.endLine, endColumn: p.endColumn, kind: 'mrtr', rule: `uproot/${p.rule}`, message: p.message })),
+    problems.map((p) => ({ file, line: p.line, column: p.column, endLine: p.endLine, endColumn: p.endColumn, kind: 'mrtr' as const, rule: `uproot/${p.rule}`, message: p.message })),
   );
-  return JSON.stringify({ version: 1, sites, problems, summary: summarize(result), failures: result.failures, notices: result.notices }, null, 2) + '\n';
+  return { version: 1, sites, problems, summary: summarize(result), failures: result.failures, notices: result.notices };
 }

@@ -2,8 +2,13 @@
 import { ruleOfKind } from '@uproot/core/light';
 import type { MigrateResult } from '../migrate.ts';
 import { summarizeMigrate } from './migrate-summary.ts';
+import type { MigrateReport } from './shapes.ts';
 
 export function migrateToJson(result: MigrateResult): string {
+  return JSON.stringify(migrateReport(result), null, 2) + '\n';
+}
+
+export function migrateReport(result: MigrateResult): MigrateReport {
   const files = result.files.map((f) => ({
     file: f.file,
     changed: f.changed,
@@ -22,5 +27,5 @@ export function migrateToJson(result: MigrateResult): string {
     })),
     ...(f.diff ? { diff: f.diff } : {}),
   }));
-  return JSON.stringify({ version: 1, strategy: result.strategy, dryRun: result.dryRun, files, summary: summarizeMigrate(result), failures: result.failures, notices: result.notices, interrupted: result.interrupted }, null, 2) + '\n';
+  return { version: 1, strategy: result.strategy, dryRun: result.dryRun, files, summary: summarizeMigrate(result), failures: result.failures, notices: result.notices, interrupted: result.interrupted };
 }

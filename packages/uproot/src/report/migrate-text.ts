@@ -5,7 +5,7 @@ import { formatterCommand } from '../formatter.ts';
 import type { MigrateResult } from '../migrate.ts';
 import { problemLocation } from '../scan.ts';
 import { consumersLine } from './text.ts';
-import { describeReason } from '../../../core/src/plan/markers.ts';
+import { describeReason } from '@uproot/core/light';
 import { summarizeMigrate } from './migrate-summary.ts';
 
 function colorDiff(diff: string, pc: ReturnType<typeof pcDefault.createColors>): string {

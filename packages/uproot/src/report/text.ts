@@ -5,7 +5,7 @@ import pc from 'picocolors';
 import { problemLocation, type ScanResult } from '../scan.ts';
 import { summarize } from './summary.ts';
 import { headline } from './wording.ts';
-import { describeReason } from '../../../core/src/plan/markers.ts';
+import { describeReason } from '@uproot/core/light';
 
 type Colors = ReturnType<typeof pc.createColors>;
 

@@ -1,0 +1,94 @@
+// The machine shapes of `--format json` (design.md §5, version 1), which the programmatic API returns too.
+// Declared here, not inferred, so the published types say exactly what scripts can rely on.
+import type { ReasonCode, SdkMajor, Side, SiteAction, SiteContext, SiteKind } from '@uproot/core/light';
+import type { ScanSummary } from './summary.ts';
+
+export interface FileProblemEntry {
+  file: string;
+  /** 1-based position, for problems inside the file (syntax errors). */
+  line?: number;
+  column?: number;
+  message: string;
+}
+
+export interface ScanSiteEntry {
+  file: string;
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+  kind: SiteKind;
+  /** The ESLint rule that reports this site, e.g. `uproot/no-roots-request`. */
+  rule: string;
+  sdk: SdkMajor | null;
+  side: Side;
+  context: SiteContext;
+  action: SiteAction;
+  reason?: ReasonCode;
+  detail?: string;
+  /** For roots kept in state: the handlers that read that state. */
+  consumers?: SiteContext[];
+}
+
+export interface ScanProblemEntry {
+  file: string;
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+  kind: 'mrtr';
+  rule: string;
+  message: string;
+}
+
+export interface ScanReport {
+  version: 1;
+  sites: ScanSiteEntry[];
+  problems: ScanProblemEntry[];
+  summary: ScanSummary;
+  failures: FileProblemEntry[];
+  notices: FileProblemEntry[];
+}
+
+export interface MigrateSiteEntry {
+  line: number;
+  column: number;
+  kind: SiteKind;
+  rule: string;
+  sdk: SdkMajor | null;
+  side: Side;
+  context: SiteContext;
+  outcome: 'rewritten' | 'marked' | 'reported';
+  reason?: ReasonCode;
+  /** For roots kept in state: the handlers that read that state. */
+  consumers?: SiteContext[];
+  detail?: string;
+}
+
+export interface MigrateFileEntry {
+  file: string;
+  changed: boolean;
+  sites: MigrateSiteEntry[];
+  /** Unified diff, in dry runs. */
+  diff?: string;
+}
+
+export interface MigrateSummary {
+  files: number;
+  changedFiles: number;
+  rewritten: number;
+  marked: number;
+  reported: number;
+  failures: number;
+}
+
+export interface MigrateReport {
+  version: 1;
+  strategy: 'mrtr' | 'param';
+  dryRun: boolean;
+  files: MigrateFileEntry[];
+  summary: MigrateSummary;
+  failures: FileProblemEntry[];
+  notices: FileProblemEntry[];
+  interrupted: boolean;
+}
