@@ -18,6 +18,7 @@ import { loadavg, cpus } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { DEFAULT_SEED, ensureTree, generateTree, type PlantedSite } from './generate.ts';
+import { INSTALLED_STARTUP_MAX, benchStartup } from './startup.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.resolve(here, '../..');
@@ -586,6 +587,14 @@ async function main(): Promise<void> {
   say('== ratios (wall-time medians, same trees, same run)');
   const { lines, targets } = evaluate(trees, all, ctx);
   for (const l of lines) say(l);
+
+  say('');
+  progress('packing and installing uproot into a fresh project for the start-up comparison ...');
+  const startup = benchStartup(repo, warm.root, options.reps);
+  say('== start-up: installed from the tarball vs the repository bin (wall-time medians)');
+  for (const r of startup) say(`  ${r.what.padEnd(24)} repo ${fmtS(r.repoMs)} s   installed ${fmtS(r.installedMs)} s   ${fmtX(r.installedMs / r.repoMs)}   target ≤ ${INSTALLED_STARTUP_MAX}×`);
+  const slow = startup.filter((r) => r.installedMs / r.repoMs > INSTALLED_STARTUP_MAX);
+  targets.push({ name: 'installed start-up', met: slow.length === 0, detail: slow.map((r) => `${r.what} ${fmtX(r.installedMs / r.repoMs)}`).join(', ') });
   const load1 = loadavg()[0]!;
   say('');
   say(`machine load (1-min average): ${load0.toFixed(1)} at start, ${load1.toFixed(1)} at end on ${cpus().length} cores; total bench time ${((Date.now() - started) / 60000).toFixed(1)} min`);
