@@ -52,10 +52,12 @@ export function findClientAnswers(ast: TSESTree.Program, prov: Provenance, text:
     else explain?.(t.node, `a test of \`${excerpt(text, t.subject)}\` against roots/list that uproot cannot tie to an input request of an MCP input_required result (from \`inputRequests\`)`);
   }
   // One answer is one site: a test that picks out roots/list already names the function that answers.
-  const answering = new Set(found.map((f) => enclosingFunction(f.node)));
+  const answering = new Map(found.map((f) => [enclosingFunction(f.node), f.node.loc.start.line]));
   for (const a of answers) {
+    const line = answering.get(enclosingFunction(a.node));
     if (insideServerContext(a.holder)) explain?.(a.node, 'roots in `mcpReq.inputResponses`: a server-side test double of a retried request, not a client answering');
-    else if (!answering.has(enclosingFunction(a.node))) found.push({ node: a.node, form: 'inputResponses roots answer', holder: a.holder });
+    else if (line === undefined) found.push({ node: a.node, form: 'inputResponses roots answer', holder: a.holder });
+    else explain?.(a.node, `the roots/list answer of the input request reported on line ${line} (one site per answer)`);
   }
   if (!found.length) return [];
   const sdk = sdks.length ? (sdks.includes(2) ? 2 : 1) : undefined;

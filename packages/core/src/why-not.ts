@@ -31,8 +31,11 @@ export function whyNotReceiver(receiver: Node, value: McpValue | undefined, want
 /** Where the root of an expression comes from, when that explains why provenance stopped there. */
 function originOf(expr: Node, prov: Provenance): string | undefined {
   let n = unwrap(expr);
-  while (n.type === 'MemberExpression' && unwrap(n.object).type !== 'ThisExpression') n = unwrap(n.object);
-  while (n.type === 'CallExpression') n = unwrap(n.callee);
+  for (;;) {
+    if (n.type === 'MemberExpression' && unwrap(n.object).type !== 'ThisExpression') n = unwrap(n.object);
+    else if (n.type === 'CallExpression') n = unwrap(n.callee);
+    else break;
+  }
   if (n.type === 'MemberExpression' && unwrap(n.object).type === 'ThisExpression') return fieldOrigin(n);
   if (n.type === 'ThisExpression') return '`this` in a class that does not extend an MCP Server or Client';
   if (n.type !== 'Identifier') return undefined;
