@@ -23,11 +23,12 @@ const SDK_IMPORT = /@modelcontextprotocol\//;
 
 /** Whether the text can hold a client-side answer at all: a cheap check before walking the tree. */
 export function mayAnswerInputRequests(text: string): boolean {
-  return (text.includes(clientMrtr.requests) && text.includes(ROOTS_LIST)) || text.includes(clientMrtr.responses);
+  return (text.includes(clientMrtr.requests) && (text.includes(ROOTS_LIST) || text.includes('ListRootsRequestSchema'))) || text.includes(clientMrtr.responses);
 }
 
 export function findClientAnswers(ast: TSESTree.Program, prov: Provenance, text: string, file: string | undefined, explain?: Explain): ClientAnswer[] {
-  const tests: { node: Node; subject: Node; form: string }[] = [];
+  // `subject` must be an input request's method, or (schema tests) the input request itself.
+  const tests: { node: Node; subject: Node; form: string; entry?: boolean }[] = [];
   const answers: { node: Node; holder: Node }[] = [];
   const sdks: SdkMajor[] = [];
   walkAll(ast, (node) => {
@@ -39,6 +40,8 @@ export function findClientAnswers(ast: TSESTree.Program, prov: Provenance, text:
     } else if (node.type === 'BinaryExpression' && ['===', '==', '!==', '!='].includes(node.operator)) {
       const [subject, literal] = staticString(node.right) === ROOTS_LIST ? [node.left, node.right] : [node.right, node.left];
       if (staticString(literal) === ROOTS_LIST) tests.push({ node, subject: subject as Node, form: "method === 'roots/list' (input request)" });
+    } else if (node.type === 'CallExpression' && node.callee.type === 'MemberExpression' && clientMrtr.schemaTests.has(propertyName(node.callee) ?? '') && node.arguments[0]) {
+      if (prov.is(node.callee.object, 'schema')?.name === 'ListRootsRequestSchema') tests.push({ node, subject: node.arguments[0], form: 'ListRootsRequestSchema test (input request)', entry: true });
     } else if (node.type === 'Property' && propertyName(node) === clientMrtr.responses) {
       answers.push(...rootsAnswers(node.value as Node, prov).map((a) => ({ node: a, holder: node })));
     } else if (node.type === 'VariableDeclarator' && node.id.type === 'Identifier' && node.id.name === clientMrtr.responses && node.init) {
@@ -48,8 +51,8 @@ export function findClientAnswers(ast: TSESTree.Program, prov: Provenance, text:
   const entries = new InputRequestEntries(prov);
   const found: { node: Node; form: string; holder: Node }[] = [];
   for (const t of tests) {
-    if (entries.isMethod(t.subject)) found.push({ node: t.node, form: t.form, holder: t.node });
-    else explain?.(t.node, `a test of \`${excerpt(text, t.subject)}\` against roots/list that uproot cannot tie to an input request of an MCP input_required result (from \`inputRequests\`)`);
+    if (t.entry ? entries.isEntry(t.subject) : entries.isMethod(t.subject)) found.push({ node: t.node, form: t.form, holder: t.node });
+    else explain?.(t.node, `a test of \`${excerpt(text, t.subject)}\` for roots/list that uproot cannot tie to an input request of an MCP input_required result (from \`inputRequests\`)`);
   }
   // One answer is one site: a test that picks out roots/list already names the function that answers.
   const answering = new Map(found.map((f) => [enclosingFunction(f.node), f.node.loc.start.line]));

@@ -95,6 +95,8 @@ export const clientMrtr = {
   rootsAnswerField: 'roots',
   /** Array methods whose first callback receives each element of `Object.entries / values(inputRequests)`. */
   elementCallbacks: new Set(['map', 'forEach', 'filter', 'find', 'some', 'every', 'flatMap']),
+  /** `ListRootsRequestSchema.safeParse(request)`: a schema test that picks out roots/list input requests. */
+  schemaTests: new Set(['parse', 'safeParse']),
   /** A ctx test double's `mcpReq.inputResponses` is the server's view, not a client's answer. */
   serverContextField: 'mcpReq',
 } as const;
