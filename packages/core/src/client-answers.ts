@@ -6,6 +6,7 @@ import { type Node, enclosingFunction, findProperty, isFunction, propertyName, s
 import { McpReach } from './prefilter-reach.ts';
 import { type Provenance, walkAll } from './provenance.ts';
 import { ROOTS_LIST, type SdkMajor, clientMrtr, mcpModule } from './surface.ts';
+import type { Explain } from './types.ts';
 import { excerpt } from './why-not.ts';
 
 export interface ClientAnswer {
@@ -14,18 +15,16 @@ export interface ClientAnswer {
   sdk: SdkMajor | null;
 }
 
-/** Why a candidate was not reported, told to whoever asked (`uproot scan --explain`). */
-export type Explain = (node: Node, why: string) => void;
-
 const MAX_DEPTH = 8;
 /** Imported files count when they import an MCP package; a hand-built MRTR result alone proves nothing. */
 const SDK_IMPORT = /@modelcontextprotocol\//;
 
 /** Whether the text can hold a client-side answer at all: a cheap check before walking the tree. */
 export function mayAnswerInputRequests(text: string): boolean {
-  return (text.includes(clientMrtr.requests) && (text.includes(ROOTS_LIST) || text.includes('ListRootsRequestSchema'))) || text.includes(clientMrtr.responses);
+  return (text.includes(clientMrtr.requests) && (text.includes(ROOTS_LIST) || text.includes(clientMrtr.requestSchema))) || text.includes(clientMrtr.responses);
 }
 
+/** `file`: the absolute path on disk, to follow relative imports to an MCP import (editor buffers have none). */
 export function findClientAnswers(ast: TSESTree.Program, prov: Provenance, text: string, file: string | undefined, explain?: Explain): ClientAnswer[] {
   // `subject` must be an input request's method, or (schema tests) the input request itself.
   const tests: { node: Node; subject: Node; form: string; entry?: boolean }[] = [];
@@ -41,7 +40,7 @@ export function findClientAnswers(ast: TSESTree.Program, prov: Provenance, text:
       const [subject, literal] = staticString(node.right) === ROOTS_LIST ? [node.left, node.right] : [node.right, node.left];
       if (staticString(literal) === ROOTS_LIST) tests.push({ node, subject: subject as Node, form: "method === 'roots/list' (input request)" });
     } else if (node.type === 'CallExpression' && node.callee.type === 'MemberExpression' && clientMrtr.schemaTests.has(propertyName(node.callee) ?? '') && node.arguments[0]) {
-      if (prov.is(node.callee.object, 'schema')?.name === 'ListRootsRequestSchema') tests.push({ node, subject: node.arguments[0], form: 'ListRootsRequestSchema test (input request)', entry: true });
+      if (prov.is(node.callee.object, 'schema')?.name === clientMrtr.requestSchema) tests.push({ node, subject: node.arguments[0], form: 'ListRootsRequestSchema test (input request)', entry: true });
     } else if (node.type === 'Property' && propertyName(node) === clientMrtr.responses) {
       answers.push(...rootsAnswers(node.value as Node, prov).map((a) => ({ node: a, holder: node })));
     } else if (node.type === 'VariableDeclarator' && node.id.type === 'Identifier' && node.id.name === clientMrtr.responses && node.init) {

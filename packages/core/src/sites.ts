@@ -2,7 +2,7 @@
 import path from 'node:path';
 import type { TSESTree } from '@typescript-eslint/types';
 import { type Node, type ScopeManagerLike, calleeName, findProperty, propertyName, staticString, unwrap } from './ast.ts';
-import { type Explain, findClientAnswers, mayAnswerInputRequests } from './client-answers.ts';
+import { findClientAnswers, mayAnswerInputRequests } from './client-answers.ts';
 import { classify } from './classify.ts';
 import { consumersOf } from './consumers.ts';
 import { contextsOf, primaryContext } from './context.ts';
@@ -10,7 +10,7 @@ import { type ModuleOrigin, Provenance, type TypeHint, walkAll } from './provena
 import { sharedModuleGraph } from './module-graph.ts';
 import { handledMethod, methodValueSchema } from './registrations.ts';
 import { type McpValue, ROOTS_LIST, ROOTS_LIST_CHANGED, type SdkMajor, type Side } from './surface.ts';
-import type { ReasonCode, RootsSite, SiteContext, SiteKind } from './types.ts';
+import type { Explain, ReasonCode, RootsSite, SiteContext, SiteKind } from './types.ts';
 import { whyNotReceiver } from './why-not.ts';
 
 export interface FindSitesInput {
@@ -53,7 +53,7 @@ export function findRootsSites(input: FindSitesInput): RootsSite[] {
     else if (node.type === 'ObjectExpression') matchHandBuiltInputRequest(node, m);
   });
   if (mayAnswerInputRequests(input.text)) {
-    for (const a of findClientAnswers(input.ast, prov, input.text, input.file, input.explain)) raw.push({ kind: 'capability', node: a.node, sdk: a.sdk, side: 'client', form: a.form });
+    for (const a of findClientAnswers(input.ast, prov, input.text, originOf(input.file)?.file, input.explain)) raw.push({ kind: 'capability', node: a.node, sdk: a.sdk, side: 'client', form: a.form });
   }
   const seen = new Set<Node>();
   const sites: RootsSite[] = [];

@@ -97,6 +97,7 @@ export const clientMrtr = {
   elementCallbacks: new Set(['map', 'forEach', 'filter', 'find', 'some', 'every', 'flatMap']),
   /** `ListRootsRequestSchema.safeParse(request)`: a schema test that picks out roots/list input requests. */
   schemaTests: new Set(['parse', 'safeParse']),
+  requestSchema: 'ListRootsRequestSchema',
   /** A ctx test double's `mcpReq.inputResponses` is the server's view, not a client's answer. */
   serverContextField: 'mcpReq',
 } as const;
