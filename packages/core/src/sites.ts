@@ -91,15 +91,12 @@ function matchCall(call: TSESTree.CallExpression, m: Match): void {
   if (callee.type === 'Identifier') return matchBareRequest(call, callee, m);
   if (!name || callee.type !== 'MemberExpression') return;
   const receiverNode = callee.object;
-  // Only `scan --explain` pays for saying why a candidate is not a site.
-  const reject = (wanted: string, receiver = prov.valueOf(receiverNode), at: Node = call) =>
-    m.explain?.(at, whyNotReceiver(receiverNode, receiver, wanted, prov, m.text));
   switch (name) {
     case 'listRoots': {
       const receiver = prov.valueOf(receiverNode);
       if (receiver?.kind === 'input-required') out.push(site('input-request', call, receiver, 'server', 'inputRequired.listRoots()'));
       else if (receiver?.kind === 'server') out.push(site('request', call, receiver, 'server', 'listRoots()'));
-      else reject('a low-level MCP Server or the inputRequired builder', receiver);
+      else reject(m, call, receiverNode, receiver, 'a low-level MCP Server or the inputRequired builder');
       return;
     }
     case 'request':
@@ -116,7 +113,7 @@ function matchCall(call: TSESTree.CallExpression, m: Match): void {
       else if (name === 'sendRequest' && receiver?.kind === 'handler-extra') out.push(site('request', call, receiver, 'server', form));
       else if (name === 'send' && receiver?.kind === 'mcp-req') out.push(site('request', call, receiver, 'server', form));
       else if (!receiver && viaSchema) out.push(site('request', call, viaSchema, 'server', form));
-      else reject(name === 'request' ? 'a low-level MCP Server' : name === 'sendRequest' ? "a handler's extra" : 'ctx.mcpReq', receiver);
+      else reject(m, call, receiverNode, receiver, name === 'request' ? 'a low-level MCP Server' : name === 'sendRequest' ? "a handler's extra" : 'ctx.mcpReq');
       return;
     }
     case 'setNotificationHandler': {
@@ -128,20 +125,20 @@ function matchCall(call: TSESTree.CallExpression, m: Match): void {
       const at = call.arguments[0]!;
       if (receiver?.kind === 'server') out.push(site('list-changed', at, receiver, 'server', 'setNotificationHandler(roots list_changed)'));
       else if (!receiver && schema) out.push(site('list-changed', at, schema, 'server', 'setNotificationHandler(roots list_changed)'));
-      else reject('a low-level MCP Server', receiver, at);
+      else reject(m, at, receiverNode, receiver, 'a low-level MCP Server');
       return;
     }
     case 'sendRootsListChanged': {
       const receiver = prov.valueOf(receiverNode);
       if (receiver?.kind === 'client') out.push(site('list-changed', call, receiver, 'client', 'sendRootsListChanged()'));
-      else reject('an MCP client', receiver);
+      else reject(m, call, receiverNode, receiver, 'an MCP client');
       return;
     }
     case 'notification': {
       if (requestMethod(call.arguments[0], prov) !== ROOTS_LIST_CHANGED) return;
       const receiver = prov.valueOf(receiverNode);
       if (receiver?.kind === 'client') out.push(site('list-changed', call, receiver, 'client', "notification({ method: 'notifications/roots/list_changed' })"));
-      else reject('an MCP client', receiver);
+      else reject(m, call, receiverNode, receiver, 'an MCP client');
       return;
     }
     case 'setRequestHandler': {
@@ -153,13 +150,13 @@ function matchCall(call: TSESTree.CallExpression, m: Match): void {
       if (receiver?.kind === 'client') out.push(site('capability', at, receiver, 'client', 'setRequestHandler(roots/list)'));
       else if (!receiver && schema) out.push(site('capability', at, schema, 'client', 'setRequestHandler(roots/list)'));
       else if (receiver?.kind === 'server') m.explain?.(at, 'an MCP server answering roots/list itself (a bridge or proxy), not a client capability');
-      else reject('an MCP client', receiver, at);
+      else reject(m, at, receiverNode, receiver, 'an MCP client');
       return;
     }
     case 'registerCapabilities': {
       const receiver = prov.valueOf(receiverNode);
       const roots = rootsProperty(call.arguments[0], prov);
-      if (receiver?.kind !== 'client') return void (roots && reject('an MCP client', receiver, roots));
+      if (receiver?.kind !== 'client') return void (roots && reject(m, roots, receiverNode, receiver, 'an MCP client'));
       if (roots) out.push(site('capability', roots, receiver, 'client', 'registerCapabilities({ roots })'));
       return;
     }
@@ -252,6 +249,11 @@ function outerValue(node: Node): Node {
     current = current.parent;
   }
   return current;
+}
+
+/** Tell `scan --explain` (only it pays for the words) why this receiver makes the call no site. */
+function reject(m: Match, at: Node, receiverNode: Node, receiver: McpValue | undefined, wanted: string): void {
+  m.explain?.(at, whyNotReceiver(receiverNode, receiver, wanted, m.prov, m.text));
 }
 
 function site(kind: SiteKind, node: Node, value: McpValue, side: Side, form: string): RawSite {
