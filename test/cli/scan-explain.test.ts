@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { scan } from '../../packages/uproot/src/api.ts';
 import { CORPUS_DIR } from '../detection-corpus.ts';
 import { offsetOf, removeTree, tempTree, uproot } from './helpers.ts';
 
@@ -105,6 +106,13 @@ describe('scan --explain', () => {
       expect(at, `${c.file}:${c.line}:${c.column}`).toMatch(/^(listRoots|roots\/list|roots\b)/);
       expect(text.split('\n')[c.line - 1]!.trim()).toContain(c.text.replace(/\.\.\.$/, ''));
     }
+  });
+
+  it('gives scripts the same candidates through the programmatic API', async () => {
+    const cli = await scanJson(['src', '--explain'], dir);
+    const api = await scan(['src'], { cwd: dir, explain: true });
+    expect(api.candidates).toEqual(cli.candidates);
+    expect(await scan(['src'], { cwd: dir })).not.toHaveProperty('candidates');
   });
 
   it('prints the candidates under their own heading in text', async () => {
