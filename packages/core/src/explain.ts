@@ -51,7 +51,8 @@ function describeNode(path: Node[], text: string, offset: number): string {
   if (inner?.type === 'Literal' || inner?.type === 'TemplateElement' || inner?.type === 'JSXText') return 'inside a string that no MCP call sends, handles or answers';
   const source = path.map(importedModule).find((s) => s !== undefined);
   if (source !== undefined) {
-    return mcpModule(source) ? 'an import of an MCP roots name: uproot reports where it is used, not the import' : `imported from '${source}', not an MCP package`;
+    if (mcpModule(source)) return 'an import of an MCP roots name: uproot reports where it is used, not the import';
+    return source.startsWith('.') ? `an import from the project's own '${source}': uproot reports where the name is used, when it is an MCP value` : `imported from '${source}', not an MCP package`;
   }
   const word = /^\w+/.exec(text.slice(offset).replace(/^[.'"{\s]+/, ''))?.[0];
   const parent = path[path.length - 2];

@@ -24,12 +24,12 @@ const kindNames: Record<McpValueKind, string> = {
 export function whyNotReceiver(receiver: Node, value: McpValue | undefined, wanted: string, prov: Provenance, text: string): string {
   const shown = excerpt(text, receiver);
   if (value) return `receiver \`${shown}\` is ${kindNames[value.kind]}, not ${wanted}`;
-  const origin = originOf(receiver, prov);
+  const origin = originOf(receiver, prov, text);
   return `receiver \`${shown}\` is not an MCP value${origin ? ` (${origin})` : ''}`;
 }
 
 /** Where the root of an expression comes from, when that explains why provenance stopped there. */
-function originOf(expr: Node, prov: Provenance): string | undefined {
+function originOf(expr: Node, prov: Provenance, text: string): string | undefined {
   let n = unwrap(expr);
   for (;;) {
     if (n.type === 'MemberExpression' && unwrap(n.object).type !== 'ThisExpression') n = unwrap(n.object);
@@ -52,7 +52,9 @@ function originOf(expr: Node, prov: Provenance): string | undefined {
   if (annotated === 'any' || annotated === 'unknown') return `an ${annotated}-typed ${role}`;
   if (annotated === OTHER_TYPE) return `a ${role} whose declared type is not an MCP type`;
   if (annotated) return `a ${role} of type \`${annotated}\`, not an MCP type`;
-  return role === 'parameter' ? 'an untyped parameter that no traced caller passes an MCP value to' : 'a variable uproot cannot trace to an MCP value';
+  if (role === 'parameter') return 'an untyped parameter that no traced caller passes an MCP value to';
+  const init = def.node.type === 'VariableDeclarator' && def.node.id === def.name ? def.node.init : null;
+  return init ? `a variable set from \`${excerpt(text, init)}\`, which uproot cannot trace to an MCP value` : 'a variable uproot cannot trace to an MCP value';
 }
 
 /** `this.x`: an any-typed field, a field of another type, or one never assigned an MCP value. */
