@@ -20,6 +20,16 @@ javascriptTester.run('no-roots-capability (JavaScript)', noRootsCapability, {
     code`
       export const help = 'declare capabilities: { roots: { listChanged: true } } to answer roots/list';
     `,
+    // A hand-rolled JSON-RPC client with no SDK answering roots/list: nothing ties it to MCP.
+    code`
+      export function answer(result) {
+        const inputResponses = {};
+        for (const [key, request] of Object.entries(result.inputRequests)) {
+          if (request.method === 'roots/list') inputResponses[key] = { roots: [] };
+        }
+        return inputResponses;
+      }
+    `,
   ],
   invalid: [
     {
@@ -50,6 +60,25 @@ javascriptTester.run('no-roots-capability (JavaScript)', noRootsCapability, {
       `,
       errors: [{ messageId: 'capability', line: 4, column: 7, endLine: 4, endColumn: 51, data: reportOnly }],
     },
+    {
+      // A v2 client answering the server's embedded roots/list input requests itself (client-side MRTR).
+      code: code`
+        import { Client } from '@modelcontextprotocol/client';
+        export const client = new Client({ name: 'cli', version: '2.0.0' });
+        export function answer(result, folders) {
+          const answers = {};
+          for (const [key, { method }] of Object.entries(result.inputRequests)) {
+            switch (method) {
+              case 'roots/list':
+                answers[key] = { roots: folders.map((f) => ({ uri: 'file://' + f })) };
+                break;
+            }
+          }
+          return answers;
+        }
+      `,
+      errors: [{ messageId: 'capability', line: 7, column: 12, endLine: 7, endColumn: 24, data: reportOnly }],
+    },
   ],
 });
 
@@ -72,6 +101,18 @@ typescriptTester.run('no-roots-capability (TypeScript)', noRootsCapability, {
     code`
       import { createClient } from './factory.js';
       createClient().setRequestHandler('roots/list', async () => ({ roots: [] }));
+    `,
+    // A server's test double of a retried request: the server's view of inputResponses, not a client answering.
+    code`
+      import type { ServerContext } from '@modelcontextprotocol/server';
+      export const ctx = { mcpReq: { inputResponses: { roots: { roots: [] } } } } as unknown as ServerContext;
+    `,
+    // A server routing the requests it receives: not an input request of an input_required result.
+    code`
+      import type { Server } from '@modelcontextprotocol/server';
+      export function route(server: Server, request: { method: string }) {
+        return request.method === 'roots/list' ? 'upstream' : server;
+      }
     `,
   ],
   invalid: [
@@ -104,6 +145,20 @@ typescriptTester.run('no-roots-capability (TypeScript)', noRootsCapability, {
       errors: [
         { messageId: 'capability', line: 4, column: 31, endLine: 4, endColumn: 40, data: reportOnly },
         { messageId: 'capability', line: 6, column: 11, endLine: 6, endColumn: 16, data: reportOnly },
+      ],
+    },
+    {
+      // A retry that puts the roots answer into inputResponses by hand, and a filter on the input requests.
+      code: code`
+        import { CallToolResultSchema, type Client } from '@modelcontextprotocol/client';
+        export async function retry(client: Client, state: string, result: { inputRequests: Record<string, { method: string }> }) {
+          const asked = Object.values(result.inputRequests).some((r) => r.method === 'roots/list');
+          return client.request({ method: 'tools/call', params: { name: 'scan', inputResponses: { roots: { roots: [] } }, requestState: state } }, CallToolResultSchema);
+        }
+      `,
+      errors: [
+        { messageId: 'capability', line: 3, column: 65, endLine: 3, endColumn: 90, data: reportOnly },
+        { messageId: 'capability', line: 4, column: 91, endLine: 4, endColumn: 111, data: reportOnly },
       ],
     },
   ],

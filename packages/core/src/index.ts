@@ -1,8 +1,10 @@
-export type { RootsSite, SiteKind, SiteContext, HandlerKind, ReasonCode, SiteAction, SourceRange } from './types.ts';
+export type { RootsSite, SiteKind, SiteContext, HandlerKind, ReasonCode, SiteAction, SourceRange, Explain } from './types.ts';
 export type { ScopeManagerLike } from './ast.ts';
 export type { McpValue, SdkMajor, Side } from './surface.ts';
 export { findRootsSites, type FindSitesInput } from './sites.ts';
 export { mayContainRootsSites } from './prefilter.ts';
+export { skippedFileCandidates, skippedFileWhy, type RootsCandidate } from './candidates.ts';
+export { explainCandidates, type ExplainInput, type Rejection } from './explain.ts';
 export { parseSource, ParseError, type ParsedFile } from './parse.ts';
 export { kindMessages, reasonMessages, reasonCodes, ruleOfKind, ruleDocsUrl, reasonDocsUrl, describeReason, DOCS_BASE } from './messages.ts';
 export { scanText, type FileScan } from './scan-text.ts';

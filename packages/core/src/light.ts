@@ -3,6 +3,7 @@
 export type { RootsSite, SiteKind, SiteContext, HandlerKind, ReasonCode, SiteAction, SourceRange } from './types.ts';
 export type { McpValue, SdkMajor, Side } from './surface.ts';
 export { mayContainRootsSites, prefilterParts } from './prefilter.ts';
+export { skippedFileCandidates, skippedFileWhy, type RootsCandidate } from './candidates.ts';
 export { kindMessages, reasonMessages, reasonCodes, ruleOfKind, ruleDocsUrl, reasonDocsUrl, describeReason, DOCS_BASE } from './messages.ts';
 export { facts } from './surface.ts';
 export { mayContainMrtrProblems } from './mrtr/prefilter.ts';

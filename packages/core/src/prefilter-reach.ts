@@ -12,6 +12,12 @@ const MAX_BYTES = 1024 * 1024;
 
 export class McpReach {
   private readonly memo = new Map<string, boolean>();
+  private readonly own: RegExp;
+
+  /** `own`: what makes a module count as MCP by itself (default: an MCP import or a hand-built MRTR result). */
+  constructor(own: RegExp = OWN) {
+    this.own = own;
+  }
 
   /** Whether this file names MCP itself, or imports (transitively) a module that does. */
   reaches(text: string, file: string): boolean {
@@ -19,7 +25,7 @@ export class McpReach {
   }
 
   private visit(text: string, file: string, depth: number, seen: Set<string>): boolean {
-    if (OWN.test(text)) return true;
+    if (this.own.test(text)) return true;
     if (depth >= MAX_DEPTH) return false;
     for (const match of text.matchAll(RELATIVE)) {
       const target = resolveImport(file, match[1]!);

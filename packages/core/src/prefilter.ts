@@ -18,3 +18,10 @@ export const prefilterParts = {
   spelling: (text: string): boolean => ROOTS_SPELLING.test(text),
   provenance: (text: string): boolean => PROVENANCE.test(text),
 };
+
+/** Where the text names roots in one of the pre-filter's spellings: the candidates `scan --explain` accounts for. */
+export function rootsMentions(text: string): number[] {
+  if (!text.includes('oots')) return [];
+  // At the name itself: `{\n  roots` belongs to the line that says roots.
+  return [...text.matchAll(new RegExp(ROOTS_SPELLING.source, 'g'))].map((m) => m.index + m[0].search(/[A-Za-z]/));
+}

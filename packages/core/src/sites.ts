@@ -2,6 +2,7 @@
 import path from 'node:path';
 import type { TSESTree } from '@typescript-eslint/types';
 import { type Node, type ScopeManagerLike, calleeName, findProperty, propertyName, staticString, unwrap } from './ast.ts';
+import { findClientAnswers, mayAnswerInputRequests } from './client-answers.ts';
 import { classify } from './classify.ts';
 import { consumersOf } from './consumers.ts';
 import { contextsOf, primaryContext } from './context.ts';
@@ -9,7 +10,8 @@ import { type ModuleOrigin, Provenance, type TypeHint, walkAll } from './provena
 import { sharedModuleGraph } from './module-graph.ts';
 import { handledMethod, methodValueSchema } from './registrations.ts';
 import { type McpValue, ROOTS_LIST, ROOTS_LIST_CHANGED, type SdkMajor, type Side } from './surface.ts';
-import type { ReasonCode, RootsSite, SiteContext, SiteKind } from './types.ts';
+import type { Explain, ReasonCode, RootsSite, SiteContext, SiteKind } from './types.ts';
+import { whyNotReceiver } from './why-not.ts';
 
 export interface FindSitesInput {
   ast: TSESTree.Program;
@@ -18,6 +20,16 @@ export interface FindSitesInput {
   typeHint?: TypeHint;
   /** The file's path, to follow imports from other files of the project. */
   file?: string;
+  /** Told about each roots candidate the finder looked at and did not report, with why (`scan --explain`). */
+  explain?: Explain;
+}
+
+/** What the matchers share while walking one file. */
+interface Match {
+  prov: Provenance;
+  out: RawSite[];
+  text: string;
+  explain?: Explain;
 }
 
 /** Reasons whose roots live on in state that handlers read. */
@@ -34,11 +46,15 @@ interface RawSite {
 export function findRootsSites(input: FindSitesInput): RootsSite[] {
   const prov = new Provenance(input.scopeManager, input.typeHint, originOf(input.file));
   const raw: RawSite[] = [];
+  const m: Match = { prov, out: raw, text: input.text, explain: input.explain };
   walkAll(input.ast, (node) => {
-    if (node.type === 'CallExpression') matchCall(node, prov, raw);
-    else if (node.type === 'NewExpression') matchNewClient(node, prov, raw);
-    else if (node.type === 'ObjectExpression') matchHandBuiltInputRequest(node, prov, raw);
+    if (node.type === 'CallExpression') matchCall(node, m);
+    else if (node.type === 'NewExpression') matchNewClient(node, m);
+    else if (node.type === 'ObjectExpression') matchHandBuiltInputRequest(node, m);
   });
+  if (mayAnswerInputRequests(input.text)) {
+    for (const a of findClientAnswers(input.ast, prov, input.text, originOf(input.file)?.file, input.explain)) raw.push({ kind: 'capability', node: a.node, sdk: a.sdk, side: 'client', form: a.form });
+  }
   const seen = new Set<Node>();
   const sites: RootsSite[] = [];
   for (const r of raw) {
@@ -68,10 +84,11 @@ export function findRootsSites(input: FindSitesInput): RootsSite[] {
   return sites.sort((a, b) => a.range[0] - b.range[0]);
 }
 
-function matchCall(call: TSESTree.CallExpression, prov: Provenance, out: RawSite[]): void {
+function matchCall(call: TSESTree.CallExpression, m: Match): void {
+  const { prov, out } = m;
   const name = calleeName(call);
   const callee = unwrap(call.callee);
-  if (callee.type === 'Identifier') return matchBareRequest(call, callee, prov, out);
+  if (callee.type === 'Identifier') return matchBareRequest(call, callee, m);
   if (!name || callee.type !== 'MemberExpression') return;
   const receiverNode = callee.object;
   switch (name) {
@@ -79,6 +96,7 @@ function matchCall(call: TSESTree.CallExpression, prov: Provenance, out: RawSite
       const receiver = prov.valueOf(receiverNode);
       if (receiver?.kind === 'input-required') out.push(site('input-request', call, receiver, 'server', 'inputRequired.listRoots()'));
       else if (receiver?.kind === 'server') out.push(site('request', call, receiver, 'server', 'listRoots()'));
+      else reject(m, call, receiverNode, receiver, 'a low-level MCP Server or the inputRequired builder');
       return;
     }
     case 'request':
@@ -89,11 +107,13 @@ function matchCall(call: TSESTree.CallExpression, prov: Provenance, out: RawSite
       const resultSchema = call.arguments[1] ? prov.is(call.arguments[1], 'schema') : undefined;
       const viaSchema = resultSchema?.name === 'ListRootsResultSchema' ? resultSchema : undefined;
       const form = `${name}({ method: 'roots/list' })`;
-      if (receiver?.kind === 'client') return; // a client asking a server: not the deprecated direction
+      // A client asking a server: not the deprecated direction.
+      if (receiver?.kind === 'client') return void m.explain?.(call, 'an MCP client sending roots/list to a server, not the deprecated server-to-client request');
       if (name === 'request' && receiver?.kind === 'server') out.push(site('request', call, receiver, 'server', form));
       else if (name === 'sendRequest' && receiver?.kind === 'handler-extra') out.push(site('request', call, receiver, 'server', form));
       else if (name === 'send' && receiver?.kind === 'mcp-req') out.push(site('request', call, receiver, 'server', form));
       else if (!receiver && viaSchema) out.push(site('request', call, viaSchema, 'server', form));
+      else reject(m, call, receiverNode, receiver, name === 'request' ? 'a low-level MCP Server' : name === 'sendRequest' ? "a handler's extra" : 'ctx.mcpReq');
       return;
     }
     case 'setNotificationHandler': {
@@ -105,17 +125,20 @@ function matchCall(call: TSESTree.CallExpression, prov: Provenance, out: RawSite
       const at = call.arguments[0]!;
       if (receiver?.kind === 'server') out.push(site('list-changed', at, receiver, 'server', 'setNotificationHandler(roots list_changed)'));
       else if (!receiver && schema) out.push(site('list-changed', at, schema, 'server', 'setNotificationHandler(roots list_changed)'));
+      else reject(m, at, receiverNode, receiver, 'a low-level MCP Server');
       return;
     }
     case 'sendRootsListChanged': {
       const receiver = prov.valueOf(receiverNode);
       if (receiver?.kind === 'client') out.push(site('list-changed', call, receiver, 'client', 'sendRootsListChanged()'));
+      else reject(m, call, receiverNode, receiver, 'an MCP client');
       return;
     }
     case 'notification': {
       if (requestMethod(call.arguments[0], prov) !== ROOTS_LIST_CHANGED) return;
       const receiver = prov.valueOf(receiverNode);
       if (receiver?.kind === 'client') out.push(site('list-changed', call, receiver, 'client', "notification({ method: 'notifications/roots/list_changed' })"));
+      else reject(m, call, receiverNode, receiver, 'an MCP client');
       return;
     }
     case 'setRequestHandler': {
@@ -126,18 +149,25 @@ function matchCall(call: TSESTree.CallExpression, prov: Provenance, out: RawSite
       const at = call.arguments[0]!;
       if (receiver?.kind === 'client') out.push(site('capability', at, receiver, 'client', 'setRequestHandler(roots/list)'));
       else if (!receiver && schema) out.push(site('capability', at, schema, 'client', 'setRequestHandler(roots/list)'));
+      else if (receiver?.kind === 'server') m.explain?.(at, 'an MCP server answering roots/list itself (a bridge or proxy), not a client capability');
+      else reject(m, at, receiverNode, receiver, 'an MCP client');
       return;
     }
     case 'registerCapabilities': {
       const receiver = prov.valueOf(receiverNode);
-      if (receiver?.kind !== 'client') return;
       const roots = rootsProperty(call.arguments[0], prov);
+      if (receiver?.kind !== 'client') return void (roots && reject(m, roots, receiverNode, receiver, 'an MCP client'));
       if (roots) out.push(site('capability', roots, receiver, 'client', 'registerCapabilities({ roots })'));
       return;
     }
     case 'getClientCapabilities': {
       const receiver = prov.valueOf(receiverNode);
-      if (receiver?.kind !== 'server') return;
+      if (receiver?.kind !== 'server') {
+        if (!m.explain) return;
+        const why = receiver?.kind === 'client' ? 'an MCP client reading its own capabilities, not a server checking its client' : whyNotReceiver(receiverNode, receiver, 'a low-level MCP Server', prov, m.text);
+        for (const use of rootsReads(call, prov)) m.explain(use, why);
+        return;
+      }
       for (const use of rootsReads(call, prov)) out.push(site('capability', use, receiver, 'server', 'getClientCapabilities().roots'));
       return;
     }
@@ -147,24 +177,29 @@ function matchCall(call: TSESTree.CallExpression, prov: Provenance, out: RawSite
 }
 
 /** `sendRequest({ method: 'roots/list' }, S)` / `send(...)` after destructuring them off extra / ctx.mcpReq. */
-function matchBareRequest(call: TSESTree.CallExpression, callee: TSESTree.Identifier, prov: Provenance, out: RawSite[]): void {
+function matchBareRequest(call: TSESTree.CallExpression, callee: TSESTree.Identifier, m: Match): void {
+  const { prov, out } = m;
   if (requestMethod(call.arguments[0], prov) !== ROOTS_LIST) return;
   const fn = prov.is(callee, 'request-fn');
   if (fn) out.push(site('request', call, fn, 'server', `${callee.name}({ method: 'roots/list' })`));
+  else m.explain?.(call, whyNotReceiver(callee, prov.valueOf(callee), "sendRequest / send taken off a handler's extra or ctx.mcpReq", prov, m.text));
 }
 
 /** `new Client(info, { capabilities: { roots: ... } })`. */
-function matchNewClient(node: TSESTree.NewExpression, prov: Provenance, out: RawSite[]): void {
+function matchNewClient(node: TSESTree.NewExpression, m: Match): void {
+  const { prov, out } = m;
   const cls = prov.valueOf(node.callee);
-  if (cls?.kind !== 'client-class') return;
+  if (cls?.kind !== 'client-class' && !m.explain) return;
   const options = objectOf(node.arguments[1], prov);
   const capabilities = options && findProperty(options, 'capabilities');
   const roots = capabilities && rootsProperty(capabilities.value, prov);
-  if (roots) out.push(site('capability', roots, cls, 'client', 'capabilities.roots'));
+  if (roots && cls?.kind === 'client-class') out.push(site('capability', roots, cls, 'client', 'capabilities.roots'));
+  else if (roots) m.explain?.(roots, `\`new ${m.text.slice(node.callee.range[0], node.callee.range[1])}\` is not the MCP Client class, so this roots option is not an MCP capability`);
 }
 
 /** `{ method: 'roots/list' }` inside `inputRequests`, or inside a `resultType: 'input_required'` result. */
-function matchHandBuiltInputRequest(obj: TSESTree.ObjectExpression, prov: Provenance, out: RawSite[]): void {
+function matchHandBuiltInputRequest(obj: TSESTree.ObjectExpression, m: Match): void {
+  const { prov, out } = m;
   const method = findProperty(obj, 'method');
   if (!method || staticString(method.value) !== ROOTS_LIST) return;
   const entry = (n: Node) => {
@@ -172,7 +207,12 @@ function matchHandBuiltInputRequest(obj: TSESTree.ObjectExpression, prov: Proven
     return holder?.type === 'Property' && holder.value === n && holder.parent?.type === 'ObjectExpression' && isInputRequestsMap(holder.parent, prov);
   };
   // Inline in the map, or a shared constant (`const ROOTS = { method: 'roots/list' }`) used there.
-  if (!entry(outerValue(obj)) && !constantUses(outerValue(obj), prov).some(entry)) return;
+  if (!entry(outerValue(obj)) && !constantUses(outerValue(obj), prov).some(entry)) {
+    // A request argument is explained by its call; a bare object has nothing else to say for it.
+    const holder = outerValue(obj).parent;
+    if (holder?.type !== 'CallExpression' && holder?.type !== 'NewExpression') m.explain?.(obj, "a `{ method: 'roots/list' }` object that is neither sent by an MCP server nor part of an `inputRequests` map");
+    return;
+  }
   out.push({ kind: 'input-request', node: obj, sdk: null, side: 'server', form: "{ method: 'roots/list' } input request" });
 }
 
@@ -209,6 +249,11 @@ function outerValue(node: Node): Node {
     current = current.parent;
   }
   return current;
+}
+
+/** Tell `scan --explain` (only it pays for the words) why this receiver makes the call no site. */
+function reject(m: Match, at: Node, receiverNode: Node, receiver: McpValue | undefined, wanted: string): void {
+  m.explain?.(at, whyNotReceiver(receiverNode, receiver, wanted, m.prov, m.text));
 }
 
 function site(kind: SiteKind, node: Node, value: McpValue, side: Side, form: string): RawSite {

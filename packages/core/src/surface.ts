@@ -86,6 +86,22 @@ export const typeKinds: Record<string, McpValueKind> = {
 export const ROOTS_LIST = 'roots/list';
 export const ROOTS_LIST_CHANGED = 'notifications/roots/list_changed';
 
+/** Client-side MRTR (2026-07-28): the server's embedded requests arrive in `inputRequests`, and the
+ *  client sends its answers back, keyed the same way, in the retry's `inputResponses`. */
+export const clientMrtr = {
+  requests: 'inputRequests',
+  responses: 'inputResponses',
+  /** The field a `ListRootsResult` answer carries (`{ roots: [...] }`). */
+  rootsAnswerField: 'roots',
+  /** Array methods whose first callback receives each element of `Object.entries / values(inputRequests)`. */
+  elementCallbacks: new Set(['map', 'forEach', 'filter', 'find', 'some', 'every', 'flatMap']),
+  /** `ListRootsRequestSchema.safeParse(request)`: a schema test that picks out roots/list input requests. */
+  schemaTests: new Set(['parse', 'safeParse']),
+  requestSchema: 'ListRootsRequestSchema',
+  /** A ctx test double's `mcpReq.inputResponses` is the server's view, not a client's answer. */
+  serverContextField: 'mcpReq',
+} as const;
+
 /** Methods whose handlers may answer `input_required` (protocol revision 2026-07-28). */
 export const inputRequiredCapableMethods = ['tools/call', 'prompts/get', 'resources/read'] as const;
 

@@ -35,6 +35,9 @@ export type ReasonCode =
   | 'resource-param'
   | 'v1-sdk';
 
+/** Told why a roots candidate the finder looked at is not a site (`uproot scan --explain`). */
+export type Explain = (node: TSESTree.Node, why: string) => void;
+
 /** What `uproot migrate --to mrtr` would do with the site. */
 export type SiteAction = 'rewrite' | 'mark' | 'report';
 

@@ -12,6 +12,11 @@ export interface ScanApiOptions {
   maxBytes?: number;
 }
 
+export interface ScanOnlyOptions extends ScanApiOptions {
+  /** Also list the lines that mention roots and were not reported, with why (`candidates`, as `--explain`). */
+  explain?: boolean;
+}
+
 export interface MigrateApiOptions extends ScanApiOptions {
   /** `mrtr` (default): multi round-trip requests; `param`: explicit directory parameters. */
   to?: 'mrtr' | 'param';
@@ -26,8 +31,8 @@ export interface MigrateApiOptions extends ScanApiOptions {
 }
 
 /** Every roots site and MRTR problem under `paths` (default: the working directory). */
-export async function scan(paths: string[] = [], options: ScanApiOptions = {}): Promise<ScanReport> {
-  return scanReport(await runScan(paths, { cwd: options.cwd ?? process.cwd(), maxBytes: options.maxBytes }));
+export async function scan(paths: string[] = [], options: ScanOnlyOptions = {}): Promise<ScanReport> {
+  return scanReport(await runScan(paths, { cwd: options.cwd ?? process.cwd(), maxBytes: options.maxBytes, explain: options.explain }));
 }
 
 /**

@@ -48,8 +48,9 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json', 'sarif']).default('text'))
     .option('--check', 'exit 1 when any site or MRTR problem is found (for CI)')
     .option('--max-file-size <mb>', 'skip files larger than this many megabytes', parseSize)
-    .action(async (paths: string[], opts: { format: string; check?: boolean; maxFileSize?: number }) => {
-      const result = await runScan(paths, { cwd: io.cwd, maxBytes: opts.maxFileSize, progress: opts.format === 'text' });
+    .option('--explain', 'also list the lines that mention roots but were not reported, with why (JSON: "candidates"; not in SARIF)')
+    .action(async (paths: string[], opts: { format: string; check?: boolean; maxFileSize?: number; explain?: boolean }) => {
+      const result = await runScan(paths, { cwd: io.cwd, maxBytes: opts.maxFileSize, progress: opts.format === 'text', explain: !!opts.explain });
       if (opts.format === 'json') io.out(scanToJson(result));
       else if (opts.format === 'sarif') io.out(scanToSarif(result, VERSION));
       else io.out(scanToText(result, paths, { color }));

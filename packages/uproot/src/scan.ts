@@ -1,7 +1,7 @@
 // `uproot scan`: find every roots site under the given paths, one file at a time; a file that fails
 // is reported and the others are still scanned.
 import path from 'node:path';
-import { McpReach, type MrtrProblem, type RootsSite, mayContainMrtrProblems, mayContainRootsSites } from '@uproot/core/light';
+import { McpReach, type MrtrProblem, type RootsCandidate, type RootsSite, mayContainMrtrProblems, mayContainRootsSites, skippedFileCandidates, skippedFileWhy } from '@uproot/core/light';
 import { collectFiles, type FileProblem } from './files.ts';
 import { Progress } from './progress.ts';
 import { DEFAULT_MAX_BYTES, readSource } from './read-source.ts';
@@ -23,12 +23,20 @@ export interface ScanResult {
   notices: FileProblem[];
   scannedFiles: number;
   parsedFiles: number;
+  /** With `explain`: lines that mention roots but hold no site, with why, in file order. */
+  candidates?: FileCandidate[];
+}
+
+export interface FileCandidate extends RootsCandidate {
+  file: string;
 }
 
 export interface ScanOptions {
   cwd: string;
   maxBytes?: number;
   progress?: boolean;
+  /** Also account for every line that mentions roots and was not reported (`--explain`). */
+  explain?: boolean;
 }
 
 export function relativePath(cwd: string, file: string): string {
@@ -43,6 +51,12 @@ export async function runScan(paths: string[], options: ScanOptions): Promise<Sc
   const { cwd } = options;
   const set = await collectFiles(paths, cwd);
   const result: ScanResult = { cwd, files: [], failures: [...set.problems], notices: [...set.notices], scannedFiles: 0, parsedFiles: 0 };
+  const candidates: FileCandidate[] = [];
+  if (options.explain) result.candidates = candidates;
+  const explain = (absolute: string, list: RootsCandidate[]) => {
+    const file = relativePath(cwd, absolute);
+    for (const c of list) candidates.push({ file, ...c });
+  };
   const progress = new Progress(set.files.length, options.progress ?? false);
   const reach = new McpReach();
   for (const absolute of set.files) {
@@ -58,14 +72,18 @@ export async function runScan(paths: string[], options: ScanOptions): Promise<Sc
     // A file whose only provenance is a relative import must import its way to MCP to hold a site.
     const roots = mayContainRootsSites(read.text) && reach.reaches(read.text, absolute);
     const mrtr = mayContainMrtrProblems(read.text);
+    if (options.explain && !roots) explain(absolute, skippedFileCandidates(read.text, skippedFileWhy(read.text)));
     if (!roots && !mrtr) continue;
     const file = relativePath(cwd, absolute);
     try {
       // The parser loads only once a file can hold a site.
-      const { parseSource, findRootsSites, findMrtrProblems } = (engine ??= await import('@uproot/core'));
+      const { parseSource, findRootsSites, findMrtrProblems, explainCandidates } = (engine ??= await import('@uproot/core'));
       const parsed = parseSource(read.text, absolute);
       result.parsedFiles++;
-      const sites = roots ? findRootsSites({ ast: parsed.ast, text: read.text, scopeManager: parsed.scopeManager, file: absolute }) : [];
+      const rejections: { node: RootsSite['node']; why: string }[] = [];
+      const note = options.explain ? (node: RootsSite['node'], why: string) => void rejections.push({ node, why }) : undefined;
+      const sites = roots ? findRootsSites({ ast: parsed.ast, text: read.text, scopeManager: parsed.scopeManager, file: absolute, explain: note }) : [];
+      if (note && roots) explain(absolute, explainCandidates({ ast: parsed.ast, text: read.text, sites, rejections }));
       const problems = mrtr ? findMrtrProblems({ ast: parsed.ast, text: read.text, scopeManager: parsed.scopeManager }) : [];
       if (sites.length || problems.length) result.files.push({ file, absolute, sites, problems });
     } catch (error) {

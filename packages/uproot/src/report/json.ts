@@ -31,5 +31,7 @@ export function scanReport(result: ScanResult): ScanReport {
   const problems = result.files.flatMap(({ file, problems }) =>
     problems.map((p) => ({ file, line: p.line, column: p.column, endLine: p.endLine, endColumn: p.endColumn, kind: 'mrtr' as const, rule: `uproot/${p.rule}`, message: p.message })),
   );
-  return { version: 1, sites, problems, summary: summarize(result), failures: result.failures, notices: result.notices };
+  const report: ScanReport = { version: 1, sites, problems, summary: summarize(result), failures: result.failures, notices: result.notices };
+  if (result.candidates) report.candidates = result.candidates.map(({ file, line, column, text, why }) => ({ file, line, column, text, why }));
+  return report;
 }

@@ -41,6 +41,17 @@ export interface ScanProblemEntry {
   message: string;
 }
 
+/** With `--explain`: a line that mentions roots (the pre-filter's spellings) and holds no site, with why. */
+export interface ScanCandidateEntry {
+  file: string;
+  /** 1-based position of the first roots mention on the line. */
+  line: number;
+  column: number;
+  /** The line, trimmed and shortened. */
+  text: string;
+  why: string;
+}
+
 export interface ScanReport {
   version: 1;
   sites: ScanSiteEntry[];
@@ -48,6 +59,8 @@ export interface ScanReport {
   summary: ScanSummary;
   failures: FileProblemEntry[];
   notices: FileProblemEntry[];
+  /** Only with `--explain` (absent otherwise, so the default shape stays). */
+  candidates?: ScanCandidateEntry[];
 }
 
 export interface MigrateSiteEntry {

@@ -2,7 +2,7 @@
 // summary by kind and the next command to run. Colour only on a terminal, as supports-color decides.
 import { kindMessages, type RootsSite } from '@uproot/core/light';
 import pc from 'picocolors';
-import { problemLocation, type ScanResult } from '../scan.ts';
+import { type FileCandidate, problemLocation, type ScanResult } from '../scan.ts';
 import { summarize } from './summary.ts';
 import { headline } from './wording.ts';
 import { describeReason } from '@uproot/core/light';
@@ -52,6 +52,7 @@ export function scanToText(result: ScanResult, paths: string[], options: TextOpt
     for (const l of lines) out.push(l.text);
     out.push('');
   }
+  if (result.candidates) out.push(...candidatesText(result.candidates, c));
   for (const f of result.failures) out.push(`${c.red('error')} ${problemLocation(f)}: ${f.message}`);
   for (const n of result.notices) out.push(`${c.dim('note')}  ${problemLocation(n)}: ${n.message}`);
   if (result.failures.length || result.notices.length) out.push('');
@@ -73,6 +74,15 @@ export function scanToText(result: ScanResult, paths: string[], options: TextOpt
     out.push('Nothing to migrate.');
   }
   return out.join('\n') + '\n';
+}
+
+/** `--explain`: the lines that mention roots and were not reported, each with why, under one heading. */
+function candidatesText(candidates: readonly FileCandidate[], c: Colors): string[] {
+  if (candidates.length === 0) return ['Not reported (--explain): no other line mentions roots.', ''];
+  const lines = [c.bold(`Not reported (--explain): ${candidates.length} line${candidates.length === 1 ? '' : 's'} mention roots but hold no site`)];
+  for (const k of candidates) lines.push(`  ${c.bold(`${k.file}:${k.line}:${k.column}`)}  ${c.dim(k.text)}\n      ${k.why}`);
+  lines.push('');
+  return lines;
 }
 
 /** For roots kept in state: the handlers that read it, i.e. the tools to migrate. */

@@ -1,0 +1,61 @@
+// `uproot scan --explain`: the lines that mention roots (the pre-filter's spellings) but hold no site,
+// one entry per line, with why. Parser-free, so a file the pre-filter skipped is explained unparsed.
+import { mayContainRootsSites, rootsMentions } from './prefilter.ts';
+
+export interface RootsCandidate {
+  /** 1-based position of the first roots mention on the line. */
+  line: number;
+  column: number;
+  /** The line, trimmed and shortened. */
+  text: string;
+  why: string;
+}
+
+export interface Mention {
+  offset: number;
+  line: number;
+  column: number;
+  lineText: string;
+}
+
+const MAX_EXCERPT = 120;
+
+/** Every roots mention, with its line; the caller keeps the first it cannot account for on each line. */
+export function mentionsByLine(text: string): Map<number, Mention[]> {
+  const byLine = new Map<number, Mention[]>();
+  let line = 1;
+  let lineStart = 0;
+  for (const offset of rootsMentions(text)) {
+    for (let nl = text.indexOf('\n', lineStart); nl !== -1 && nl < offset; nl = text.indexOf('\n', lineStart)) {
+      line++;
+      lineStart = nl + 1;
+    }
+    const end = text.indexOf('\n', offset);
+    const lineText = text.slice(lineStart, end === -1 ? text.length : end);
+    const list = byLine.get(line) ?? [];
+    list.push({ offset, line, column: offset - lineStart + 1, lineText });
+    byLine.set(line, list);
+  }
+  return byLine;
+}
+
+export function candidate(m: Mention, why: string): RootsCandidate {
+  const trimmed = m.lineText.trim().replace(/\s+/g, ' ');
+  const text = trimmed.length > MAX_EXCERPT ? `${trimmed.slice(0, MAX_EXCERPT - 3)}...` : trimmed;
+  return { line: m.line, column: m.column, text, why };
+}
+
+/** A file the pre-filter ruled out: every line that mentions roots, with the file's one reason. */
+export function skippedFileCandidates(text: string, why: string): RootsCandidate[] {
+  return [...mentionsByLine(text).values()].map((mentions) => candidate(mentions[0]!, why));
+}
+
+const skippedFileReasons = {
+  noProvenance: 'the file was skipped by the pre-filter: it has no MCP import, no relative import and no hand-built MRTR result',
+  noReach: 'the file was skipped by the pre-filter: no MCP import reaches it (none of its relative imports leads to a module that imports an MCP package)',
+} as const;
+
+/** Why the pre-filter skipped a file that mentions roots: no provenance at all, or none that reaches MCP. */
+export function skippedFileWhy(text: string): string {
+  return mayContainRootsSites(text) ? skippedFileReasons.noReach : skippedFileReasons.noProvenance;
+}

@@ -1,0 +1,146 @@
+// `uproot scan --explain`: every line that mentions roots and holds no site is listed once, at a real
+// roots mention, with the reason the matcher had; the default reports keep their shape.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { scan } from '../../packages/uproot/src/api.ts';
+import { CORPUS_DIR } from '../detection-corpus.ts';
+import { offsetOf, removeTree, tempTree, uproot } from './helpers.ts';
+
+interface Candidate {
+  file: string;
+  line: number;
+  column: number;
+  text: string;
+  why: string;
+}
+
+interface Report {
+  sites: Array<{ file: string; line: number; endLine: number; kind: string; rule: string }>;
+  candidates?: Candidate[];
+}
+
+const files = {
+  // A real site beside a receiver the matcher cannot prove: an any-typed field.
+  'src/tools.ts': [
+    "import { McpServer } from '@modelcontextprotocol/server';",
+    "const server = new McpServer({ name: 'x', version: '1.0.0' });",
+    "server.registerTool('count', { description: 'Count the roots' }, async (ctx) => {",
+    "  const { roots } = await ctx.mcpReq.send({ method: 'roots/list' });",
+    "  return { content: [{ type: 'text', text: String(roots.length) }] };",
+    '});',
+    'export class Legacy {',
+    '  private host: any;',
+    '  constructor(options: any) {',
+    '    this.host = options.host;',
+    '  }',
+    '  // previously: server.server.listRoots()',
+    '  folders() {',
+    '    return this.host.server.listRoots();',
+    '  }',
+    '}',
+    "export const help = 'this server no longer sends roots/list';",
+    '',
+  ].join('\n'),
+  // Another library's listRoots, with nothing that names MCP: the pre-filter never parses it.
+  'src/kb.js': ["import { KnowledgeBase } from 'kb-sdk';", 'export const list = () => new KnowledgeBase().listRoots();', ''].join('\n'),
+  // A hand-rolled client with no SDK that answers input requests itself.
+  'src/raw-client.ts': [
+    'export function answer(result: { inputRequests: Record<string, { method: string }> }) {',
+    '  const inputResponses: Record<string, unknown> = {};',
+    '  for (const [key, request] of Object.entries(result.inputRequests)) {',
+    "    if (request.method === 'roots/list') inputResponses[key] = { roots: [] };",
+    '  }',
+    '  return inputResponses;',
+    '}',
+    '',
+  ].join('\n'),
+  // Imports something local that never reaches MCP.
+  'src/local.ts': ["import { store } from './store.js';", 'export const threads = store.listRoots();', ''].join('\n'),
+  'src/store.js': ['export const store = { listRoots: () => [] };', ''].join('\n'),
+};
+
+let dir: string;
+beforeAll(() => {
+  dir = tempTree(files);
+});
+afterAll(() => removeTree(dir));
+
+async function scanJson(argv: string[], cwd: string): Promise<Report> {
+  const run = await uproot(['scan', '--format', 'json', ...argv], cwd);
+  expect(run.err).toBe('');
+  expect(run.code).toBe(0);
+  return JSON.parse(run.out) as Report;
+}
+
+const whyOf = (report: Report, file: string, line: number) => report.candidates?.find((c) => c.file === file && c.line === line)?.why;
+
+describe('scan --explain', () => {
+  it('keeps the default JSON shape: no candidates without --explain', async () => {
+    const report = await scanJson(['src'], dir);
+    expect(report).not.toHaveProperty('candidates');
+    expect(report.sites.map((s) => `${s.file}:${s.line}`)).toEqual(['src/tools.ts:4']);
+  });
+
+  it('says why each unreported roots line was left out', async () => {
+    const report = await scanJson(['src', '--explain'], dir);
+    expect(report.sites.map((s) => `${s.file}:${s.line}`)).toEqual(['src/tools.ts:4']);
+    expect(whyOf(report, 'src/tools.ts', 14)).toBe('receiver `this.host.server` is not an MCP value (an any-typed field)');
+    expect(whyOf(report, 'src/tools.ts', 12)).toBe('inside a comment');
+    expect(whyOf(report, 'src/tools.ts', 17)).toMatch(/^inside a string/);
+    expect(whyOf(report, 'src/kb.js', 2)).toMatch(/^the file was skipped by the pre-filter: it has no MCP import/);
+    expect(whyOf(report, 'src/local.ts', 2)).toMatch(/^the file was skipped by the pre-filter: no MCP import reaches it/);
+    expect(whyOf(report, 'src/raw-client.ts', 4)).toBe('no MCP import reaches this file: a hand-rolled client with no SDK answers roots here');
+    // The site's own line is a site, not a candidate.
+    expect(whyOf(report, 'src/tools.ts', 4)).toBeUndefined();
+  });
+
+  it('points each candidate at a roots mention on its line, once per line', async () => {
+    const report = await scanJson(['src', '--explain'], dir);
+    expect(report.candidates!.length).toBeGreaterThan(5);
+    const keys = report.candidates!.map((c) => `${c.file}:${c.line}`);
+    expect(new Set(keys).size).toBe(keys.length);
+    for (const c of report.candidates!) {
+      const text = readFileSync(path.join(dir, c.file), 'utf8');
+      const at = text.slice(offsetOf(text, c.line, c.column));
+      expect(at, `${c.file}:${c.line}:${c.column}`).toMatch(/^(listRoots|roots\/list|roots\b)/);
+      expect(text.split('\n')[c.line - 1]!.trim()).toContain(c.text.replace(/\.\.\.$/, ''));
+    }
+  });
+
+  it('gives scripts the same candidates through the programmatic API', async () => {
+    const cli = await scanJson(['src', '--explain'], dir);
+    const api = await scan(['src'], { cwd: dir, explain: true });
+    expect(api.candidates).toEqual(cli.candidates);
+    expect(await scan(['src'], { cwd: dir })).not.toHaveProperty('candidates');
+  });
+
+  it('prints the candidates under their own heading in text', async () => {
+    const run = await uproot(['scan', 'src', '--explain'], dir);
+    expect(run.code).toBe(0);
+    expect(run.out).toMatch(/Not reported \(--explain\): \d+ lines mention roots but hold no site/);
+    expect(run.out).toContain('src/tools.ts:14:29  return this.host.server.listRoots();\n      receiver `this.host.server` is not an MCP value (an any-typed field)');
+    const plain = await uproot(['scan', 'src'], dir);
+    expect(plain.out).not.toContain('Not reported');
+  });
+
+  it('accounts for every listRoots / roots/list line of the detection corpus: a site or a candidate, never both', async () => {
+    const repo = path.resolve(CORPUS_DIR, '..', '..', '..');
+    const report = await scanJson([path.relative(repo, CORPUS_DIR), '--explain'], repo);
+    const siteLines = new Set(report.sites.flatMap((s) => Array.from({ length: s.endLine - s.line + 1 }, (_, i) => `${s.file}:${s.line + i}`)));
+    const candidateLines = new Set(report.candidates!.map((c) => `${c.file}:${c.line}`));
+    for (const key of candidateLines) expect(siteLines.has(key), key).toBe(false);
+    const corpusRel = path.relative(repo, CORPUS_DIR).split(path.sep).join('/');
+    let checked = 0;
+    for (const name of new Set([...report.sites, ...report.candidates!].map((x) => path.basename(x.file)))) {
+      const lines = readFileSync(path.join(CORPUS_DIR, name), 'utf8').split('\n');
+      lines.forEach((line, i) => {
+        if (!/listRoots|roots\/list/.test(line)) return;
+        const key = `${corpusRel}/${name}:${i + 1}`;
+        checked++;
+        expect(siteLines.has(key) || candidateLines.has(key), key).toBe(true);
+      });
+    }
+    expect(checked).toBeGreaterThan(50);
+  });
+});
