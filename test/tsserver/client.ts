@@ -52,9 +52,9 @@ export class TsServer {
   private stderr = '';
 
   /** tsserver.js of the TypeScript installed in `project`, so plugins resolve from that project's node_modules. */
-  constructor(project: string, logFile: string) {
+  constructor(project: string, logFile: string, nodeOptions: string[] = []) {
     const tsserver = path.join(project, 'node_modules/typescript/lib/tsserver.js');
-    this.child = spawn(process.execPath, [tsserver, '--disableAutomaticTypingAcquisition', '--logVerbosity', 'verbose', '--logFile', logFile], { cwd: project });
+    this.child = spawn(process.execPath, [...nodeOptions, tsserver, '--disableAutomaticTypingAcquisition', '--logVerbosity', 'verbose', '--logFile', logFile], { cwd: project });
     this.child.stdout.on('data', (chunk: Buffer) => this.read(chunk));
     this.child.stderr.on('data', (chunk: Buffer) => (this.stderr += chunk.toString()));
     this.child.on('exit', (code) => {

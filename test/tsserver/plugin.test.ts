@@ -121,6 +121,12 @@ describe('uproot/tsserver in an installed project', () => {
     expect(await uprootDiagnostics('src/not-mcp.ts')).toEqual([]);
   });
 
+  it('names its codes among the fixable ones, as editors ask before they request fixes', async () => {
+    const supported = await server.request<string[]>('getSupportedCodeFixes', { file: abs('src/count-roots.ts') });
+    expect(supported).toEqual(expect.arrayContaining(Object.values(ruleCodes).map(String)));
+    expect(supported).toContain('2304'); // TypeScript's own fixes are still there
+  });
+
   it('offers each ESLint suggestion as a code fix with the same edits, and no fix where ESLint has none', async () => {
     let offered = 0;
     for (const file of FILES) {
@@ -170,5 +176,25 @@ describe('uproot/tsserver in an installed project', () => {
     expect(await uprootDiagnostics(file)).toEqual([]);
     server.notify('change', { file: abs(file), line: request!.start.line, offset: request!.start.offset, endLine: request!.start.line, endOffset: request!.start.offset + 'client'.length, insertString: 'server' });
     expect(await uprootDiagnostics(file)).toEqual([request]);
+  });
+});
+
+describe('uproot/tsserver on a Node that cannot require() ES modules', () => {
+  it('leaves tsserver working and says in its log why uproot is silent', async () => {
+    const log = abs('tsserver-no-require-esm.log');
+    // Node 20.19+ can switch require(esm) off: what an editor on an older Node gets.
+    const old = new TsServer(project, log, ['--no-experimental-require-module']);
+    try {
+      old.notify('open', { file: abs('src/count-roots.ts'), fileContent: source('src/count-roots.ts') });
+      const diagnostics = await old.request<ProtocolDiagnostic[]>('semanticDiagnosticsSync', { file: abs('src/count-roots.ts') });
+      expect(diagnostics.filter((d) => d.source === 'uproot')).toEqual([]);
+      // TypeScript's own checks still run: a type error in the same file is reported.
+      old.notify('change', { file: abs('src/count-roots.ts'), line: 11, offset: 1, endLine: 11, endOffset: 1, insertString: "const broken: number = 'text';\n" });
+      const after = await old.request<ProtocolDiagnostic[]>('semanticDiagnosticsSync', { file: abs('src/count-roots.ts') });
+      expect(after.map((d) => d.code)).toContain(2322);
+    } finally {
+      await old.close();
+    }
+    expect(readFileSync(log, 'utf8')).toMatch(/\[uproot\] uproot\/tsserver could not load its analysis on Node v[\d.]+ \(require\(\) of ES Module .*; it needs Node 20\.19\+ or 22\.12\+/);
   });
 });

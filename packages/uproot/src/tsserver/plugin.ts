@@ -49,7 +49,8 @@ function decorate(typescript: typeof ts, info: ts.server.PluginCreateInfo, analy
     const file = sourceOf(fileName);
     return file ? [...own, ...findingsOf(file).map((f) => toDiagnostic(typescript, file, f))] : own;
   };
-  proxy.getSupportedCodeFixes = (fileName) => [...ls.getSupportedCodeFixes(fileName), ...[...analysis.uprootCodes].map(String)];
+  // Editors ask which codes have fixes before they ask for fixes (older language services lack the per-file form).
+  proxy.getSupportedCodeFixes = (fileName) => [...(ls.getSupportedCodeFixes?.(fileName) ?? typescript.getSupportedCodeFixes()), ...[...analysis.uprootCodes].map(String)];
   proxy.getCodeFixesAtPosition = (fileName, start, end, errorCodes, formatOptions, preferences) => {
     const theirs = errorCodes.filter((c) => !analysis.uprootCodes.has(c));
     const own = theirs.length ? ls.getCodeFixesAtPosition(fileName, start, end, theirs, formatOptions, preferences) : [];
