@@ -85,6 +85,7 @@ async function buildCli() {
       cli: 'packages/uproot/src/cli.ts',
       index: 'packages/uproot/src/index.ts',
       'jscodeshift/engine': 'transforms/jscodeshift/engine.ts',
+      'tsserver/analysis': 'packages/uproot/src/tsserver/analysis.ts',
     },
     outdir: 'packages/uproot/dist',
     format: 'esm',
@@ -102,6 +103,15 @@ async function buildCli() {
     format: 'cjs',
     // The engine stays a separate ES module (dist/jscodeshift/engine.js), loaded at run time.
     plugins: [{ name: 'engine-apart', setup: (b) => b.onResolve({ filter: /\/engine\.ts$/ }, () => ({ path: './engine.js', external: true })) }, ...options.plugins],
+  });
+  // tsserver require()s its plugins and wants answers synchronously: this CommonJS shell require()s the ES
+  // module analysis (dist/tsserver/analysis.js, chunks shared with the CLI) through Node's require(esm).
+  await build({
+    ...options,
+    stdin: { contents: "module.exports = require('./plugin.ts').default;", resolveDir: at('packages/uproot/src/tsserver'), sourcefile: 'tsserver.cjs', loader: 'js' },
+    outfile: 'packages/uproot/dist/tsserver.cjs',
+    format: 'cjs',
+    plugins: [{ name: 'analysis-apart', setup: (b) => b.onResolve({ filter: /^\.\/tsserver\/analysis\.js$/ }, (args) => ({ path: args.path, external: true })) }, ...options.plugins],
   });
   const docs = at('packages/uproot/docs/reasons');
   rmSync(docs, { recursive: true, force: true });

@@ -4,7 +4,8 @@ export type { RootsSite, SiteKind, SiteContext, HandlerKind, ReasonCode, SiteAct
 export type { McpValue, SdkMajor, Side } from './surface.ts';
 export { mayContainRootsSites, prefilterParts } from './prefilter.ts';
 export { skippedFileCandidates, skippedFileWhy, type RootsCandidate } from './candidates.ts';
-export { kindMessages, reasonMessages, reasonCodes, ruleOfKind, ruleDocsUrl, reasonDocsUrl, describeReason, DOCS_BASE } from './messages.ts';
+export { kindMessages, reasonMessages, reasonCodes, ruleOfKind, ruleDocsUrl, reasonDocsUrl, describeReason, siteMessage, siteNote, mrtrRewriteTitle, DOCS_BASE } from './messages.ts';
+export { recommendedSeverity, type Severity } from './severity.ts';
 export { facts } from './surface.ts';
 export { mayContainMrtrProblems } from './mrtr/prefilter.ts';
 export type { MrtrProblem, MrtrRule } from './mrtr/types.ts';

@@ -1,7 +1,7 @@
 // What each site kind and reason code means, in the words users see in ESLint, `uproot scan`,
 // SARIF and markers. One source so the three front ends say the same thing.
 import { facts } from './surface.ts';
-import type { ReasonCode, SiteKind } from './types.ts';
+import type { ReasonCode, RootsSite, SiteKind } from './types.ts';
 
 export const DOCS_BASE = 'https://github.com/uproot-mcp/uproot/blob/main/';
 
@@ -51,3 +51,22 @@ export function describeReason(reason: ReasonCode, detail?: string): string {
   if (!detail) return reasonMessages[reason];
   return reason === 'unresolved-chain' ? detail : `${detail}; ${reasonMessages[reason]}`;
 }
+
+/** A site's message as ESLint and the tsserver plugin show it: the kind's sentence, then what migrate would do. */
+export function siteMessage(kind: SiteKind, note: string): string {
+  return `${kindMessages[kind]} ${note}`;
+}
+
+/**
+ * What `uproot migrate --to mrtr` would do with the site: the planner's verdict when it marked the site,
+ * else the site finder's action.
+ */
+export function siteNote(site: Pick<RootsSite, 'action' | 'reason'>, marked?: { reason: ReasonCode; detail?: string }): string {
+  if (marked) return `Needs a person [${marked.reason}]: ${describeReason(marked.reason, marked.detail)}.`;
+  if (site.action === 'rewrite') return 'uproot migrate can rewrite this site.';
+  if (site.reason) return `Needs a person [${site.reason}]: ${reasonMessages[site.reason]}.`;
+  return '';
+}
+
+/** The title of the offered MRTR rewrite (an ESLint suggestion, a tsserver code fix). */
+export const mrtrRewriteTitle = 'Rewrite to a multi round-trip request, as `uproot migrate --to mrtr` would.';

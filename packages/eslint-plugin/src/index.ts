@@ -1,4 +1,5 @@
 import type { ESLint, Linter, Rule } from 'eslint';
+import { recommendedSeverity } from '@uproot/core/light';
 import { noRootsCapability } from '../../../rules/no-roots-capability.ts';
 import { noRootsInputRequest } from '../../../rules/no-roots-input-request.ts';
 import { noRootsListChanged } from '../../../rules/no-roots-list-changed.ts';
@@ -23,19 +24,8 @@ const rules = {
   'mrtr-client-capabilities': mrtrClientCapabilities,
 } as unknown as Record<string, Rule.RuleModule>;
 
-/** request sites break today; the rest are deprecated but still work. */
-const recommendedRules: Linter.RulesRecord = {
-  'uproot/no-roots-request': 'error',
-  'uproot/no-roots-input-request': 'warn',
-  'uproot/no-roots-list-changed': 'warn',
-  'uproot/no-roots-capability': 'warn',
-  // Hand-written MRTR that breaks a 2026-07-28 rule: each fails at run time or opens a hole, so all are errors.
-  'uproot/mrtr-allowed-methods': 'error',
-  'uproot/mrtr-nonempty': 'error',
-  'uproot/mrtr-request-state': 'error',
-  'uproot/mrtr-retry': 'error',
-  'uproot/mrtr-client-capabilities': 'error',
-};
+// The weights live in the core, so the tsserver plugin shows the same rules as errors and warnings.
+const recommendedRules: Linter.RulesRecord = Object.fromEntries(Object.entries(recommendedSeverity).map(([rule, severity]) => [`uproot/${rule}`, severity]));
 
 const strictRules: Linter.RulesRecord = Object.fromEntries(Object.keys(recommendedRules).map((r) => [r, 'error']));
 

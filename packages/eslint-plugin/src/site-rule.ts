@@ -1,12 +1,10 @@
 // Every uproot roots rule is the core site finder filtered to one site kind. The finder runs once per
 // file (cached on the SourceCode object) however many of the rules are enabled.
 import { ESLintUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
-import { type ReasonCode, type RootsSite, type ScopeManagerLike, type SiteKind, findRootsSites, kindMessages, mayContainRootsSites, reasonMessages, ruleDocsUrl } from '@uproot/core';
-import { describeReason } from '@uproot/core/planning';
+import { type RootsSite, type ScopeManagerLike, type SiteKind, findRootsSites, mayContainRootsSites, mrtrRewriteTitle, ruleDocsUrl, siteMessage, siteNote } from '@uproot/core';
 import { typeHintFrom } from './type-hint.ts';
-import { planMrtr } from '../../../transforms/mrtr.ts';
+import { type SiteRewrite, planSiteRewrite } from '../../../transforms/mrtr/suggestion.ts';
 import { type Unit, makeUnit } from '../../../transforms/mrtr/unit.ts';
-import type { TextEdit } from '@uproot/core/planning';
 
 export const createRule = ESLintUtils.RuleCreator(ruleDocsUrl);
 
@@ -34,17 +32,6 @@ export function sitesOf(context: Readonly<TSESLint.RuleContext<string, readonly 
   return sites;
 }
 
-/** The text after the kind's message: what `uproot migrate` would do here. */
-function markedNote(reason: ReasonCode, detail?: string): string {
-  return `Needs a person [${reason}]: ${describeReason(reason, detail)}.`;
-}
-
-export function actionNote(site: RootsSite): string {
-  if (site.action === 'rewrite') return 'uproot migrate can rewrite this site.';
-  if (site.reason) return `Needs a person [${site.reason}]: ${reasonMessages[site.reason]}.`;
-  return '';
-}
-
 export function createSiteRule(name: string, kind: SiteKind, description: string, recommended: 'error' | 'warn') {
   return createRule({
     name,
@@ -53,8 +40,8 @@ export function createSiteRule(name: string, kind: SiteKind, description: string
       docs: { description, recommended: recommended === 'error' ? 'recommended' : 'stylistic' } as never,
       hasSuggestions: kind === 'request',
       messages: {
-        [kind]: `${kindMessages[kind]} {{note}}`,
-        migrateToMrtr: 'Rewrite to a multi round-trip request, as `uproot migrate --to mrtr` would.',
+        [kind]: siteMessage(kind, '{{note}}'),
+        migrateToMrtr: mrtrRewriteTitle,
       },
       schema: [],
     },
@@ -70,7 +57,7 @@ export function createSiteRule(name: string, kind: SiteKind, description: string
             context.report({
               node: site.node as TSESTree.Node,
               messageId: kind,
-              data: { note: planned?.marked ? markedNote(planned.marked.reason, planned.marked.detail) : actionNote(site) },
+              data: { note: siteNote(site, planned?.marked) },
               // A suggestion, never an autofix: the rewrite changes control flow (typescript-eslint's rule).
               ...(edits ? { suggest: [{ messageId: 'migrateToMrtr', fix: (fixer) => edits.map((e) => fixer.replaceTextRange([e.start, e.end], e.text)) }] } : {}),
             });
@@ -82,20 +69,17 @@ export function createSiteRule(name: string, kind: SiteKind, description: string
 }
 
 /** What the planner does with this one site in this file: its edits, or why it marks the site instead. */
-function mrtrPlan(context: Readonly<TSESLint.RuleContext<string, readonly unknown[]>>, site: RootsSite): { edits?: TextEdit[]; marked?: { reason: ReasonCode; detail?: string } } | undefined {
+function mrtrPlan(context: Readonly<TSESLint.RuleContext<string, readonly unknown[]>>, site: RootsSite): SiteRewrite | undefined {
   const sourceCode = context.sourceCode;
-  try {
-    const ast = sourceCode.ast as TSESTree.Program;
-    const scopeManager = sourceCode.scopeManager as unknown as ScopeManagerLike;
-    // One analysis per file, however many of its requests get a suggestion.
-    let unit = units.get(sourceCode);
-    if (!unit) units.set(sourceCode, (unit = makeUnit(context.filename, sourceCode.text, ast, scopeManager)));
-    const plan = planMrtr({ text: sourceCode.text, filePath: context.filename, ast, scopeManager, onlySiteAt: site.range[0], unit });
-    const outcome = plan.outcomes.find((o) => o.site.range[0] === site.range[0]);
-    if (outcome?.outcome === 'marked' && outcome.reason) return { marked: { reason: outcome.reason, detail: outcome.detail } };
-    return outcome?.outcome === 'rewritten' && plan.edits.length ? { edits: plan.edits } : undefined;
-  } catch {
-    // No suggestion is better than a wrong one; `uproot migrate` reports the failure with its cause.
-    return undefined;
+  // One analysis per file, however many of its requests get a suggestion.
+  let unit = units.get(sourceCode);
+  if (!unit) {
+    try {
+      unit = makeUnit(context.filename, sourceCode.text, sourceCode.ast as TSESTree.Program, sourceCode.scopeManager as unknown as ScopeManagerLike);
+    } catch {
+      return undefined; // no suggestion is better than a wrong one
+    }
+    units.set(sourceCode, unit);
   }
+  return planSiteRewrite(unit, site);
 }
