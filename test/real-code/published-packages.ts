@@ -1,6 +1,6 @@
 // Published MCP packages as a user's project would hold them: the hand-labelled site list
 // (sites.json) and a copy of each installed package that `uproot scan` will walk.
-import { copyFileSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SiteKind } from '@uproot/core';
@@ -25,10 +25,17 @@ export interface Lookalike {
   note: string;
 }
 
+/** A generated file the copy .gitignores, as a user would (scan reports it as too large otherwise). */
+export interface IgnoredFile {
+  file: string;
+  note: string;
+}
+
 export interface LabelledPackage {
   name: string;
   version: string;
   what: string;
+  ignore?: IgnoredFile[];
   sites: LabelledSite[];
   lookalikes: Lookalike[];
 }
@@ -59,9 +66,9 @@ export function copiedPath(fileInPackage: string): string {
 }
 
 /** Copies the installed package (without its own node_modules) to `root/<name>`; returns that folder. */
-export function copyPublished(name: string, root: string): string {
-  const from = installedDir(name);
-  const to = path.join(root, ...name.split('/'));
+export function copyPublished(pkg: LabelledPackage, root: string): string {
+  const from = installedDir(pkg.name);
+  const to = path.join(root, ...pkg.name.split('/'));
   for (const entry of readdirSync(from, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile()) continue;
     const relative = path.relative(from, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
@@ -70,5 +77,7 @@ export function copyPublished(name: string, root: string): string {
     mkdirSync(path.dirname(target), { recursive: true });
     copyFileSync(path.join(from, relative), target);
   }
+  const ignored = (pkg.ignore ?? []).map((i) => `/${copiedPath(i.file)}\n`).join('');
+  if (ignored) writeFileSync(path.join(to, '.gitignore'), ignored);
   return to;
 }

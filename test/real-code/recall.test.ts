@@ -1,6 +1,6 @@
 // Recall and precision on real published MCP code: each package in sites.json is copied out of
 // node_modules (scan rightly skips it), scanned like a user's project, and compared with the hand labels.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Linter } from 'eslint';
@@ -8,10 +8,10 @@ import * as espree from 'espree';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import plugin from '../../packages/eslint-plugin/src/index.ts';
 import { main } from '../../packages/uproot/src/cli.ts';
-import { copiedPath, copyPublished, installedVersion, type LabelledPackage, readLabels } from './published-packages.ts';
+import { copiedPath, copyPublished, installedDir, installedVersion, type LabelledPackage, readLabels } from './published-packages.ts';
 
 // Today's measured recall over every labelled site; raise it when a fix lands, never lower it.
-const RECALL_FLOOR = 11 / 19;
+const RECALL_FLOOR = 11 / 23;
 
 interface Reported {
   file: string;
@@ -35,7 +35,7 @@ const scanned = new Map<string, Reported[]>();
 
 /** `uproot scan --format json` over one copied package, reported paths turned back into package paths. */
 async function scanPackage(pkg: LabelledPackage): Promise<Reported[]> {
-  const root = copyPublished(pkg.name, workdir);
+  const root = copyPublished(pkg, workdir);
   let out = '';
   let err = '';
   const exit = await main(['scan', '.', '--format', 'json'], {
@@ -85,6 +85,14 @@ function score(pkg: LabelledPackage, reported: Reported[]) {
   return { found, falsePositives };
 }
 
+// ESLint where it is cheap: bundles of several hundred KB (mcp-proxy's, the codemod's) take seconds
+// to parse, and scan already checks them; the files that hold labelled sites are all below this.
+const ESLINT_MAX_BYTES = 150_000;
+
+function lintable(pkg: LabelledPackage): string[] {
+  return filesOf(pkg).filter((file) => statSync(path.join(installedDir(pkg.name), file)).size <= ESLINT_MAX_BYTES);
+}
+
 const percent = (n: number, d: number) => (d === 0 ? '—' : `${((100 * n) / d).toFixed(0)}%`);
 
 beforeAll(async () => {
@@ -130,9 +138,11 @@ describe('uproot scan on published MCP packages', () => {
         expect(hits).toEqual([]);
       });
 
-      it('ESLint (configs.strict) reports no false positive and agrees with scan on the labelled files', () => {
+      if (lintable(pkg).length) it('ESLint (configs.strict) reports no false positive and agrees with scan on the labelled files', () => {
         const fromScan = scanned.get(pkg.name)!;
-        for (const file of filesOf(pkg)) {
+        const linted = lintable(pkg);
+        expect(pkg.sites.filter((s) => !linted.includes(s.file)), 'files with sites that ESLint skips').toEqual([]);
+        for (const file of linted) {
           const fromEslint = lint(pkg, file);
           expect(score({ ...pkg, sites: pkg.sites.filter((s) => s.file === file) }, fromEslint).falsePositives).toEqual([]);
           const keys = (rs: Reported[]) => rs.filter((r) => r.file === file).map((r) => `${r.line}:${r.column} ${r.kind}`).sort();
