@@ -33,6 +33,8 @@ export function packWorkspaces(): Tarballs {
 /** Exact versions from the registry that the consumer project installs beside uproot. */
 export const CONSUMER_DEPENDENCIES: Record<string, string> = {
   '@modelcontextprotocol/server': '2.4.0',
+  // examples/legacy-server's client.ts imports it; the consumer type-checks that code.
+  '@modelcontextprotocol/client': '2.4.0',
   '@modelcontextprotocol/sdk': '1.32.2',
   zod: '4.6.7',
 };

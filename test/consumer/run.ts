@@ -1,0 +1,32 @@
+// Commands in the consumer project, run the way a user's shell runs them: no npm workspace settings or
+// colour switches inherited from the test runner.
+import { spawnSync } from 'node:child_process';
+
+export interface Run {
+  code: number;
+  out: string;
+  err: string;
+}
+
+/** The environment of a plain terminal: the runner's npm_* settings (workspace, prefix) and colour forcing removed. */
+export function userEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [key, value] of Object.entries(process.env)) {
+    if (key.startsWith('npm_') || ['NO_COLOR', 'FORCE_COLOR', 'CI', 'TERM', 'NODE_OPTIONS', 'VITEST', 'TEST'].includes(key)) continue;
+    env[key] = value;
+  }
+  return env;
+}
+
+export function run(command: string, args: string[], cwd: string, timeout = 120_000): Run {
+  const r = spawnSync(command, args, { cwd, env: userEnv(), encoding: 'utf8', timeout, maxBuffer: 64 * 1024 * 1024 });
+  if (r.error) throw r.error;
+  return { code: r.status ?? -1, out: r.stdout, err: r.stderr };
+}
+
+/** Run and fail with the command's own output when it exits with another code than `expected`. */
+export function runOk(command: string, args: string[], cwd: string, expected = 0): Run {
+  const r = run(command, args, cwd);
+  if (r.code !== expected) throw new Error(`${command} ${args.join(' ')} exited ${r.code} (expected ${expected}) in ${cwd}\n${r.out}\n${r.err}`);
+  return r;
+}
