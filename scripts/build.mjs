@@ -2,6 +2,8 @@
 // compiled ESM (and CommonJS where loaders require() it), .d.ts types, nothing outside the package.
 //   node scripts/build.mjs          JavaScript and types (npm ci runs this through `prepare`)
 //   node scripts/build.mjs --js     JavaScript only (the test setup rebuilds before spawning the real bin)
+//   node scripts/build.mjs --types  declarations only, beside that JavaScript (the consumer test packs them
+//                                   while other tests run the bin, so it must not delete dist/)
 // rules/ and transforms/ are not packages: the plugin and the CLI bundle what they need of them.
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
@@ -12,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const jsOnly = process.argv.includes('--js');
+const typesOnly = process.argv.includes('--types');
 const at = (...p) => path.join(root, ...p);
 const manifest = (pkg) => JSON.parse(readFileSync(at('packages', pkg, 'package.json'), 'utf8'));
 
@@ -164,6 +167,6 @@ function copyDeclarations(out, srcDir, entries, dist) {
   for (const entry of entries) visit(entry);
 }
 
-await Promise.all([buildCore(), buildPlugin(), buildCli()]);
+if (!typesOnly) await Promise.all([buildCore(), buildPlugin(), buildCli()]);
 if (!jsOnly) buildTypes();
 if (!existsSync(at('packages/uproot/dist/cli.js'))) throw new Error('the CLI bundle is missing after the build');

@@ -241,6 +241,36 @@ describe('the programmatic API, typed and run in the consumer', SLOW, () => {
   });
 });
 
+describe('on the lowest Node version the packages declare', SLOW, () => {
+  // engines is "^20.19.0 || >=22.12.0": its first version is the oldest Node a user may run uproot on.
+  const engines = JSON.parse(readFileSync(path.join(REPO, 'packages/uproot/package.json'), 'utf8')).engines.node as string;
+  const lowest = /\d+\.\d+\.\d+/.exec(engines)![0];
+  // That Node, from the registry's `node` package, runs the installed bins directly.
+  const oldNode = (args: string[], expected = 0) => runOk('npx', ['-y', '-p', `node@${lowest}`, 'node', ...args], consumer, expected);
+
+  it(`runs on Node ${lowest}`, () => {
+    expect(oldNode(['-p', 'process.version']).out.trim()).toBe(`v${lowest}`);
+  });
+
+  it('the CLI scans as it does on the current Node', () => {
+    const r = oldNode(['node_modules/uproot/bin/uproot.js', 'scan', 'legacy-server', 'mrtr-corpus', '--format', 'json']);
+    const report = JSON.parse(r.out) as { sites: Located[]; problems: Located[] };
+    expect([...report.sites, ...report.problems].map(key)).toEqual(scanSites().map(key));
+  });
+
+  for (const [format, parser] of [['js', 'default'], ['cjs', 'project-service']] as [ConfigFormat, ParserSetup][]) {
+    it(`ESLint with eslint.config.${format} (${parser} parser) reports the same sites`, () => {
+      const config = `eslint.config.${format}`;
+      writeFileSync(path.join(consumer, config), eslintConfig(format, parser));
+      const r = oldNode(['node_modules/eslint/bin/eslint.js', '-c', config, '--format', 'json', 'legacy-server', 'mrtr-corpus'], 1);
+      const results = JSON.parse(r.out) as { filePath: string; messages: { ruleId: string | null; line: number; column: number }[] }[];
+      const reported = results.flatMap((f) => f.messages.map((m) => key({ file: path.relative(consumer, f.filePath).split(path.sep).join('/'), line: m.line, column: m.column, rule: m.ruleId ?? '(fatal)' })));
+      const expected = scanSites().filter((s) => parser === 'project-service' || /\.[cm]?js$/.test(s.file)).map(key);
+      expect(reported.sort()).toEqual(expected.sort());
+    });
+  }
+});
+
 describe('the tarballs stand alone', SLOW, () => {
   const packages = () => [
     { name: '@uproot/core', tarball: tarballs.core, profile: ['--profile', 'esm-only'] },

@@ -8,14 +8,20 @@ export interface Run {
   err: string;
 }
 
-/** The environment of a plain terminal: the runner's npm_* settings (workspace, prefix) and colour forcing removed. */
+// What `npm test` adds for its script (the repository's package and workspace); registry settings stay.
+const RUNNER_ONLY = /^(VITEST|npm_(package_|lifecycle_|command$|execpath$|node_execpath$|config_(local_prefix|workspaces?|include_workspace_root|user_agent|npm_version)$))/;
+
+/**
+ * The environment of a plain terminal: the runner's npm script settings (package, workspace, prefix), vitest's variables
+ * and colour forcing removed; npm's update notice off, so npx adds nothing to a command's stderr.
+ */
 export function userEnv(): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [key, value] of Object.entries(process.env)) {
-    if (key.startsWith('npm_') || ['NO_COLOR', 'FORCE_COLOR', 'CI', 'TERM', 'NODE_OPTIONS', 'VITEST', 'TEST'].includes(key)) continue;
+    if (RUNNER_ONLY.test(key) || ['NO_COLOR', 'FORCE_COLOR', 'CI', 'TERM', 'NODE_OPTIONS', 'NODE_ENV', 'TEST'].includes(key)) continue;
     env[key] = value;
   }
-  return env;
+  return { ...env, npm_config_update_notifier: 'false' };
 }
 
 export function run(command: string, args: string[], cwd: string, timeout = 120_000): Run {
