@@ -1,6 +1,6 @@
 // Commands in the consumer project, run the way a user's shell runs them: no npm workspace settings or
 // colour switches inherited from the test runner.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 
 export interface Run {
   code: number;
@@ -35,4 +35,17 @@ export function runOk(command: string, args: string[], cwd: string, expected = 0
   const r = run(command, args, cwd);
   if (r.code !== expected) throw new Error(`${command} ${args.join(' ')} exited ${r.code} (expected ${expected}) in ${cwd}\n${r.out}\n${r.err}`);
   return r;
+}
+
+/** As run(), without blocking: independent commands share the machine's cores. */
+export function runAsync(command: string, args: string[], cwd: string, timeout = 240_000): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd, env: userEnv(), timeout });
+    let out = '';
+    let err = '';
+    child.stdout.setEncoding('utf8').on('data', (s: string) => (out += s));
+    child.stderr.setEncoding('utf8').on('data', (s: string) => (err += s));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code: code ?? -1, out, err }));
+  });
 }
