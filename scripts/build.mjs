@@ -2,6 +2,8 @@
 // compiled ESM (and CommonJS where loaders require() it), .d.ts types, nothing outside the package.
 //   node scripts/build.mjs          JavaScript and types (npm ci runs this through `prepare`)
 //   node scripts/build.mjs --js     JavaScript only (the test setup rebuilds before spawning the real bin)
+//   node scripts/build.mjs --types  declarations only, beside that JavaScript (the consumer test packs them
+//                                   while other tests run the bin, so it must not delete dist/)
 // rules/ and transforms/ are not packages: the plugin and the CLI bundle what they need of them.
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
@@ -12,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const jsOnly = process.argv.includes('--js');
+const typesOnly = process.argv.includes('--types');
 const at = (...p) => path.join(root, ...p);
 const manifest = (pkg) => JSON.parse(readFileSync(at('packages', pkg, 'package.json'), 'utf8'));
 
@@ -70,10 +73,7 @@ async function buildPlugin() {
     format: 'cjs',
   });
   // The docs pages ship beside the rules whose meta.docs.url names them.
-  const docs = at('packages/eslint-plugin/docs/rules');
-  rmSync(docs, { recursive: true, force: true });
-  mkdirSync(docs, { recursive: true });
-  for (const f of readdirSync(at('rules'))) if (f.endsWith('.md')) cpSync(at('rules', f), path.join(docs, f));
+  copyDocs('rules', 'packages/eslint-plugin/docs/rules');
 }
 
 async function buildCli() {
@@ -113,9 +113,24 @@ async function buildCli() {
     format: 'cjs',
     plugins: [{ name: 'analysis-apart', setup: (b) => b.onResolve({ filter: /^\.\/tsserver\/analysis\.js$/ }, (args) => ({ path: args.path, external: true })) }, ...options.plugins],
   });
-  const docs = at('packages/uproot/docs/reasons');
-  rmSync(docs, { recursive: true, force: true });
-  cpSync(at('docs/reasons'), docs, { recursive: true });
+  copyDocs('docs/reasons', 'packages/uproot/docs/reasons');
+}
+
+// The pages' own URLs (DOCS_BASE in packages/core/src/messages.ts): where a link that leaves the copied folder goes.
+const DOCS_BASE = 'https://github.com/uproot-mcp/uproot/blob/main/';
+
+/** Copy the .md pages of `from`; a relative link to a page the package does not ship points at the repository's copy. */
+function copyDocs(from, to) {
+  rmSync(at(to), { recursive: true, force: true });
+  mkdirSync(at(to), { recursive: true });
+  for (const f of readdirSync(at(from))) {
+    if (!f.endsWith('.md')) continue;
+    const text = readFileSync(at(from, f), 'utf8').replace(/\]\((\.{1,2}\/[^)#\s]+)(#[^)\s]*)?\)/g, (link, target, hash = '') => {
+      const repoPath = path.posix.normalize(path.posix.join(from, target));
+      return repoPath.startsWith(`${from}/`) ? link : `](${DOCS_BASE}${repoPath}${hash})`;
+    });
+    writeFileSync(path.join(at(to), f), text);
+  }
 }
 
 /** Declarations: one tsc run over the entries, then each package keeps only its own files. */
@@ -124,15 +139,25 @@ function buildTypes() {
   rmSync(out, { recursive: true, force: true });
   const tsc = spawnSync(process.execPath, [at('node_modules/typescript/bin/tsc'), '-p', at('scripts/tsconfig.types.json'), '--outDir', out], { stdio: 'inherit' });
   if (tsc.status !== 0) throw new Error('tsc could not emit the declarations (see above)');
-  cpSync(path.join(out, 'packages/core/src'), at('packages/core/dist'), { recursive: true });
-  copyDeclarations(out, 'packages/eslint-plugin/src', 'index.d.ts', at('packages/eslint-plugin/dist'));
+  copyDeclarations(out, 'packages/core/src', ['index.d.ts', 'light.d.ts', 'planning.d.ts'], at('packages/core/dist'));
+  copyDeclarations(out, 'packages/eslint-plugin/src', ['index.d.ts'], at('packages/eslint-plugin/dist'));
   // The CommonJS entry exports the plugin itself (module.exports = plugin).
   writeFileSync(at('packages/eslint-plugin/dist/index.d.cts'), "import type { UprootPlugin } from './index.js';\ndeclare const plugin: UprootPlugin;\nexport = plugin;\n");
-  copyDeclarations(out, 'packages/uproot/src', 'index.d.ts', at('packages/uproot/dist'));
+  copyDeclarations(out, 'packages/uproot/src', ['index.d.ts'], at('packages/uproot/dist'));
+  // The jscodeshift entries (CommonJS, exports.default): typed structurally, so no @types/jscodeshift is needed.
+  const transform = (extra) =>
+    `/** A jscodeshift transform: \`npx jscodeshift -t node_modules/uproot/dist/jscodeshift/<name>.cjs <paths>\`. */\n` +
+    `declare function transformer(file: { path: string; source: string }, api: { report?: (message: string) => void }${extra}): Promise<string | undefined>;\n` +
+    'export default transformer;\n';
+  writeFileSync(at('packages/uproot/dist/jscodeshift/mrtr.d.cts'), transform(''));
+  writeFileSync(at('packages/uproot/dist/jscodeshift/param.d.cts'), transform(', options?: { paramName?: string }'));
 }
 
-/** Copy an entry's declaration and the relative ones it references; fail if one lies outside the package. */
-function copyDeclarations(out, srcDir, entry, dist) {
+/**
+ * Copy the entries' declarations and the relative ones they reference; fail if one lies outside the package.
+ * Specifiers become `./x.js`, as in the JavaScript, so the types resolve under any moduleResolution.
+ */
+function copyDeclarations(out, srcDir, entries, dist) {
   const seen = new Set();
   const visit = (rel) => {
     if (seen.has(rel)) return;
@@ -140,16 +165,18 @@ function copyDeclarations(out, srcDir, entry, dist) {
     const file = path.join(out, srcDir, rel);
     const text = readFileSync(file, 'utf8');
     mkdirSync(path.dirname(path.join(dist, rel)), { recursive: true });
-    writeFileSync(path.join(dist, rel), text);
-    for (const [, spec] of text.matchAll(/(?:from|import\()\s*['"](\.[^'"]+)['"]/g)) {
+    writeFileSync(path.join(dist, rel), text.replace(/((?:from|import\()\s*['"]\.[^'"]*)\.ts(['"])/g, '$1.js$2'));
+    // Comments may quote import statements (`import { server } from './server.js'`): follow only code.
+    const code = text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+    for (const [, spec] of code.matchAll(/(?:from|import\()\s*['"](\.[^'"]+)['"]/g)) {
       const target = path.normalize(path.join(path.dirname(rel), spec.replace(/\.(ts|js)$/, '.d.ts')));
       if (target.startsWith('..')) throw new Error(`${srcDir}/${rel} declares a type from ${spec}, outside the package: declare it in the package`);
       visit(target);
     }
   };
-  visit(entry);
+  for (const entry of entries) visit(entry);
 }
 
-await Promise.all([buildCore(), buildPlugin(), buildCli()]);
+if (!typesOnly) await Promise.all([buildCore(), buildPlugin(), buildCli()]);
 if (!jsOnly) buildTypes();
 if (!existsSync(at('packages/uproot/dist/cli.js'))) throw new Error('the CLI bundle is missing after the build');

@@ -5,6 +5,7 @@ import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { userEnv } from './run.ts';
 
 export const REPO = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -16,10 +17,11 @@ export interface Tarballs {
 
 let packed: Tarballs | undefined;
 
-/** Build every package (JavaScript and types) and pack the three workspaces, once per test process. */
+/** Add the declarations to the JavaScript the test setup built, and pack the three workspaces, once per test process. */
 export function packWorkspaces(): Tarballs {
   if (packed) return packed;
-  execFileSync(process.execPath, [path.join(REPO, 'scripts/build.mjs')], { cwd: REPO, stdio: 'inherit' });
+  // Only the types: rebuilding the JavaScript would delete dist/ under the tests that run the bin meanwhile.
+  execFileSync(process.execPath, [path.join(REPO, 'scripts/build.mjs'), '--types'], { cwd: REPO, stdio: 'inherit' });
   const dest = mkdtempSync(path.join(os.tmpdir(), 'uproot-tarballs-'));
   // The build ran above; --ignore-scripts keeps each pack from running it again.
   for (const ws of ['packages/core', 'packages/eslint-plugin', 'packages/uproot']) {
@@ -33,6 +35,8 @@ export function packWorkspaces(): Tarballs {
 /** Exact versions from the registry that the consumer project installs beside uproot. */
 export const CONSUMER_DEPENDENCIES: Record<string, string> = {
   '@modelcontextprotocol/server': '2.4.0',
+  // examples/legacy-server's client.ts imports it; the consumer type-checks that code.
+  '@modelcontextprotocol/client': '2.4.0',
   '@modelcontextprotocol/sdk': '1.32.2',
   zod: '4.6.7',
 };
@@ -65,6 +69,6 @@ export function installConsumer(devDependencies: Record<string, string>, name = 
       2,
     ),
   );
-  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: dir, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, npm_config_workspaces: undefined } as NodeJS.ProcessEnv });
+  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: dir, stdio: ['ignore', 'ignore', 'inherit'], env: userEnv() });
   return dir;
 }
