@@ -151,6 +151,13 @@ function buildTypes() {
     'export default transformer;\n';
   writeFileSync(at('packages/uproot/dist/jscodeshift/mrtr.d.cts'), transform(''));
   writeFileSync(at('packages/uproot/dist/jscodeshift/param.d.cts'), transform(', options?: { paramName?: string }'));
+  // The tsserver plugin (module.exports = init): typed structurally, so no typescript dependency is needed.
+  writeFileSync(
+    at('packages/uproot/dist/tsserver.d.cts'),
+    '/** A TypeScript language service plugin: `"plugins": [{ "name": "uproot/tsserver" }]` in tsconfig.json. */\n' +
+      'declare function init(modules: { typescript: object }): { create(info: { languageService: object }): object };\n' +
+      'export = init;\n',
+  );
 }
 
 /**
