@@ -14,8 +14,10 @@ import { type McpValue, type SdkMajor, instanceKinds, typeKinds } from './surfac
 const MAX_BYTES = 1024 * 1024;
 /** Nested evaluations across files (a value in one file computed from another file's export). */
 const MAX_DEPTH = 4;
-/** Re-export hops followed for one name: barrels of barrels, cycles cut by the seen set. */
-const MAX_HOPS = 16;
+/** Re-export chains followed for one name (barrels of barrels; cycles are cut by the seen set), and
+ *  the modules visited in all, for barrels with many `export *` lines. */
+const MAX_CHAIN = 16;
+const MAX_VISITED = 256;
 
 interface Loaded {
   key: string;
@@ -69,12 +71,12 @@ export class ModuleGraph {
   private originOf(from: string, spec: string, name: string): ExportOrigin | undefined {
     if (this.depth >= MAX_DEPTH) return undefined;
     const file = resolveImport(from, spec);
-    return file ? this.follow(file, name, new Set()) : undefined;
+    return file ? this.follow(file, name, new Set(), 0) : undefined;
   }
 
-  private follow(file: string, name: string, seen: Set<string>): ExportOrigin | undefined {
+  private follow(file: string, name: string, seen: Set<string>, chain: number): ExportOrigin | undefined {
     const id = `${file}\0${name}`;
-    if (seen.has(id) || seen.size >= MAX_HOPS) return undefined;
+    if (seen.has(id) || chain > MAX_CHAIN || seen.size >= MAX_VISITED) return undefined;
     seen.add(id);
     const loaded = this.load(file);
     if (!loaded) return undefined;
@@ -84,7 +86,7 @@ export class ModuleGraph {
       const target = resolveImport(file, step.source);
       if (!target) continue;
       if (step.name === '*') return { kind: 'namespace', file: target };
-      const found = this.follow(target, step.name, seen);
+      const found = this.follow(target, step.name, seen, chain + 1);
       if (found) return found;
     }
     return undefined;
