@@ -125,3 +125,26 @@ describe('scan pre-filter reach', () => {
     expect(reach.reaches("import { listRoots } from '~/loop1';", path.join(dir, 'src/other.ts'))).toBe(false);
   });
 });
+
+describe('module graph through barrels', () => {
+  it('finds an SDK export behind a barrel of many `export *` lines and a chain of barrels', async () => {
+    const { ModuleGraph } = await import('../../packages/core/src/module-graph.ts');
+    const files: Record<string, string> = {};
+    const stars: string[] = [];
+    for (let i = 0; i < 30; i++) {
+      files[`src/util/u${i}.ts`] = `export const u${i} = ${i};\n`;
+      stars.push(`export * from './util/u${i}.js';`);
+    }
+    files['src/chain/c0.ts'] = "export * from './c1.js';";
+    files['src/chain/c1.ts'] = "export * from './c2.js';";
+    files['src/chain/c2.ts'] = "export { Server as LowLevel } from '@modelcontextprotocol/sdk/server/index.js';";
+    files['src/index.ts'] = [...stars, "export * from './chain/c0.js';"].join('\n');
+    const dir = tree('wide-barrel', files);
+    const graph = new ModuleGraph();
+    const from = path.join(dir, 'src/main.ts');
+    expect(graph.exportValue(from, './index.js', 'LowLevel')).toEqual({ kind: 'server-class', sdk: 1 });
+    expect(graph.exportType(from, './index.js', 'LowLevel')).toEqual({ kind: 'server', sdk: 1 });
+    expect(graph.exportValue(from, './index.js', 'u3')).toBeUndefined();
+    expect(graph.exportValue(from, './index.js', 'Missing')).toBeUndefined();
+  });
+});
