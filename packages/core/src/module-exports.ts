@@ -58,7 +58,63 @@ export function exportSteps(program: TSESTree.Program, name: string): ExportStep
       if (exportedName(spec.exported) === name && spec.local.type === 'Identifier') return [localExport(program, spec.local)];
     }
   }
-  return [...stars, ...mcpStars];
+  return [...commonJsSteps(program, name), ...stars, ...mcpStars];
+}
+
+/** CommonJS: `module.exports = { McpServer, server }`, `= require('…')`, `exports.server = …`. */
+function commonJsSteps(program: TSESTree.Program, name: string): ExportStep[] {
+  const out: ExportStep[] = [];
+  for (const s of program.body) {
+    if (s.type !== 'ExpressionStatement' || s.expression.type !== 'AssignmentExpression' || s.expression.operator !== '=') continue;
+    const { left, right } = s.expression;
+    if (isModuleExports(left)) {
+      if (name === 'default') return [{ kind: 'local', node: right }];
+      out.push(...wholeExportSteps(right, name));
+    } else if (left.type === 'MemberExpression' && (isExportsObject(left.object)) && memberName(left) === name) {
+      out.push({ kind: 'local', node: right });
+    }
+  }
+  return out;
+}
+
+/** What `name` is in the value assigned to `module.exports`. */
+function wholeExportSteps(value: Node, name: string): ExportStep[] {
+  const required = requiredSpecifier(value);
+  if (required) {
+    const mod = mcpModule(required);
+    if (mod) return exportKinds[name] || typeKinds[name] ? [{ kind: 'mcp', sdk: mod.sdk, spec: required, name }] : [];
+    return [{ kind: 'reexport', source: required, name }];
+  }
+  if (value.type !== 'ObjectExpression') return [];
+  const out: ExportStep[] = [];
+  for (const prop of value.properties) {
+    if (prop.type === 'SpreadElement') out.push(...wholeExportSteps(prop.argument, name));
+    else if (!prop.computed && ((prop.key.type === 'Identifier' && prop.key.name === name) || (prop.key.type === 'Literal' && prop.key.value === name))) {
+      return [{ kind: 'local', node: prop.value }];
+    }
+  }
+  return out;
+}
+
+function isModuleExports(node: Node): boolean {
+  return node.type === 'MemberExpression' && node.object.type === 'Identifier' && node.object.name === 'module' && memberName(node) === 'exports';
+}
+
+function isExportsObject(node: Node): boolean {
+  return (node.type === 'Identifier' && node.name === 'exports') || isModuleExports(node);
+}
+
+function memberName(node: TSESTree.MemberExpression): string | undefined {
+  if (!node.computed && node.property.type === 'Identifier') return node.property.name;
+  return node.property.type === 'Literal' && typeof node.property.value === 'string' ? node.property.value : undefined;
+}
+
+/** `require('x')` with a literal specifier: the specifier. */
+export function requiredSpecifier(node: Node): string | undefined {
+  if (node.type !== 'CallExpression' || node.callee.type !== 'Identifier' || node.callee.name !== 'require' || node.arguments.length !== 1) return undefined;
+  const arg = node.arguments[0]!;
+  if (arg.type === 'Literal' && typeof arg.value === 'string') return arg.value;
+  return arg.type === 'TemplateLiteral' && arg.expressions.length === 0 ? arg.quasis[0]!.value.cooked ?? undefined : undefined;
 }
 
 /** `export { x }` / `export default x`: x's declaration, or the import it passes on. */

@@ -3,6 +3,7 @@
 // module graph follows, through barrels that re-export the SDK, to where the value is declared.
 import type { TSESTree } from '@typescript-eslint/types';
 import { type Node, type VariableLike, staticString } from './ast.ts';
+import { requiredSpecifier } from './module-exports.ts';
 import { type McpValue, exportKinds, mcpModule, typeKinds } from './surface.ts';
 
 /** Where a file sits, so imports from other files of the project can be followed. */
@@ -58,11 +59,28 @@ export function projectNamespaceMember(variable: VariableLike | undefined, key: 
   return as === 'value' ? origin.graph.exportValue(origin.file, source, key) : origin.graph.exportType(origin.file, source, key);
 }
 
+/** The project module a namespace import (`import * as ns from`) or a whole `require` binds. */
 function projectNamespaceSource(variable: VariableLike | undefined): string | undefined {
   const def = variable?.defs[0];
+  if (def?.type === 'Variable' && def.node.type === 'VariableDeclarator' && def.node.id.type === 'Identifier' && def.node.init) {
+    return projectRequireSource(def.node.init);
+  }
   if (def?.type !== 'ImportBinding' || def.node.type !== 'ImportNamespaceSpecifier' || def.parent?.type !== 'ImportDeclaration') return undefined;
   const source = def.parent.source.value;
   return mcpModule(source) ? undefined : source;
+}
+
+/** `require('./sdk.cjs')` of a project module (an MCP package is a plain module value instead). */
+export function projectRequireSource(init: Node): string | undefined {
+  const spec = requiredSpecifier(init);
+  return spec && !mcpModule(spec) ? spec : undefined;
+}
+
+/** `const { McpServer } = require('./sdk.cjs')`: the export the first key of the pattern names. */
+export function projectRequireValue(origin: ModuleOrigin | undefined, init: Node, key: string, what: 'value' | 'return'): McpValue | undefined {
+  const source = origin && projectRequireSource(init);
+  if (!origin || !source) return undefined;
+  return what === 'value' ? origin.graph.exportValue(origin.file, source, key) : origin.graph.exportReturnValue(origin.file, source, key);
 }
 
 /** The MCP value a type name imported into this file stands for (`server: McpServer`), renames included. */

@@ -17,7 +17,16 @@ import {
 } from './ast.ts';
 import { type McpValue, type McpValueKind, instanceKinds, mcpModule, typeKinds } from './surface.ts';
 import { callbackExtraIndex } from './registrations.ts';
-import { type ModuleOrigin, exportValue, importBindingValue, importedTypeValue, projectImportValue, projectNamespaceMember } from './provenance-imports.ts';
+import {
+  type ModuleOrigin,
+  exportValue,
+  importBindingValue,
+  importedTypeValue,
+  projectImportValue,
+  projectNamespaceMember,
+  projectRequireSource,
+  projectRequireValue,
+} from './provenance-imports.ts';
 
 export { type ModuleOrigin, exportValue } from './provenance-imports.ts';
 
@@ -165,7 +174,14 @@ export class Provenance {
         const annotated = this.annotationValue(name);
         if (annotated) return annotated;
         if (!defNode.init) return undefined;
-        if (defNode.id.type === 'Identifier') return this.valueOf(defNode.init);
+        if (defNode.id.type === 'Identifier') return this.valueOf(defNode.init) ?? this.requiredDefault(defNode.init);
+        // `const { McpServer } = require('./sdk.cjs')`: the first key names the project module's export.
+        const path = patternPath(defNode.id, name);
+        if (path?.length && projectRequireSource(defNode.init)) {
+          let value = projectRequireValue(this.origin, defNode.init, path[0]!, 'value');
+          for (const key of path.slice(1)) value = value && memberOf(value, key);
+          return value;
+        }
         return this.patternValue(defNode.id, name, this.valueOf(defNode.init));
       }
       case 'Parameter':
@@ -176,6 +192,11 @@ export class Provenance {
         void variable;
         return undefined;
     }
+  }
+
+  /** `const server = require('./server.cjs')` where that module assigns `module.exports = server`. */
+  private requiredDefault(init: Node): McpValue | undefined {
+    return projectRequireSource(init) ? projectRequireValue(this.origin, init, 'default', 'value') : undefined;
   }
 
   private importValue(spec: Node, decl: Node | undefined): McpValue | undefined {
@@ -510,6 +531,14 @@ export class Provenance {
       if (def?.type === 'FunctionName') fn = def.node;
       else if (def?.type === 'Variable' && def.node.type === 'VariableDeclarator' && def.node.init) fn = unwrap(def.node.init);
       if (fn && isFunction(fn)) return this.returnValueOf(fn);
+      // A factory required from another file of the project: `const { createServer } = require('./server')`.
+      if (def?.type === 'Variable' && def.node.type === 'VariableDeclarator' && def.node.init && def.node.id.type === 'ObjectPattern') {
+        const path = patternPath(def.node.id, def.name as TSESTree.Identifier);
+        if (path?.length === 1) {
+          const made = projectRequireValue(this.origin, def.node.init, path[0]!, 'return');
+          if (made) return made;
+        }
+      }
       // A factory imported from another file of the project.
       if (def?.type === 'ImportBinding' && def.parent?.type === 'ImportDeclaration') return projectImportValue(this.origin, def.node, def.parent.source.value, 'return');
     }
