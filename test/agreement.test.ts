@@ -8,10 +8,11 @@ import tsParser from '@typescript-eslint/parser';
 import { beforeAll, describe, expect, it } from 'vitest';
 import plugin from '../packages/eslint-plugin/src/index.ts';
 import { main } from '../packages/uproot/src/cli.ts';
-import { CORPUS_DIR, readCorpus } from './detection-corpus.ts';
+import { CORPUS_DIR, readCorpus, readProjects } from './detection-corpus.ts';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const corpus = readCorpus();
+const projects = readProjects();
 
 interface ReportedSite {
   file: string;
@@ -83,5 +84,44 @@ describe('ESLint plugin and uproot scan agree', () => {
         expect(fromEslint).toEqual(fromScan);
       });
     }
+  }
+});
+
+/** `uproot scan` over one project folder, as a user runs it there: `file line:column rule` per site. */
+async function scanProject(dir: string): Promise<Array<{ file: string; key: string; line: number; kind: string }>> {
+  let out = '';
+  let err = '';
+  const exit = await main(['scan', '--format', 'json'], { out: (s: string) => ((out += s), true), err: (s: string) => ((err += s), true), cwd: dir });
+  if (exit !== 0) throw new Error(`uproot scan exited ${exit}: ${err}`);
+  const report = JSON.parse(out) as { sites: Array<ReportedSite & { kind: string }>; failures: unknown[] };
+  expect(report.failures).toEqual([]);
+  return report.sites.map((s) => ({ file: s.file, key: key(s), line: s.line, kind: s.kind }));
+}
+
+// Multi-file projects: sites reached through barrels and the module resolution the project configures.
+describe('ESLint plugin and uproot scan agree across files', () => {
+  for (const project of projects) {
+    describe(project.name, () => {
+      let scanned: Awaited<ReturnType<typeof scanProject>> = [];
+      beforeAll(async () => {
+        scanned = await scanProject(project.dir);
+      });
+
+      it('scan reports exactly the labelled sites', () => {
+        const expected = project.files.flatMap((f) => f.expected.map((e) => `${f.name}:${e.line} ${e.kind}`)).sort();
+        expect(expected.length).toBeGreaterThan(0);
+        expect(scanned.map((s) => `${s.file}:${s.line} ${s.kind}`).sort()).toEqual(expected);
+      });
+
+      for (const file of project.files) {
+        const parsers: ParserName[] = /\.(js|jsx|mjs|cjs)$/.test(file.name) ? ['typescript-eslint', 'espree'] : ['typescript-eslint'];
+        for (const parser of parsers) {
+          it(`${file.name} (${parser})`, () => {
+            const fromScan = scanned.filter((s) => s.file === file.name).map((s) => s.key).sort();
+            expect(lint(file.text, file.absolute, parser).sort()).toEqual(fromScan);
+          });
+        }
+      }
+    });
   }
 });

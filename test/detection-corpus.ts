@@ -6,6 +6,10 @@ import { fileURLToPath } from 'node:url';
 import type { SiteKind } from '@uproot/core';
 
 export const CORPUS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', 'detection');
+/** Small multi-file projects (barrels, tsconfig paths, `#imports`, workspaces), labelled the same way. */
+export const PROJECTS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', 'projects');
+
+const SOURCE = /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs)$/;
 
 const KINDS: readonly SiteKind[] = ['request', 'input-request', 'list-changed', 'capability'];
 const MARKER = /\/\/ expect: (.*)$/;
@@ -25,12 +29,39 @@ export interface CorpusFile {
 
 export function readCorpus(): CorpusFile[] {
   return readdirSync(CORPUS_DIR)
-    .filter((name) => /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs)$/.test(name))
+    .filter((name) => SOURCE.test(name))
     .sort()
     .map((name) => {
       const absolute = path.join(CORPUS_DIR, name);
       const text = readFileSync(absolute, 'utf8');
       return { name, absolute, text, expected: expectationsOf(name, text) };
+    });
+}
+
+export interface CorpusProject {
+  name: string;
+  dir: string;
+  /** Every source file, `name` relative to the project folder with forward slashes. */
+  files: CorpusFile[];
+}
+
+export function readProjects(): CorpusProject[] {
+  return readdirSync(PROJECTS_DIR, { withFileTypes: true })
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort()
+    .map((name) => {
+      const dir = path.join(PROJECTS_DIR, name);
+      const files = readdirSync(dir, { recursive: true, encoding: 'utf8' })
+        .filter((rel) => SOURCE.test(rel))
+        .sort()
+        .map((rel) => {
+          const absolute = path.join(dir, rel);
+          const text = readFileSync(absolute, 'utf8');
+          const fileName = rel.split(path.sep).join('/');
+          return { name: fileName, absolute, text, expected: expectationsOf(`${name}/${fileName}`, text) };
+        });
+      return { name, dir, files };
     });
 }
 

@@ -5,7 +5,7 @@ import type { RootsWorld, WorkspaceDir } from './harness/roots.ts';
 import type { NormalizedAnswer } from './harness/types.ts';
 
 export type Shape =
-  | 'direct' | 'gate-fallback' | 'raw-send' | 'helper-1' | 'helper-2' | 'helper-cross-file'
+  | 'direct' | 'barrel' | 'gate-fallback' | 'raw-send' | 'helper-1' | 'helper-2' | 'helper-cross-file'
   | 'factory' | 'no-args' | 'side-effect' | 'prompt' | 'resource' | 'low-level' | 'try-fallback';
 
 export const shapeOf = (fixtureName: string): Shape => fixtureName.replace(/-(?:ts|js)$/, '') as Shape;
@@ -32,6 +32,7 @@ export function withRoots(shape: Shape, world: RootsWorld): NormalizedAnswer[] {
   const tok = world.token;
   switch (shape) {
     case 'direct':
+    case 'barrel': // the direct shape, with the server class imported through a local barrel
       return [tool(dirs.map((d) => `${d.label} (${tok(d)}): ${d.entries.join(', ')}`).join('\n'))];
     case 'gate-fallback':
     case 'try-fallback':

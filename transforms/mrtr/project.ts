@@ -134,8 +134,7 @@ function callsIn(unit: Unit, target: string, exported: string, files: Map<string
   return calls;
 }
 
-/** A relative specifier resolved against the files of the run (`./roots.js` → `roots.ts`). */
+/** A specifier resolved against the files of the run (`./roots.js` → `roots.ts`, `@/roots` through tsconfig paths). */
 export function resolveImport(from: string, spec: string, files: Map<string, SourceFile>): string | undefined {
-  if (!spec.startsWith('.')) return undefined;
   return resolveSpecifier(from, spec, (c) => files.has(c));
 }

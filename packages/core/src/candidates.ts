@@ -51,8 +51,8 @@ export function skippedFileCandidates(text: string, why: string): RootsCandidate
 }
 
 const skippedFileReasons = {
-  noProvenance: 'the file was skipped by the pre-filter: it has no MCP import, no relative import and no hand-built MRTR result',
-  noReach: 'the file was skipped by the pre-filter: no MCP import reaches it (none of its relative imports leads to a module that imports an MCP package)',
+  noProvenance: 'the file was skipped by the pre-filter: it has no MCP import, no import to follow and no hand-built MRTR result',
+  noReach: 'the file was skipped by the pre-filter: no MCP import reaches it (none of its imports leads to a module of the project that imports an MCP package)',
 } as const;
 
 /** Why the pre-filter skipped a file that mentions roots: no provenance at all, or none that reaches MCP. */

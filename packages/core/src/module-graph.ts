@@ -1,16 +1,23 @@
 // Cross-file provenance: `import { server } from './server.js'` where server.ts exports
-// `new McpServer(...)`, or a factory returning one. ESLint (per linted file) and the CLI use the same
-// graph, so they keep agreeing; a file that cannot be read or parsed simply proves nothing.
+// `new McpServer(...)`, or a factory returning one, or a barrel passing on the SDK's exports. ESLint
+// (per linted file) and the CLI use the same graph, so they keep agreeing; a file that cannot be read
+// or parsed simply proves nothing.
 import { readFileSync, statSync } from 'node:fs';
-import { resolveImport as resolve } from './resolve-import.ts';
 import type { TSESTree } from '@typescript-eslint/types';
-import { type FunctionNode, type Node, isFunction, unwrap } from './ast.ts';
+import { type Node, isFunction, unwrap } from './ast.ts';
+import { exportSteps } from './module-exports.ts';
 import { parseSource } from './parse.ts';
-import { Provenance } from './provenance.ts';
-import type { McpValue } from './surface.ts';
+import { Provenance, exportValue } from './provenance.ts';
+import { resolveImport } from './resolve-import.ts';
+import { type McpValue, type SdkMajor, instanceKinds, typeKinds } from './surface.ts';
 
 const MAX_BYTES = 1024 * 1024;
+/** Nested evaluations across files (a value in one file computed from another file's export). */
 const MAX_DEPTH = 4;
+/** Re-export chains followed for one name (barrels of barrels; cycles are cut by the seen set), and
+ *  the modules visited in all, for barrels with many `export *` lines. */
+const MAX_CHAIN = 16;
+const MAX_VISITED = 256;
 
 interface Loaded {
   key: string;
@@ -18,33 +25,77 @@ interface Loaded {
   prov: Provenance;
 }
 
+/** Where an export ends up: an MCP package's export, a node of a project file, or a project namespace. */
+type ExportOrigin =
+  | { kind: 'mcp'; sdk: SdkMajor; spec: string; name: string }
+  | { kind: 'local'; loaded: Loaded; node: Node }
+  | { kind: 'namespace'; file: string };
+
 export class ModuleGraph {
   private readonly cache = new Map<string, Loaded | null>();
   private depth = 0;
 
   /** What `import { name } from spec` (or the default export, for `name === 'default'`) is, seen from `from`. */
   exportValue(from: string, spec: string, name: string): McpValue | undefined {
-    return this.withExport(from, spec, name, (loaded, node) => loaded.prov.valueOf(node));
+    const origin = this.originOf(from, spec, name);
+    if (origin?.kind === 'mcp') return origin.name === '*' ? { kind: 'module', sdk: origin.sdk, name: origin.spec } : exportValue(origin.name, origin.sdk);
+    if (origin?.kind === 'local') return this.nested(() => origin.loaded.prov.valueOf(origin.node));
+    return undefined;
   }
 
   /** What calling the imported function returns (`createServer()` from another file). */
   exportReturnValue(from: string, spec: string, name: string): McpValue | undefined {
-    return this.withExport(from, spec, name, (loaded, node) => {
-      const fn = unwrap(node);
-      return isFunction(fn) ? loaded.prov.returnValueOf(fn) : undefined;
-    });
+    const origin = this.originOf(from, spec, name);
+    if (origin?.kind !== 'local') return undefined;
+    const fn = unwrap(origin.node);
+    return isFunction(fn) ? this.nested(() => origin.loaded.prov.returnValueOf(fn)) : undefined;
   }
 
-  private withExport(from: string, spec: string, name: string, read: (loaded: Loaded, node: Node) => McpValue | undefined): McpValue | undefined {
-    if (!spec.startsWith('.') || this.depth >= MAX_DEPTH) return undefined;
-    const file = resolve(from, spec);
-    const loaded = file ? this.load(file) : undefined;
+  /** What a value annotated with the imported type is (`server: McpServer` with McpServer from a barrel). */
+  exportType(from: string, spec: string, name: string): McpValue | undefined {
+    const origin = this.originOf(from, spec, name);
+    if (origin?.kind === 'mcp') {
+      const kind = typeKinds[origin.name];
+      return kind ? { kind, sdk: origin.sdk } : undefined;
+    }
+    // A project class that extends an MCP class: its instances are that class's instances.
+    if (origin?.kind === 'local' && (origin.node.type === 'ClassDeclaration' || origin.node.type === 'ClassExpression')) {
+      const cls = this.nested(() => origin.loaded.prov.valueOf(origin.node));
+      const kind = cls && instanceKinds[cls.kind];
+      return kind && cls ? { kind, sdk: cls.sdk } : undefined;
+    }
+    return undefined;
+  }
+
+  /** Follow `name` from the module `spec` names through re-exports to where it is declared. */
+  private originOf(from: string, spec: string, name: string): ExportOrigin | undefined {
+    if (this.depth >= MAX_DEPTH) return undefined;
+    const file = resolveImport(from, spec);
+    return file ? this.follow(file, name, new Set(), 0) : undefined;
+  }
+
+  private follow(file: string, name: string, seen: Set<string>, chain: number): ExportOrigin | undefined {
+    const id = `${file}\0${name}`;
+    if (seen.has(id) || chain > MAX_CHAIN || seen.size >= MAX_VISITED) return undefined;
+    seen.add(id);
+    const loaded = this.load(file);
     if (!loaded) return undefined;
-    const node = exportedNode(loaded.program, name);
-    if (!node) return undefined;
+    for (const step of exportSteps(loaded.program, name)) {
+      if (step.kind === 'mcp') return step;
+      if (step.kind === 'local') return { kind: 'local', loaded, node: step.node };
+      const target = resolveImport(file, step.source);
+      if (!target) continue;
+      if (step.name === '*') return { kind: 'namespace', file: target };
+      const found = this.follow(target, step.name, seen, chain + 1);
+      if (found) return found;
+    }
+    return undefined;
+  }
+
+  private nested(read: () => McpValue | undefined): McpValue | undefined {
     this.depth++;
     try {
-      return read(loaded, node);
+      return read();
     } finally {
       this.depth--;
     }
@@ -65,7 +116,7 @@ export class ModuleGraph {
     try {
       const text = readFileSync(file, 'utf8');
       // Only a module that mentions MCP, or passes on another module's exports, can export an MCP value.
-      if (text.includes('@modelcontextprotocol/') || /from\s+['"]\./.test(text)) {
+      if (text.includes('@modelcontextprotocol/') || /\bfrom\s*['"]|\b(?:require|import)\s*\(/.test(text)) {
         const { ast, scopeManager } = parseSource(text, file);
         loaded = { key, program: ast, prov: new Provenance(scopeManager, undefined, { file, graph: this }) };
       }
@@ -75,39 +126,6 @@ export class ModuleGraph {
     this.cache.set(file, loaded);
     return loaded ?? undefined;
   }
-}
-
-/** The expression or function a module exports under `name`. */
-function exportedNode(program: TSESTree.Program, name: string): Node | undefined {
-  for (const s of program.body) {
-    if (s.type === 'ExportDefaultDeclaration' && name === 'default') {
-      const d = s.declaration;
-      if (d.type === 'Identifier') return localBinding(program, d.name);
-      return d as Node;
-    }
-    if (s.type !== 'ExportNamedDeclaration' || s.source) continue;
-    const d = s.declaration;
-    if (d?.type === 'VariableDeclaration') {
-      for (const decl of d.declarations) if (decl.id.type === 'Identifier' && decl.id.name === name && decl.init) return decl.init;
-    }
-    if ((d?.type === 'FunctionDeclaration' || d?.type === 'ClassDeclaration') && d.id?.name === name) return d;
-    for (const spec of s.specifiers) {
-      const exported = spec.exported.type === 'Identifier' ? spec.exported.name : spec.exported.value;
-      if (exported === name && spec.local.type === 'Identifier') return localBinding(program, spec.local.name);
-    }
-  }
-  return undefined;
-}
-
-function localBinding(program: TSESTree.Program, name: string): Node | undefined {
-  for (const s of program.body) {
-    const d = s.type === 'ExportNamedDeclaration' ? s.declaration : s;
-    if (d?.type === 'VariableDeclaration') {
-      for (const decl of d.declarations) if (decl.id.type === 'Identifier' && decl.id.name === name && decl.init) return decl.init;
-    }
-    if ((d?.type === 'FunctionDeclaration' || d?.type === 'ClassDeclaration') && d.id?.name === name) return d as FunctionNode;
-  }
-  return undefined;
 }
 
 /** One graph per process: files parsed once are reused by every linted or scanned file. */

@@ -1,17 +1,25 @@
-// The CLI's second text check: a file whose only provenance is a relative import can hold a site
-// only if that import leads — within the module graph's depth — to a module that names MCP. The
-// module graph (module-graph.ts) never finds an MCP value anywhere else, so this check loses nothing
-// the finder would report, and keeps look-alike `listRoots()` files of other libraries unparsed.
+// The CLI's second text check: a file whose only provenance is an import of a project module can hold
+// a site only if that import leads to a module that names MCP. Imports resolve the way the module graph
+// resolves them (relative paths, tsconfig paths, `#imports`, workspace packages), and the walk has no
+// depth limit, so it keeps every file the finder could report and leaves look-alike `listRoots()` files
+// of other libraries unparsed.
 import { readFileSync, statSync } from 'node:fs';
 import { resolveImport } from './resolve-import.ts';
 
-const OWN = /@modelcontextprotocol\/|input_required|inputRequests|from\s*['"](?:@\/|~\/)/;
-const RELATIVE = /(?:from\s*|import\s*\(\s*|require\s*\(\s*)['"](\.{1,2}\/[^'"]+)['"]/g;
-const MAX_DEPTH = 4;
+const OWN = /@modelcontextprotocol\/|input_required|inputRequests/;
+const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*)['"]([^'"\s]+)['"]/g;
 const MAX_BYTES = 1024 * 1024;
 
+interface ModuleFacts {
+  own: boolean;
+  imports: string[];
+}
+
 export class McpReach {
-  private readonly memo = new Map<string, boolean>();
+  /** Per file: whether it names MCP, and the project files it imports (read and resolved once). */
+  private readonly facts = new Map<string, ModuleFacts | null>();
+  /** Files known to reach MCP; a negative answer is only final for the file a walk started from. */
+  private readonly reaching = new Map<string, boolean>();
   private readonly own: RegExp;
 
   /** `own`: what makes a module count as MCP by itself (default: an MCP import or a hand-built MRTR result). */
@@ -21,28 +29,45 @@ export class McpReach {
 
   /** Whether this file names MCP itself, or imports (transitively) a module that does. */
   reaches(text: string, file: string): boolean {
-    return this.visit(text, file, 0, new Set([file]));
+    // The start is read from the text given (an editor buffer, a file being rewritten), never the cache.
+    if (this.own.test(text)) return true;
+    const seen = new Set([file]);
+    const stack = this.importsOf(text, file);
+    let result = false;
+    while (stack.length && !result) {
+      const target = stack.pop()!;
+      if (seen.has(target)) continue;
+      seen.add(target);
+      if (this.reaching.get(target) === true) result = true;
+      else {
+        const facts = this.factsOf(target);
+        if (facts?.own) result = true;
+        else if (facts) stack.push(...facts.imports);
+      }
+    }
+    // Every file of a walk that found MCP may not reach it, but the start does; a walk that did not
+    // saw the whole closure, so every file in it does not reach MCP either.
+    if (result) this.reaching.set(file, true);
+    else for (const f of seen) this.reaching.set(f, false);
+    return result;
   }
 
-  private visit(text: string, file: string, depth: number, seen: Set<string>): boolean {
-    if (this.own.test(text)) return true;
-    if (depth >= MAX_DEPTH) return false;
-    for (const match of text.matchAll(RELATIVE)) {
+  private factsOf(file: string): ModuleFacts | undefined {
+    const cached = this.facts.get(file);
+    if (cached !== undefined) return cached ?? undefined;
+    const text = readText(file);
+    const facts = text === undefined ? undefined : { own: this.own.test(text), imports: this.own.test(text) ? [] : this.importsOf(text, file) };
+    this.facts.set(file, facts ?? null);
+    return facts;
+  }
+
+  private importsOf(text: string, file: string): string[] {
+    const out: string[] = [];
+    for (const match of text.matchAll(SPECIFIER)) {
       const target = resolveImport(file, match[1]!);
-      if (!target || seen.has(target)) continue;
-      seen.add(target);
-      const known = this.memo.get(target);
-      if (known !== undefined) {
-        if (known) return true;
-        continue;
-      }
-      const imported = readText(target);
-      const result = imported !== undefined && this.visit(imported, target, depth + 1, seen);
-      // Only a full-depth answer is reusable from any starting point.
-      if (result || depth === 0) this.memo.set(target, result);
-      if (result) return true;
+      if (target && target !== file) out.push(target);
     }
-    return false;
+    return out;
   }
 }
 

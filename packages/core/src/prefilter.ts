@@ -5,8 +5,10 @@
  *  or a `roots` member/property (`caps?.roots`, `roots: {...}`, `{ roots }`, `'roots' in caps`). */
 const ROOTS_SPELLING = /listRoots|roots\/list|RootsListChanged|ListRoots|(?:\.|['"])roots\b|\broots\s*[:,}]|\{\s*roots\b/;
 
-/** And a site needs provenance: an MCP import, a relative import to follow, or a hand-built MRTR result. */
-const PROVENANCE = /@modelcontextprotocol\/|from\s*['"](?:\.|@\/|~\/)|(?:require|import)\s*\(\s*['"]\.|input_required|inputRequests/;
+/** And a site needs provenance: an MCP import, an import of a project module to follow (relative, an alias
+ *  the project configures, `#x`, a workspace package: scan's McpReach decides which lead to MCP), or a
+ *  hand-built MRTR result. */
+const PROVENANCE = /@modelcontextprotocol\/|\bfrom\s*['"][^'"\s]|\b(?:require|import)\s*\(\s*['"][^'"\s]|input_required|inputRequests/;
 
 export function mayContainRootsSites(text: string): boolean {
   // Every spelling contains "oots": a plain substring search rules most files out before any regex runs.

@@ -15,29 +15,26 @@ import {
   thisClass,
   unwrap,
 } from './ast.ts';
-import { type McpValue, type McpValueKind, exportKinds, mcpModule, typeKinds } from './surface.ts';
+import { type McpValue, type McpValueKind, instanceKinds, mcpModule, typeKinds } from './surface.ts';
 import { callbackExtraIndex } from './registrations.ts';
+import {
+  type ModuleOrigin,
+  exportValue,
+  importBindingValue,
+  importedTypeValue,
+  projectImportValue,
+  projectNamespaceMember,
+  projectRequireSource,
+  projectRequireValue,
+} from './provenance-imports.ts';
 
-/** Where a file sits, so imports from other files of the project can be followed. */
-export interface ModuleOrigin {
-  file: string;
-  graph: {
-    exportValue(from: string, spec: string, name: string): McpValue | undefined;
-    exportReturnValue(from: string, spec: string, name: string): McpValue | undefined;
-  };
-}
+export { type ModuleOrigin, exportValue } from './provenance-imports.ts';
 
 /** Answers "what MCP value is this expression" from type information (typed ESLint, ts-morph). */
 export type TypeHint = (node: Node) => McpValue | undefined;
 
 const MAX_DEPTH = 12;
 const MAX_WRAPPERS = 2;
-
-const instanceOf: Partial<Record<McpValueKind, McpValueKind>> = {
-  'server-class': 'server',
-  'mcp-server-class': 'mcp-server',
-  'client-class': 'client',
-};
 
 export class Provenance {
   private readonly memo = new Map<Node, McpValue | null>();
@@ -117,7 +114,7 @@ export class Provenance {
         return this.memberValue(node);
       case 'NewExpression': {
         const callee = this.valueOf(node.callee);
-        const kind = callee && instanceOf[callee.kind];
+        const kind = callee && instanceKinds[callee.kind];
         return kind && callee ? { kind, sdk: callee.sdk } : undefined;
       }
       case 'CallExpression':
@@ -177,7 +174,14 @@ export class Provenance {
         const annotated = this.annotationValue(name);
         if (annotated) return annotated;
         if (!defNode.init) return undefined;
-        if (defNode.id.type === 'Identifier') return this.valueOf(defNode.init);
+        if (defNode.id.type === 'Identifier') return this.valueOf(defNode.init) ?? this.requiredDefault(defNode.init);
+        // `const { McpServer } = require('./sdk.cjs')`: the first key names the project module's export.
+        const path = patternPath(defNode.id, name);
+        if (path?.length && projectRequireSource(defNode.init)) {
+          let value = projectRequireValue(this.origin, defNode.init, path[0]!, 'value');
+          for (const key of path.slice(1)) value = value && memberOf(value, key);
+          return value;
+        }
         return this.patternValue(defNode.id, name, this.valueOf(defNode.init));
       }
       case 'Parameter':
@@ -190,39 +194,13 @@ export class Provenance {
     }
   }
 
-  private importValue(spec: Node, decl: Node | undefined): McpValue | undefined {
-    if (spec.type === 'TSImportEqualsDeclaration') {
-      const ref = spec.moduleReference;
-      if (ref.type === 'TSExternalModuleReference') {
-        const s = staticString(ref.expression);
-        const mod = s ? mcpModule(s) : undefined;
-        return mod ? { kind: 'module', sdk: mod.sdk, name: s } : undefined;
-      }
-      return undefined;
-    }
-    if (!decl || decl.type !== 'ImportDeclaration') return undefined;
-    const source = decl.source.value;
-    const mod = mcpModule(source);
-    if (!mod) return this.relativeImportValue(spec, source, 'value');
-    if (spec.type === 'ImportNamespaceSpecifier' || spec.type === 'ImportDefaultSpecifier') {
-      return { kind: 'module', sdk: mod.sdk, name: source };
-    }
-    if (spec.type === 'ImportSpecifier') {
-      const imported = spec.imported.type === 'Identifier' ? spec.imported.name : String(spec.imported.value);
-      return exportValue(imported, mod.sdk);
-    }
-    return undefined;
+  /** `const server = require('./server.cjs')` where that module assigns `module.exports = server`. */
+  private requiredDefault(init: Node): McpValue | undefined {
+    return projectRequireSource(init) ? projectRequireValue(this.origin, init, 'default', 'value') : undefined;
   }
 
-  /** An MCP value exported by another file of the project (`import { server } from './server.js'`). */
-  private relativeImportValue(spec: Node, source: string, what: 'value' | 'return'): McpValue | undefined {
-    if (!this.origin || !source.startsWith('.')) return undefined;
-    let name: string | undefined;
-    if (spec.type === 'ImportSpecifier') name = spec.imported.type === 'Identifier' ? spec.imported.name : String(spec.imported.value);
-    else if (spec.type === 'ImportDefaultSpecifier') name = 'default';
-    if (!name) return undefined;
-    const { graph, file } = this.origin;
-    return what === 'value' ? graph.exportValue(file, source, name) : graph.exportReturnValue(file, source, name);
+  private importValue(spec: Node, decl: Node | undefined): McpValue | undefined {
+    return importBindingValue(spec, decl, this.origin);
   }
 
   /** `const { Server } = require(...)`, `const { server } = mcp`, `const { mcpReq } = ctx`. */
@@ -258,25 +236,12 @@ export class Provenance {
       name = type.typeName.right;
     }
     if (!name) return undefined;
+    if (!qualifier) return importedTypeValue(this.variableOf(name), this.origin);
+    // `sdk.McpServer` on an MCP namespace, or `mcp.Server` on a project barrel's namespace.
+    const namespace = this.valueOf(qualifier);
     const kind = typeKinds[name.name];
-    if (!kind) return undefined;
-    const origin = qualifier ? this.valueOf(qualifier) : this.importedTypeOrigin(name);
-    if (!origin) return undefined;
-    return { kind, sdk: origin.sdk };
-  }
-
-  private importedTypeOrigin(name: TSESTree.Identifier): McpValue | undefined {
-    const variable = this.variableOf(name);
-    const def = variable?.defs[0];
-    if (!def) return undefined;
-    if (def.type === 'ImportBinding') {
-      const decl = def.parent;
-      if (decl?.type === 'ImportDeclaration') {
-        const mod = mcpModule(decl.source.value);
-        return mod ? { kind: 'module', sdk: mod.sdk } : undefined;
-      }
-    }
-    return undefined;
+    if (namespace?.kind === 'module') return kind ? { kind, sdk: namespace.sdk } : undefined;
+    return projectNamespaceMember(this.variableOf(qualifier), name.name, this.origin, 'type');
   }
 
   private parameterValue(fn: FunctionNode, name: TSESTree.Identifier): McpValue | undefined {
@@ -397,12 +362,10 @@ export class Provenance {
       return mod && kind ? { kind, sdk: mod.sdk } : undefined;
     }
     const named = /^(\w+)$/.exec(type);
-    const kind = named ? typeKinds[named[1]!] : undefined;
-    if (!named || !kind) return undefined;
-    // The name must be an MCP import in this file (a class imported for its type).
+    if (!named) return undefined;
+    // The name must be an MCP import in this file (a class imported for its type), or come through a barrel.
     const scopeName = { type: 'Identifier', name: named[1]!, parent: fn } as unknown as TSESTree.Identifier;
-    const origin = this.importedTypeOrigin(scopeName);
-    return origin ? { kind, sdk: origin.sdk } : undefined;
+    return importedTypeValue(this.variableOf(scopeName), this.origin);
   }
 
   /** When `fn` is passed straight to an MCP registration, where the SDK puts extra / ctx. */
@@ -478,14 +441,14 @@ export class Provenance {
     const cls = thisClass(node);
     if (!cls) return undefined;
     const classValue = this.classValue(cls);
-    const kind = classValue && instanceOf[classValue.kind];
+    const kind = classValue && instanceKinds[classValue.kind];
     return kind && classValue ? { kind, sdk: classValue.sdk } : undefined;
   }
 
   private classValue(cls: TSESTree.ClassDeclaration | TSESTree.ClassExpression): McpValue | undefined {
     if (!cls.superClass) return undefined;
     const sup = this.valueOf(cls.superClass);
-    return sup && instanceOf[sup.kind] ? sup : undefined;
+    return sup && instanceKinds[sup.kind] ? sup : undefined;
   }
 
   private memberValue(node: TSESTree.MemberExpression): McpValue | undefined {
@@ -498,6 +461,10 @@ export class Provenance {
     }
     const base = this.valueOf(object);
     if (base) return memberOf(base, key);
+    if (object.type === 'Identifier') {
+      const fromNamespace = projectNamespaceMember(this.variableOf(object), key, this.origin, 'value');
+      if (fromNamespace) return fromNamespace;
+    }
     return object.type === 'Identifier' ? (this.fieldValue(object, [key]) ?? this.propertyWriteValue(object, key)) : undefined;
   }
 
@@ -564,8 +531,16 @@ export class Provenance {
       if (def?.type === 'FunctionName') fn = def.node;
       else if (def?.type === 'Variable' && def.node.type === 'VariableDeclarator' && def.node.init) fn = unwrap(def.node.init);
       if (fn && isFunction(fn)) return this.returnValueOf(fn);
+      // A factory required from another file of the project: `const { createServer } = require('./server')`.
+      if (def?.type === 'Variable' && def.node.type === 'VariableDeclarator' && def.node.init && def.node.id.type === 'ObjectPattern') {
+        const path = patternPath(def.node.id, def.name as TSESTree.Identifier);
+        if (path?.length === 1) {
+          const made = projectRequireValue(this.origin, def.node.init, path[0]!, 'return');
+          if (made) return made;
+        }
+      }
       // A factory imported from another file of the project.
-      if (def?.type === 'ImportBinding' && def.parent?.type === 'ImportDeclaration') return this.relativeImportValue(def.node, def.parent.source.value, 'return');
+      if (def?.type === 'ImportBinding' && def.parent?.type === 'ImportDeclaration') return projectImportValue(this.origin, def.node, def.parent.source.value, 'return');
     }
     return undefined;
   }
@@ -579,12 +554,6 @@ export class Provenance {
     });
     return value;
   }
-}
-
-export function exportValue(name: string, sdk: 1 | 2): McpValue | undefined {
-  const kind = exportKinds[name];
-  if (!kind) return undefined;
-  return kind === 'schema' ? { kind, sdk, name } : { kind, sdk };
 }
 
 /** What `value.key` is. */

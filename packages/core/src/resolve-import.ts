@@ -1,19 +1,9 @@
-// Node-style resolution of a relative import to a file on disk, with TypeScript's `.js` → `.ts`
-// mapping. Parser-free, so the CLI's pre-filter can use it too.
-import { existsSync, statSync } from 'node:fs';
-import path from 'node:path';
+// Resolution of an import specifier to a project file, parser-free so the CLI's pre-filter can use
+// it too. See resolve/project-resolver.ts for what the project may configure.
+import { sharedProjectResolver } from './resolve/project-resolver.ts';
+import { type Exists, onDisk } from './resolve/source-files.ts';
 
-const EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'];
-
-/** Node-style resolution of a relative specifier, with TypeScript's `.js` → `.ts` mapping. */
-export function resolveImport(from: string, spec: string, exists: (file: string) => boolean = onDisk): string | undefined {
-  const base = path.resolve(path.dirname(from), spec);
-  const swapped = [base, base.replace(/\.js$/, '.ts'), base.replace(/\.js$/, '.tsx'), base.replace(/\.mjs$/, '.mts'), base.replace(/\.cjs$/, '.cts'), base.replace(/\.jsx$/, '.tsx')];
-  const candidates = [...swapped, ...EXTENSIONS.map((e) => base + e), ...EXTENSIONS.map((e) => path.join(base, 'index' + e))];
-  return candidates.find((c) => /\.[cm]?[jt]sx?$/.test(c) && !c.endsWith('.d.ts') && exists(c));
+/** The project source file `spec` names, imported from the file `from`. */
+export function resolveImport(from: string, spec: string, exists: Exists = onDisk): string | undefined {
+  return sharedProjectResolver.resolve(from, spec, exists);
 }
-
-function onDisk(file: string): boolean {
-  return existsSync(file) && statSync(file).isFile();
-}
-

@@ -74,6 +74,13 @@ export const schemaMethods: Record<string, string> = {
   InitializedNotificationSchema: 'notifications/initialized',
 };
 
+/** What `new` of an MCP class gives, and what `this` is in a subclass. */
+export const instanceKinds: Partial<Record<McpValueKind, McpValueKind>> = {
+  'server-class': 'server',
+  'mcp-server-class': 'mcp-server',
+  'client-class': 'client',
+};
+
 /** Type names whose annotation marks a parameter as an MCP value (import provenance still required). */
 export const typeKinds: Record<string, McpValueKind> = {
   Server: 'server',

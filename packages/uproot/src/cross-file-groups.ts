@@ -1,12 +1,13 @@
 // Which rewritten files must be written together. A cross-file chain threads `ctx` through a helper
 // in one file and its callers in others; writing one side without the other leaves code that calls
-// the helper with the wrong arguments. The planner links files only through relative imports, so
-// files that name each other in a relative specifier form one group (over-grouping is safe).
+// the helper with the wrong arguments. The planner links files through the imports the project
+// resolves (relative, tsconfig paths, `#imports`, workspace packages), so files that name each other
+// in a quoted specifier form one group (over-grouping is safe).
 import path from 'node:path';
 import { resolveImport } from '../../../transforms/mrtr/project.ts';
 
-/** Quoted relative specifiers, wherever they appear: imports, re-exports, require(), import(). */
-const RELATIVE_SPECIFIER = /(['"`])(\.{1,2}(?:\/[^'"`\r\n]*)?)\1/g;
+/** Quoted strings shaped like specifiers, wherever they appear: imports, re-exports, require(), import(). */
+const SPECIFIER = /(['"`])([.@#~\w][^'"`\s]*)\1/g;
 
 export interface GroupSource {
   path: string;
@@ -28,7 +29,7 @@ export function writeGroups(changed: string[], all: GroupSource[]): string[][] {
   };
   for (const file of changed) {
     const text = files.get(file)?.text ?? '';
-    for (const match of text.matchAll(RELATIVE_SPECIFIER)) {
+    for (const match of text.matchAll(SPECIFIER)) {
       const target = resolveImport(file, match[2]!, files);
       if (target && parent.has(target)) parent.set(find(target), find(file));
     }

@@ -1,0 +1,52 @@
+// From a module path to the source file it names, the way TypeScript and Node look: the path itself,
+// `.js` naming a `.ts` file, an added extension, then the folder's index.
+import { statSync } from 'node:fs';
+import path from 'node:path';
+
+const EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'];
+const SOURCE = /\.[cm]?[jt]sx?$/;
+
+export type Exists = (file: string) => boolean;
+
+/** The source file `base` (an absolute path without or with extension) names, if any. */
+export function probeSourceFile(base: string, exists: Exists): string | undefined {
+  const swapped = [base, base.replace(/\.js$/, '.ts'), base.replace(/\.js$/, '.tsx'), base.replace(/\.mjs$/, '.mts'), base.replace(/\.cjs$/, '.cts'), base.replace(/\.jsx$/, '.tsx')];
+  // A declaration file stands for the source beside it: `dist/index.d.ts` → `dist/index.ts` (then src, see below).
+  const declared = /\.d\.[cm]?ts$/.test(base) ? [base.replace(/\.d\.([cm]?)ts$/, '.$1ts'), base.replace(/\.d\.ts$/, '.tsx')] : [];
+  const candidates = [...swapped, ...declared, ...EXTENSIONS.map((e) => base + e), ...EXTENSIONS.map((e) => path.join(base, 'index' + e))];
+  return candidates.find((c) => SOURCE.test(c) && !/\.d\.[cm]?ts$/.test(c) && exists(c));
+}
+
+/**
+ * A package's published entry (`dist/index.js`, `build/types/index.d.ts`) read as its source: the same
+ * path under `src/` first, since a monorepo checkout has sources and rarely a build.
+ */
+export function probePackageTarget(packageDir: string, target: string, exists: Exists): string | undefined {
+  const relative = path.normalize(target).replace(/^(?:\.[/\\])+/, '');
+  const parts = relative.split(/[/\\]/);
+  const sources: string[] = [];
+  for (let i = 0; i < parts.length - 1; i++) {
+    if (!BUILD_DIRS.has(parts[i]!)) continue;
+    // `dist/esm/server/index.js` → `src/server/index.js`, also `src/esm/server/index.js`.
+    const rest = parts.slice(i + 1);
+    const withoutFlavour = FLAVOURS.has(rest[0]!) ? rest.slice(1) : rest;
+    sources.push(path.join(packageDir, ...parts.slice(0, i), 'src', ...withoutFlavour), path.join(packageDir, ...parts.slice(0, i), 'src', ...rest));
+    break;
+  }
+  for (const base of [...sources, path.join(packageDir, relative)]) {
+    const found = probeSourceFile(base, exists);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+const BUILD_DIRS = new Set(['dist', 'build', 'lib', 'out', 'esm', 'cjs']);
+const FLAVOURS = new Set(['esm', 'cjs', 'mjs', 'types', 'src', 'node', 'browser', 'es', 'commonjs', 'module']);
+
+export function onDisk(file: string): boolean {
+  try {
+    return statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}
