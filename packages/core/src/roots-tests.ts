@@ -24,6 +24,7 @@ export interface RootsTestFinding {
 
 const TEXT_USES: Array<[RegExp, RootsTestUse]> = [
   [/\blistRoots\b/, 'stubs-list-roots'],
+  [/\bsendRootsListChanged\b/, 'sends-list-changed'],
   [/roots\/list_changed|RootsListChanged|(['"`])roots\/list\1|ListRootsRequest/, 'names-roots-method'],
 ];
 
