@@ -92,6 +92,25 @@ describe('migrate --with-sdk-upgrade summary', () => {
     expect(left).toEqual([expect.objectContaining({ file: 'test/roots.test.ts', line: 2, level: 'warning' })]);
   });
 
+  it('changes nothing on a second run, and still reports the marker the first run left', async () => {
+    const dir = scratch(fixture);
+    await cli(['migrate', '.', '--with-sdk-upgrade', '--force'], dir);
+    const first = ['package.json', 'src/server.ts', 'test/roots.test.ts'].map((f) => read(dir, f));
+    const { code, out } = await cli(['migrate', '.', '--with-sdk-upgrade', '--force', '--format', 'json'], dir);
+    expect(['package.json', 'src/server.ts', 'test/roots.test.ts'].map((f) => read(dir, f))).toEqual(first);
+    const upgrade = (JSON.parse(out) as MigrateReport).sdkUpgrade!;
+    expect(upgrade).toMatchObject({ filesChanged: 0, dependencies: [], install: null });
+    expect(upgrade.diagnostics.filter((d) => d.level === 'marker')).toHaveLength(1);
+    expect(code).toBe(1);
+  });
+
+  it('refuses --upgrade-workspace without --with-sdk-upgrade', async () => {
+    const dir = scratch(fixture);
+    const { code, err } = await cli(['migrate', '.', '--upgrade-workspace', '--dry-run'], dir);
+    expect(code).toBe(2);
+    expect(err).toContain('--upgrade-workspace only applies with --with-sdk-upgrade');
+  });
+
   it('has no sdkUpgrade without the option', async () => {
     const dir = scratch(fixture);
     const { out } = await cli(['migrate', '.', '--to', 'param', '--dry-run', '--format', 'json'], dir);

@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import ts from 'typescript';
 import { afterEach, describe, expect, it } from 'vitest';
+import { migrate } from '../../packages/uproot/src/api.ts';
 import { main } from '../../packages/uproot/src/cli.ts';
 import { runMigrate } from '../../packages/uproot/src/migrate.ts';
 import type { MigrateReport } from '../../packages/uproot/src/report/shapes.ts';
@@ -80,6 +81,14 @@ describe('--with-sdk-upgrade in a monorepo', () => {
       expect(err).not.toContain('docs-site');
     }
     expect(tree(dir)).toEqual(before);
+  });
+
+  it('through the API, throws naming the packages, or upgrades them with upgradeWorkspace', async () => {
+    const dir = monorepo();
+    await expect(migrate(['packages/tools'], { cwd: dir, withSdkUpgrade: true, dryRun: true })).rejects.toMatchObject({ packages: [{ dir: 'packages/app', name: '@demo/app' }] });
+    const report = await migrate(['packages/tools'], { cwd: dir, withSdkUpgrade: true, upgradeWorkspace: true, dryRun: true });
+    expect(report.sdkUpgrade!.dirs).toEqual(['packages/tools', 'packages/app']);
+    expect(report.files.filter((f) => f.changed).map((f) => f.file).sort()).toEqual(['packages/app/src/main.ts', 'packages/tools/src/index.ts']);
   });
 
   it('with --upgrade-workspace upgrades both packages, leaves the unrelated one alone, and type-checks against v2', async () => {

@@ -105,6 +105,11 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
       const { runMigrate } = await import('./migrate.ts');
       const { migrateToJson } = await import('./report/migrate-json.ts');
       const { migrateToText } = await import('./report/migrate-text.ts');
+      if (opts.upgradeWorkspace && !opts.withSdkUpgrade) {
+        io.err('uproot: --upgrade-workspace only applies with --with-sdk-upgrade (it lets the SDK upgrade reach workspace packages outside the paths); add --with-sdk-upgrade or drop it.\n');
+        exit = ExitCode.Failure;
+        return;
+      }
       if (!opts.dryRun && !opts.force) {
         const dirty = dirtyFiles(paths, io.cwd);
         if (dirty.length) {
