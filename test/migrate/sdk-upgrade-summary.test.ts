@@ -1,6 +1,7 @@
 // `--with-sdk-upgrade` says what the official codemod did: the dependencies it changed in which
 // package.json, the install that needs (for the project's package manager), that the step needs
 // review, and the codemod's own markers and diagnostics at the lines where the user finds them.
+import { execFileSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -102,6 +103,19 @@ describe('migrate --with-sdk-upgrade summary', () => {
     expect(upgrade).toMatchObject({ filesChanged: 0, dependencies: [], install: null });
     expect(upgrade.diagnostics.filter((d) => d.level === 'marker')).toHaveLength(1);
     expect(code).toBe(1);
+  });
+
+  it('refuses a dirty package.json outside the paths, which the upgrade would rewrite', async () => {
+    const dir = scratch(fixture);
+    const git = (...args: string[]) => execFileSync('git', ['-c', 'user.email=t@example.com', '-c', 'user.name=t', ...args], { cwd: dir, env: { ...process.env, GIT_CONFIG_NOSYSTEM: '1', HOME: dir } });
+    git('init', '-q');
+    git('add', '.');
+    git('commit', '-qm', 'fixture');
+    writeFileSync(path.join(dir, 'package.json'), read(dir, 'package.json').replace('"private": true', '"private": false'));
+    const { code, err } = await cli(['migrate', 'src', '--with-sdk-upgrade'], dir);
+    expect(code).toBe(2);
+    expect(err).toMatch(/uncommitted changes \(package\.json\)/);
+    expect((await cli(['migrate', 'src'], dir)).code).toBe(1); // without the upgrade, package.json is not uproot's to check
   });
 
   it('refuses --upgrade-workspace without --with-sdk-upgrade', async () => {

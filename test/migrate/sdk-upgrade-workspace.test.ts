@@ -110,6 +110,14 @@ describe('--with-sdk-upgrade in a monorepo', () => {
     expect(typeErrors(dir)).toEqual([]);
   });
 
+  it('runs the command the refusal suggests: both packages given, both upgraded and migrated', async () => {
+    const dir = monorepo();
+    const { code, out } = await cli(['migrate', 'packages/tools', 'packages/app', '--with-sdk-upgrade', '--force', '--format', 'json'], dir);
+    expect(code).toBe(0);
+    expect((JSON.parse(out) as MigrateReport).sdkUpgrade!.dirs).toEqual(['packages/tools', 'packages/app']);
+    for (const pkg of ['app', 'tools']) expect(manifest(dir, pkg).dependencies).not.toHaveProperty('@modelcontextprotocol/sdk');
+  });
+
   it('run on the workspace root, writes each member package.json, not only the root one', async () => {
     const dir = monorepo();
     const { code, out } = await cli(['migrate', '.', '--with-sdk-upgrade', '--force', '--format', 'json'], dir);

@@ -1,10 +1,12 @@
 // The v1 marker suggests `--with-sdk-upgrade` only where the MRTR planner would rewrite the site once
 // the SDK is upgraded; elsewhere it says what would still stop it, and that --to param works on v1.
-import { readFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { applyEdits } from '../../packages/core/src/plan/edits.ts';
 import { planMrtrProject } from '../../transforms/mrtr.ts';
+import { scan } from '../../packages/uproot/src/api.ts';
 
 const fixture = (name: string) => path.resolve(import.meta.dirname, '../fixtures/detection', name);
 
@@ -58,5 +60,18 @@ describe('the v1-sdk marker', () => {
     const [marker] = markers(helper);
     expect(marker).toMatch(/^\/\/ uproot: \[unresolved-chain\] workspaceRoots is exported but no caller in the given paths could be traced/);
     expect(marker).not.toContain('--with-sdk-upgrade');
+  });
+
+  it('reads the same in uproot scan as in the marker migrate writes', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'uproot-v1-marker-'));
+    try {
+      cpSync(fixture('v1-destructured-extra.ts'), path.join(dir, 'server.ts'));
+      const report = await scan([], { cwd: dir });
+      const plan = planMrtrProject([{ path: path.join(dir, 'server.ts'), text: readFileSync(path.join(dir, 'server.ts'), 'utf8') }], {}).plans.get(path.join(dir, 'server.ts'))!;
+      expect(report.sites.map((s) => [s.reason, s.detail])).toEqual(plan.outcomes.map((o) => [o.reason, o.detail]));
+      expect(report.sites[0]!.detail).toMatch(/^after an upgrade to v2/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

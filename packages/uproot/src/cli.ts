@@ -111,7 +111,9 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
         return;
       }
       if (!opts.dryRun && !opts.force) {
-        const dirty = dirtyFiles(paths, io.cwd);
+        // The SDK upgrade also rewrites the package.json nearest each path, which may sit outside them.
+        const manifests = opts.withSdkUpgrade ? (await import('./workspaces.ts')).nearestManifests(paths, io.cwd) : [];
+        const dirty = [...dirtyFiles(paths, io.cwd), ...(manifests.length ? dirtyFiles(manifests, io.cwd) : [])].filter((f, i, all) => all.indexOf(f) === i);
         if (dirty.length) {
           io.err(`uproot: refusing to rewrite files in a git work tree with uncommitted changes (${dirty.slice(0, 5).join(', ')}${dirty.length > 5 ? `, and ${dirty.length - 5} more` : ''}).\nCommit or stash them first so you can review uproot's changes with git diff, or pass --force.\n`);
           exit = ExitCode.Failure;

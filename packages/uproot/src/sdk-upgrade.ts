@@ -2,7 +2,7 @@
 // official @modelcontextprotocol/codemod (through its programmatic API), then plan MRTR on the result.
 // In a monorepo the workspace packages that share MCP types with the paths are upgraded together, or
 // the run refuses and names them. A dry run does all of it in a temporary copy of the project.
-import { cpSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { cpSync, lstatSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createTwoFilesPatch } from 'diff';
@@ -85,6 +85,17 @@ async function planUpgrade(dirs: string[], options: SdkUpgradeOptions): Promise<
   return { targets: unique, manifests, root: commonAncestor(anchors) };
 }
 
+/** Dependencies, build output and hidden folders (.git, .next...) are never needed in the copy, and can be most of a project. */
+function skippedFolder(file: string): boolean {
+  const name = path.basename(file);
+  if (!(name.startsWith('.') || name === 'node_modules' || name === 'dist' || name === 'build' || name === 'coverage')) return false;
+  try {
+    return lstatSync(file).isDirectory();
+  } catch {
+    return true;
+  }
+}
+
 function commonAncestor(dirs: string[]): string {
   let root = dirs[0]!;
   while (!dirs.every((d) => isWithin(d, root))) root = path.dirname(root);
@@ -108,7 +119,7 @@ export async function migrateWithSdkUpgrade(paths: string[], options: SdkUpgrade
   const inCopy = (p: string) => path.join(copy, path.relative(plan.root, p));
   const original = (p: string) => (isWithin(p, copy) ? path.join(plan.root, path.relative(copy, p)) : p);
   try {
-    cpSync(plan.root, copy, { recursive: true, filter: (src) => !/[\\/](node_modules|\.git)([\\/]|$)/.test(src.slice(plan.root.length)) });
+    cpSync(plan.root, copy, { recursive: true, filter: (src) => src === plan.root || !skippedFolder(src) });
     const upgrades = plan.targets.map((t) => ({ ...upgradeSdk(inCopy(t)), dir: t }));
     const upgraded = upgradedTexts(upgrades.map((u) => u.result));
     const copyCwd = isWithin(options.cwd, plan.root) ? inCopy(options.cwd) : copy;

@@ -34,6 +34,12 @@ export function nearestManifest(dir: string): string | undefined {
   }
 }
 
+/** The package.json nearest each path (default: the working directory), deduplicated. */
+export function nearestManifests(paths: string[], cwd: string): string[] {
+  const found = (paths.length ? paths : ['.']).map((p) => nearestManifest(path.resolve(cwd, p))).filter((m): m is string => !!m);
+  return [...new Set(found)];
+}
+
 function memberGlobs(root: string): string[] {
   const globs: string[] = [];
   const workspaces = readManifest(path.join(root, 'package.json'))?.workspaces;
