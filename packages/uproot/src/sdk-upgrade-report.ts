@@ -74,7 +74,7 @@ export function codemodDiagnostics(results: RunnerResult[], upgraded: Map<string
       // follow the line into the file as written.
       if (!moved.has(d.file)) moved.set(d.file, lineMap(upgraded.get(d.file), readText(d.file)));
       const above = new Set(result.diagnostics.filter((c) => c.insertComment && c.file === d.file && c.line <= d.line).map((c) => c.line)).size;
-      out.push({ file: relativePath(cwd, original(d.file)), line: moved.get(d.file)!(d.line + above), level: d.level as SdkUpgradeDiagnostic['level'], message: d.message });
+      out.push({ file: relativePath(cwd, original(d.file)), line: moved.get(d.file)!(d.line + above), level: d.level as SdkUpgradeDiagnostic['level'], message: d.category === 'v2-gap' ? `v2 gap: ${d.message}` : d.message });
     }
     for (const change of result.packageJsonChanges ?? []) {
       const manifest = relativePath(cwd, original(change.packageJsonPath));
