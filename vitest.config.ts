@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 const source = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 
@@ -16,6 +16,8 @@ export default defineConfig({
   },
   test: {
     include: ['test/**/*.test.ts'],
+    // Fixture projects carry their own tests, which uproot lists and never runs.
+    exclude: [...configDefaults.exclude, 'test/fixtures/**'],
     setupFiles: ['./test/setup.ts'],
     globalSetup: ['./test/global-build.ts'],
     // typed rule tests build a TypeScript program: give them room on a 2-core machine

@@ -12,6 +12,7 @@ import { planClientEraGuards } from '../client-era-guard.ts';
 import { type DerivedState, buildRewrite } from './rewrite.ts';
 import type { RootsSite } from '@uproot/core/planning';
 import { type Unit, Unprovable, makeUnit } from './unit.ts';
+import { V1_STILL_MARKED } from '@uproot/core/planning';
 
 export interface MrtrInput {
   text: string;
@@ -64,6 +65,8 @@ export function planUnits(units: Unit[], project: ProjectIndex | undefined, only
           if (!(error instanceof Unprovable)) throw error;
           out.push({ site, outcome: 'marked', reason: error.reason, detail: error.message });
         }
+      } else if (site.kind === 'request' && site.sdk === 1 && (site.reason === 'v1-sdk' || site.reason === 'unresolved-chain') && onlySiteAt === undefined) {
+        out.push(v1Outcome(site, unit, project));
       } else if (site.action === 'mark' && site.reason) {
         out.push({ site, outcome: 'marked', reason: site.reason });
       } else if (site.kind === 'list-changed' && site.side === 'client') {
@@ -105,4 +108,19 @@ export function planUnits(units: Unit[], project: ProjectIndex | undefined, only
     result.set(unit, { edits, outcomes: [] });
   }
   return result;
+}
+
+/**
+ * A v1 request is never rewritten here, but the marker says whether the SDK upgrade is the way out:
+ * the chain is planned as if upgraded (chains do not depend on the SDK major) and the plan dropped.
+ */
+function v1Outcome(site: RootsSite, unit: Unit, project: ProjectIndex | undefined): SiteOutcome {
+  try {
+    planSite(site, unit, project);
+    return { site, outcome: 'marked', reason: 'v1-sdk' };
+  } catch (error) {
+    if (!(error instanceof Unprovable)) throw error;
+    if (site.reason === 'unresolved-chain') return { site, outcome: 'marked', reason: 'unresolved-chain', detail: error.message };
+    return { site, outcome: 'marked', reason: 'v1-sdk', detail: `${V1_STILL_MARKED} ([${error.reason}] ${error.message})` };
+  }
 }

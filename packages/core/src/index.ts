@@ -12,3 +12,4 @@ export { scanText, type FileScan } from './scan-text.ts';
 export { facts } from './surface.ts';
 export { ModuleGraph, sharedModuleGraph } from './module-graph.ts';
 export { findMrtrProblems, mayContainMrtrProblems, mrtrRules, type MrtrProblem, type MrtrRule } from './mrtr/index.ts';
+export { findRootsTestUses, type RootsTestFinding, type RootsTestUse } from './roots-tests.ts';

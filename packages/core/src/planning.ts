@@ -19,3 +19,4 @@ export * from './plan/imports.ts';
 export * from './plan/markers.ts';
 export * from './mrtr/index.ts';
 export * from './mrtr/messages.ts';
+export { V1_STILL_MARKED } from './messages.ts';

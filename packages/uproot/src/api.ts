@@ -28,6 +28,8 @@ export interface MigrateApiOptions extends ScanApiOptions {
   paramName?: string;
   /** First upgrade v1 SDK code with the official @modelcontextprotocol/codemod v1-to-v2. */
   withSdkUpgrade?: boolean;
+  /** With `withSdkUpgrade`: also upgrade workspace packages outside the paths that share MCP types with them; otherwise the call throws and names them. */
+  upgradeWorkspace?: boolean;
 }
 
 /** Every roots site and MRTR problem under `paths` (default: the working directory). */
@@ -50,7 +52,7 @@ export async function migrate(paths: string[] = [], options: MigrateApiOptions =
   } as const;
   if (options.withSdkUpgrade) {
     const { migrateWithSdkUpgrade } = await import('./sdk-upgrade.ts');
-    return migrateReport((await migrateWithSdkUpgrade(paths, settings)).result);
+    return migrateReport((await migrateWithSdkUpgrade(paths, { ...settings, upgradeWorkspace: options.upgradeWorkspace ?? false })).result);
   }
   const { runMigrate } = await import('./migrate.ts');
   return migrateReport(await runMigrate(paths, settings));

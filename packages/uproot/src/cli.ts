@@ -1,4 +1,5 @@
 // The command line: parses arguments and prints. The file loop lives in scan.ts / migrate.ts.
+import path from 'node:path';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { ExitCode } from './exit-codes.ts';
 import { scanToJson } from './report/json.ts';
@@ -29,6 +30,34 @@ export interface CliIo {
 }
 
 const processIo: CliIo = { out: (s) => process.stdout.write(s), err: (s) => process.stderr.write(s), cwd: process.cwd() };
+
+interface MigrateFlags {
+  to: Strategy;
+  paramName: string;
+  lifecycle: 'keep' | 'per-request';
+  withSdkUpgrade?: boolean;
+  upgradeWorkspace?: boolean;
+}
+
+/** The same run's options without --dry-run, for the summary's next step. */
+function flags(opts: MigrateFlags): string[] {
+  return [
+    ...(opts.to !== 'mrtr' ? [`--to ${opts.to}`] : []),
+    ...(opts.paramName !== 'directory' ? [`--param-name ${opts.paramName}`] : []),
+    ...(opts.lifecycle !== 'keep' ? [`--lifecycle ${opts.lifecycle}`] : []),
+    ...(opts.withSdkUpgrade ? ['--with-sdk-upgrade'] : []),
+    ...(opts.upgradeWorkspace ? ['--upgrade-workspace'] : []),
+  ];
+}
+
+function workspaceRefusal(error: { packages: Array<{ dir: string; name?: string; why: string }> }, paths: string[], options: string[]): string {
+  const named = error.packages.map((p) => `  ${p.dir}${p.name ? ` (${p.name})` : ''}: ${p.why}`).join('\n');
+  const together = ['npx uproot migrate', ...(paths.length ? paths : ['.']), ...error.packages.map((p) => p.dir), ...options].join(' ');
+  return (
+    `uproot: refusing to upgrade the SDK: these workspace packages share MCP types with the given paths and would stay on the v1 SDK, so those types would no longer match:\n${named}\n` +
+    `Nothing was changed. Pass them too (${together}), or add --upgrade-workspace to upgrade them with the official codemod in the same run.\n`
+  );
+}
 
 export async function main(argv: string[], io: CliIo = processIo): Promise<number> {
   const color = io.color ?? (io === processIo ? colorEnabled() : false);
@@ -68,16 +97,24 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
     .option('--force', 'write even when the git work tree has uncommitted changes under the paths')
     .addOption(new Option('--lifecycle <mode>', 'keep: mark init fetches and list_changed refreshes; per-request: derive that state in each handler through MRTR (assumes one client per process)').choices(['keep', 'per-request']).default('keep'))
     .option('--with-sdk-upgrade', 'first upgrade v1 SDK code with the official @modelcontextprotocol/codemod v1-to-v2, then migrate')
+    .option('--upgrade-workspace', 'with --with-sdk-upgrade: also upgrade the workspace packages outside the paths that share MCP types with them')
     .option('--param-name <name>', 'with --to param: the name of the new directory parameter', parseParamName, 'directory')
     .option('--max-file-size <mb>', 'skip files larger than this many megabytes', parseSize)
-    .action(async (paths: string[], opts: { to: Strategy; dryRun?: boolean; format: string; force?: boolean; maxFileSize?: number; withSdkUpgrade?: boolean; lifecycle: 'keep' | 'per-request'; paramName: string }) => {
+    .action(async (paths: string[], opts: { to: Strategy; dryRun?: boolean; format: string; force?: boolean; maxFileSize?: number; withSdkUpgrade?: boolean; upgradeWorkspace?: boolean; lifecycle: 'keep' | 'per-request'; paramName: string }) => {
       // Loaded here, not at start-up: `scan` of a tree without roots never needs the planners.
       const { dirtyFiles } = await import('./git-guard.ts');
       const { runMigrate } = await import('./migrate.ts');
       const { migrateToJson } = await import('./report/migrate-json.ts');
       const { migrateToText } = await import('./report/migrate-text.ts');
+      if (opts.upgradeWorkspace && !opts.withSdkUpgrade) {
+        io.err('uproot: --upgrade-workspace only applies with --with-sdk-upgrade (it lets the SDK upgrade reach workspace packages outside the paths); add --with-sdk-upgrade or drop it.\n');
+        exit = ExitCode.Failure;
+        return;
+      }
       if (!opts.dryRun && !opts.force) {
-        const dirty = dirtyFiles(paths, io.cwd);
+        // The SDK upgrade also rewrites the package.json nearest each path, which may sit outside them.
+        const manifests = opts.withSdkUpgrade ? (await import('./workspaces.ts')).nearestManifests(paths, io.cwd) : [];
+        const dirty = [...dirtyFiles(paths, io.cwd), ...(manifests.length ? dirtyFiles(manifests, io.cwd) : [])].filter((f, i, all) => all.indexOf(f) === i);
         if (dirty.length) {
           io.err(`uproot: refusing to rewrite files in a git work tree with uncommitted changes (${dirty.slice(0, 5).join(', ')}${dirty.length > 5 ? `, and ${dirty.length - 5} more` : ''}).\nCommit or stash them first so you can review uproot's changes with git diff, or pass --force.\n`);
           exit = ExitCode.Failure;
@@ -87,25 +124,25 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
       const options = { cwd: io.cwd, strategy: opts.to, dryRun: !!opts.dryRun, maxBytes: opts.maxFileSize, progress: opts.format === 'text', lifecycle: opts.lifecycle, paramName: opts.paramName };
       let result;
       if (opts.withSdkUpgrade) {
-        const { migrateWithSdkUpgrade } = await import('./sdk-upgrade.ts');
-        const upgraded = await migrateWithSdkUpgrade(paths, options);
-        result = upgraded.result;
-        for (const u of upgraded.upgrades) {
-          io.err(`uproot: @modelcontextprotocol/codemod v1-to-v2 ${opts.dryRun ? 'would change' : 'changed'} ${u.filesChanged} file(s) in ${u.dir}\n`);
-          for (const d of u.diagnostics) io.err(`  ${d}\n`);
+        const { migrateWithSdkUpgrade, WorkspaceUpgradeRefused } = await import('./sdk-upgrade.ts');
+        let upgraded;
+        try {
+          upgraded = await migrateWithSdkUpgrade(paths, { ...options, upgradeWorkspace: !!opts.upgradeWorkspace });
+        } catch (error) {
+          if (!(error instanceof WorkspaceUpgradeRefused)) throw error;
+          io.err(workspaceRefusal(error, paths, flags(opts)));
+          exit = ExitCode.Failure;
+          return;
         }
+        result = upgraded.result;
+        // The report carries the codemod's findings; this line only says it ran (stdout may be JSON).
+        for (const u of upgraded.upgrades) io.err(`uproot: @modelcontextprotocol/codemod v1-to-v2 ${opts.dryRun ? 'would change' : 'changed'} ${u.filesChanged} file(s) in ${path.relative(io.cwd, u.dir) || '.'}\n`);
       } else {
         result = await runMigrate(paths, options);
       }
-      // The same run without --dry-run, for the summary's next step.
-      const flags = [
-        ...(opts.to !== 'mrtr' ? [`--to ${opts.to}`] : []),
-        ...(opts.paramName !== 'directory' ? [`--param-name ${opts.paramName}`] : []),
-        ...(opts.lifecycle !== 'keep' ? [`--lifecycle ${opts.lifecycle}`] : []),
-        ...(opts.withSdkUpgrade ? ['--with-sdk-upgrade'] : []),
-      ];
-      io.out(opts.format === 'json' ? migrateToJson(result) : migrateToText(result, paths, io.cwd, color, flags));
-      const marked = result.files.some((f) => f.outcomes.some((o) => o.outcome === 'marked'));
+      io.out(opts.format === 'json' ? migrateToJson(result) : migrateToText(result, paths, io.cwd, color, flags(opts)));
+      // The official codemod's markers are work left too.
+      const marked = result.files.some((f) => f.outcomes.some((o) => o.outcome === 'marked')) || !!result.sdkUpgrade?.diagnostics.some((d) => d.level === 'marker');
       exit = result.failures.length || result.interrupted ? ExitCode.Failure : marked ? ExitCode.WorkRemains : ExitCode.Clean;
     });
 

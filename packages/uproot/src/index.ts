@@ -3,3 +3,4 @@ export type { ScanReport, ScanSiteEntry, ScanProblemEntry, ScanCandidateEntry, M
 export type { ScanSummary } from './report/summary.ts';
 export { main, VERSION } from './cli.ts';
 export { ExitCode } from './exit-codes.ts';
+export type { SdkUpgradeReport, SdkUpgradeDependency, SdkUpgradeDiagnostic, TestToUpdate } from './report/shapes.ts';

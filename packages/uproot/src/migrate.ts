@@ -19,6 +19,8 @@ import { DEFAULT_MAX_BYTES, readSource } from './read-source.ts';
 import { describeFailure, relativePath } from './scan.ts';
 import { type Work, writeGroup } from './commit-group.ts';
 import { writeGroups } from './cross-file-groups.ts';
+import type { SdkUpgradeReport, TestToUpdate } from './report/shapes.ts';
+import { testsToUpdate } from './tests-to-update.ts';
 
 export interface MigratedFile {
   file: string;
@@ -35,6 +37,10 @@ export interface MigrateResult {
   failures: FileProblem[];
   notices: FileProblem[];
   interrupted: boolean;
+  /** With `--with-sdk-upgrade`: what the official codemod's step did. */
+  sdkUpgrade?: SdkUpgradeReport;
+  /** Test files that drive roots behaviour this run removed (listed, never edited). */
+  testsToUpdate?: TestToUpdate[];
 }
 
 export interface MigrateOptions {
@@ -125,6 +131,7 @@ export async function runMigrate(paths: string[], options: MigrateOptions): Prom
     }
     const order = new Map(sources.map((s, i) => [s.path, i]));
     result.files.sort((a, b) => order.get(a.absolute)! - order.get(b.absolute)!);
+    if (!result.interrupted) result.testsToUpdate = await testsToUpdate(result, paths, cwd);
   } finally {
     progress.done();
     process.off('SIGINT', onSignal);

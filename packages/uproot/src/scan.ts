@@ -100,7 +100,8 @@ export async function runScan(paths: string[], options: ScanOptions): Promise<Sc
  * classifier calls rewritable (or could not close), ask the planner itself, over the same files.
  */
 async function refineActions(result: ScanResult, allFiles: string[], maxBytes: number): Promise<void> {
-  const open = (s: RootsSite) => s.kind === 'request' && (s.action === 'rewrite' || (s.reason === 'unresolved-chain' && s.sdk === 2));
+  // v1 requests too: the planner decides whether their marker suggests the SDK upgrade.
+  const open = (s: RootsSite) => s.kind === 'request' && (s.action === 'rewrite' || (s.reason === 'unresolved-chain' && s.sdk === 2) || (s.sdk === 1 && (s.reason === 'v1-sdk' || s.reason === 'unresolved-chain')));
   const withCandidates = result.files.filter((f) => f.sites.some(open));
   if (withCandidates.length === 0) return;
   const { planMrtrProject } = await import('../../../transforms/mrtr.ts');

@@ -1,18 +1,39 @@
 // `--with-sdk-upgrade`: v1 code has no multi round-trip requests, so upgrade it to v2 first with the
 // official @modelcontextprotocol/codemod (through its programmatic API), then plan MRTR on the result.
-import { cpSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+// In a monorepo the workspace packages that share MCP types with the paths are upgraded together, or
+// the run refuses and names them. A dry run does all of it in a temporary copy of the project.
+import { cpSync, lstatSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createTwoFilesPatch } from 'diff';
-import { getMigration, run } from '@modelcontextprotocol/codemod';
+import { getMigration, run, type RunnerResult } from '@modelcontextprotocol/codemod';
 import { collectFiles } from './files.ts';
+import { upgradePartners } from './mcp-partners.ts';
 import { type MigrateOptions, type MigrateResult, runMigrate } from './migrate.ts';
+import { installCommand } from './package-manager.ts';
+import type { SdkUpgradeReport } from './report/shapes.ts';
 import { relativePath } from './scan.ts';
+import { changedDependencies, codemodDiagnostics, declaresV1Sdk, snapshotManifests, unappliedManifests, upgradedTexts, v1ImportsLeft } from './sdk-upgrade-report.ts';
+import { findWorkspace, isWithin, nearestManifest, type Workspace } from './workspaces.ts';
 
 export interface SdkUpgrade {
   dir: string;
   filesChanged: number;
-  diagnostics: string[];
+  result: RunnerResult;
+}
+
+export interface SdkUpgradeOptions extends MigrateOptions {
+  /** `--upgrade-workspace`: also upgrade workspace packages outside the paths that share MCP types with them. */
+  upgradeWorkspace?: boolean;
+}
+
+/** The run would leave workspace packages that share MCP types with the paths on v1. */
+export class WorkspaceUpgradeRefused extends Error {
+  readonly packages: Array<{ dir: string; name?: string; why: string }>;
+  constructor(packages: Array<{ dir: string; name?: string; why: string }>) {
+    super(`the SDK upgrade would leave ${packages.length === 1 ? 'a workspace package' : 'workspace packages'} that share MCP types with the given paths on the v1 SDK`);
+    this.packages = packages;
+  }
 }
 
 /** Run the official v1-to-v2 migration on a directory, writing its files. */
@@ -20,7 +41,7 @@ export function upgradeSdk(dir: string): SdkUpgrade {
   const migration = getMigration('v1-to-v2');
   if (!migration) throw new Error('the installed @modelcontextprotocol/codemod has no v1-to-v2 migration');
   const result = run(migration, { targetDir: dir, dryRun: false });
-  return { dir, filesChanged: result.filesChanged, diagnostics: result.diagnostics.map((d) => `${d.file}:${d.line}: ${d.level}: ${d.message}`) };
+  return { dir, filesChanged: result.filesChanged, result };
 }
 
 function directoryOf(given: string, cwd: string): string {
@@ -28,48 +49,138 @@ function directoryOf(given: string, cwd: string): string {
   return statSync(abs).isDirectory() ? abs : path.dirname(abs);
 }
 
+interface UpgradePlan {
+  /** Folders the codemod runs on, in order: the given ones, then workspace packages. */
+  targets: string[];
+  /** Every package.json the upgrade may change. */
+  manifests: Set<string>;
+  /** The folder a dry run copies: everything the targets and their manifests live in. */
+  root: string;
+}
+
+async function planUpgrade(dirs: string[], options: SdkUpgradeOptions): Promise<UpgradePlan> {
+  const workspaces = new Map<string, Workspace>();
+  for (const dir of dirs) {
+    const ws = findWorkspace(dir);
+    if (ws) workspaces.set(ws.root, ws);
+  }
+  const targets = [...dirs];
+  const manifests = new Set<string>();
+  for (const ws of workspaces.values()) {
+    const partners = await upgradePartners(ws, dirs);
+    if (partners.outside.length && !options.upgradeWorkspace) throw new WorkspaceUpgradeRefused(partners.outside.map((p) => ({ dir: relativePath(options.cwd, p.dir), name: p.name, why: p.why })));
+    // The codemod writes only the manifest nearest its target: a package below a given folder is run
+    // on its own too (its files are already upgraded by then), so its own package.json changes.
+    for (const p of partners.migrated) if (dirs.some((d) => isWithin(p.dir, d) && p.dir !== d && nearestManifest(d) !== p.manifest)) targets.push(p.dir);
+    for (const p of partners.outside) targets.push(p.dir);
+    manifests.add(path.join(ws.root, 'package.json'));
+    for (const p of ws.packages) manifests.add(p.manifest);
+  }
+  for (const t of targets) {
+    const m = nearestManifest(t);
+    if (m) manifests.add(m);
+  }
+  const unique = [...new Set(targets)];
+  const anchors = [...unique, ...[...manifests].map((m) => path.dirname(m)), ...workspaces.keys()];
+  return { targets: unique, manifests, root: commonAncestor(anchors) };
+}
+
+/** Dependencies, build output and hidden folders (.git, .next...) are never needed in the copy, and can be most of a project. */
+function skippedFolder(file: string): boolean {
+  const name = path.basename(file);
+  if (!(name.startsWith('.') || name === 'node_modules' || name === 'dist' || name === 'build' || name === 'coverage')) return false;
+  try {
+    return lstatSync(file).isDirectory();
+  } catch {
+    return true;
+  }
+}
+
+function commonAncestor(dirs: string[]): string {
+  let root = dirs[0]!;
+  while (!dirs.every((d) => isWithin(d, root))) root = path.dirname(root);
+  return root;
+}
+
 /** Upgrade, then migrate; in a dry run both happen in a temporary copy and only diffs come back. */
-export async function migrateWithSdkUpgrade(paths: string[], options: MigrateOptions): Promise<{ result: MigrateResult; upgrades: SdkUpgrade[] }> {
+export async function migrateWithSdkUpgrade(paths: string[], options: SdkUpgradeOptions): Promise<{ result: MigrateResult; upgrades: SdkUpgrade[] }> {
   const dirs = [...new Set((paths.length ? paths : ['.']).map((p) => directoryOf(p, options.cwd)))];
+  const plan = await planUpgrade(dirs, options);
+  const before = snapshotManifests(plan.manifests);
   if (!options.dryRun) {
-    const upgrades = dirs.map(upgradeSdk);
-    return { result: await runMigrate(paths, options), upgrades };
+    const upgrades = plan.targets.map(upgradeSdk);
+    const upgraded = upgradedTexts(upgrades.map((u) => u.result));
+    const result = await runMigrate(paths, options);
+    result.sdkUpgrade = await summarize(plan, upgrades, upgraded, before, (p) => p, (p) => p, options.cwd);
+    return { result, upgrades };
   }
   const temp = mkdtempSync(path.join(os.tmpdir(), 'uproot-upgrade-'));
+  const copy = path.join(temp, 'project');
+  const inCopy = (p: string) => path.join(copy, path.relative(plan.root, p));
+  const original = (p: string) => (isWithin(p, copy) ? path.join(plan.root, path.relative(copy, p)) : p);
   try {
-    const upgrades: SdkUpgrade[] = [];
-    const merged: MigrateResult = { strategy: options.strategy, dryRun: true, files: [], failures: [], notices: [], interrupted: false };
-    for (const [i, dir] of dirs.entries()) {
-      const copy = path.join(temp, String(i));
-      cpSync(dir, copy, { recursive: true, filter: (src) => !/[\\/](node_modules|\.git)([\\/]|$)/.test(src.slice(dir.length)) });
-      upgrades.push({ ...upgradeSdk(copy), dir });
-      const inCopy = await runMigrate([copy], { ...options, cwd: copy, dryRun: false });
-      merged.failures.push(...inCopy.failures);
-      merged.notices.push(...inCopy.notices);
-      const originals = await collectFiles([dir], options.cwd);
-      for (const absolute of originals.files) {
-        const rel = path.relative(dir, absolute);
-        const before = readFileSync(absolute, 'utf8');
-        let after: string;
-        try {
-          after = readFileSync(path.join(copy, rel), 'utf8');
-        } catch {
-          continue;
-        }
-        const file = relativePath(options.cwd, absolute);
-        const migrated = inCopy.files.find((f) => path.relative(copy, f.absolute) === rel);
-        if (before === after && !migrated) continue;
-        merged.files.push({
-          file,
-          absolute,
-          changed: before !== after,
-          outcomes: migrated?.outcomes ?? [],
-          ...(before !== after ? { diff: createTwoFilesPatch(`a/${file}`, `b/${file}`, before, after, undefined, undefined, { context: 3 }) } : {}),
-        });
+    cpSync(plan.root, copy, { recursive: true, filter: (src) => src === plan.root || !skippedFolder(src) });
+    const upgrades = plan.targets.map((t) => ({ ...upgradeSdk(inCopy(t)), dir: t }));
+    const upgraded = upgradedTexts(upgrades.map((u) => u.result));
+    const copyCwd = isWithin(options.cwd, plan.root) ? inCopy(options.cwd) : copy;
+    const migrated = await runMigrate(
+      (paths.length ? paths : ['.']).map((p) => inCopy(path.resolve(options.cwd, p))),
+      { ...options, cwd: copyCwd, dryRun: false },
+    );
+    const relocate = <T extends { file: string }>(entry: T): T => ({ ...entry, file: relativePath(options.cwd, original(path.resolve(copyCwd, entry.file))) });
+    const merged: MigrateResult = {
+      strategy: options.strategy,
+      dryRun: true,
+      files: [],
+      failures: migrated.failures.map(relocate),
+      notices: migrated.notices.map(relocate),
+      interrupted: migrated.interrupted,
+      testsToUpdate: migrated.testsToUpdate?.map(relocate),
+    };
+    const originals = await collectFiles(plan.targets, options.cwd);
+    for (const absolute of originals.files) {
+      const before = readFileSync(absolute, 'utf8');
+      let after: string;
+      try {
+        after = readFileSync(inCopy(absolute), 'utf8');
+      } catch {
+        continue;
       }
+      const file = relativePath(options.cwd, absolute);
+      const entry = migrated.files.find((f) => original(f.absolute) === absolute);
+      if (before === after && !entry) continue;
+      merged.files.push({
+        file,
+        absolute,
+        changed: before !== after,
+        outcomes: entry?.outcomes ?? [],
+        ...(before !== after ? { diff: createTwoFilesPatch(`a/${file}`, `b/${file}`, before, after, undefined, undefined, { context: 3 }) } : {}),
+      });
     }
+    merged.sdkUpgrade = await summarize(plan, upgrades, upgraded, before, inCopy, original, options.cwd);
     return { result: merged, upgrades };
   } finally {
     rmSync(temp, { recursive: true, force: true });
   }
+}
+
+/** The report's `sdkUpgrade`: `written(p)` is where an original path's upgraded text is, `original` the reverse. */
+async function summarize(plan: UpgradePlan, upgrades: SdkUpgrade[], upgraded: Map<string, string>, before: Map<string, string | undefined>, written: (p: string) => string, original: (p: string) => string, cwd: string): Promise<SdkUpgradeReport> {
+  const results = upgrades.map((u) => u.result);
+  const dependencies = changedDependencies(before, written, cwd);
+  const dropped = dependencies.filter((d) => d.name === '@modelcontextprotocol/sdk' && d.to === null).map((d) => written(path.dirname(path.resolve(cwd, d.manifest))));
+  const diagnostics = [
+    ...unappliedManifests(results, original, (m) => declaresV1Sdk(m), cwd),
+    ...(await v1ImportsLeft(dropped, original, cwd)),
+    ...codemodDiagnostics(results, upgraded, original, cwd),
+  ];
+  const firstChanged = dependencies[0] ? path.dirname(path.resolve(cwd, dependencies[0].manifest)) : undefined;
+  return {
+    dirs: plan.targets.map((t) => (path.relative(cwd, t) ? relativePath(cwd, t) : '.')),
+    filesChanged: upgrades.reduce((n, u) => n + u.filesChanged, 0),
+    dependencies,
+    install: firstChanged ? installCommand(firstChanged, cwd) : null,
+    diagnostics,
+    review: true,
+  };
 }

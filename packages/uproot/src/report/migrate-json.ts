@@ -27,5 +27,10 @@ export function migrateReport(result: MigrateResult): MigrateReport {
     })),
     ...(f.diff ? { diff: f.diff } : {}),
   }));
-  return { version: 1, strategy: result.strategy, dryRun: result.dryRun, files, summary: summarizeMigrate(result), failures: result.failures, notices: result.notices, interrupted: result.interrupted };
+  return { version: 1, strategy: result.strategy, dryRun: result.dryRun, files, summary: summarizeMigrate(result), failures: result.failures, notices: result.notices, interrupted: result.interrupted, ...extras(result) };
+}
+
+/** Run-level findings: the SDK upgrade step, and the tests that drive roots behaviour the run removed. */
+function extras(result: MigrateResult): Pick<MigrateReport, 'sdkUpgrade' | 'testsToUpdate'> {
+  return { ...(result.sdkUpgrade ? { sdkUpgrade: result.sdkUpgrade } : {}), testsToUpdate: result.testsToUpdate ?? [] };
 }

@@ -7,6 +7,7 @@ import { problemLocation } from '../scan.ts';
 import { consumersLine } from './text.ts';
 import { describeReason } from '@uproot/core/light';
 import { summarizeMigrate } from './migrate-summary.ts';
+import { sdkUpgradeLines, testsToUpdateLines } from './migrate-upgrade-text.ts';
 
 function colorDiff(diff: string, pc: ReturnType<typeof pcDefault.createColors>): string {
   return diff
@@ -31,6 +32,8 @@ export function migrateToText(result: MigrateResult, paths: string[], cwd: strin
   for (const p of result.failures) out.push(`${pc.red('error')} ${problemLocation(p)}: ${p.message}`);
   for (const n of result.notices) out.push(`${pc.dim('note')}  ${n.file}: ${n.message}`);
   if (result.interrupted) out.push(pc.yellow('Interrupted: files already written are complete; run the same command again to finish.'));
+  if (result.sdkUpgrade) out.push(...sdkUpgradeLines(result.sdkUpgrade, result.dryRun, pc));
+  out.push(...testsToUpdateLines(result.testsToUpdate ?? [], pc));
   const s = summarizeMigrate(result);
   out.push('');
   out.push(
@@ -41,6 +44,7 @@ export function migrateToText(result: MigrateResult, paths: string[], cwd: strin
   if (result.dryRun) {
     if (changed.length) out.push(`Next: ${pc.cyan(['npx uproot migrate', target, ...flags].join(' '))} to write these changes.`);
   } else {
+    if (result.sdkUpgrade?.install) out.push(`Install the upgraded dependencies: ${pc.cyan(result.sdkUpgrade.install)}`);
     const format = formatterCommand(cwd, changed);
     if (format) out.push(`Format the changed files: ${pc.cyan(format)}`);
     else if (changed.length) out.push(`Format the changed files with your formatter: ${changed.join(' ')}`);

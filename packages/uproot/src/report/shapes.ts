@@ -104,4 +104,45 @@ export interface MigrateReport {
   failures: FileProblemEntry[];
   notices: FileProblemEntry[];
   interrupted: boolean;
+  /** With `--with-sdk-upgrade`. */
+  sdkUpgrade?: SdkUpgradeReport;
+  testsToUpdate: TestToUpdate[];
+}
+
+/** A dependency the SDK upgrade changed in one package.json (`from: null` added, `to: null` removed). */
+export interface SdkUpgradeDependency {
+  /** The package.json, relative to the working directory. */
+  manifest: string;
+  name: string;
+  from: string | null;
+  to: string | null;
+}
+
+/** One of the official codemod's own findings: a marker comment it inserted, or a diagnostic it printed. */
+export interface SdkUpgradeDiagnostic {
+  file: string;
+  /** 1-based; for markers the line of the comment in the file as written. */
+  line: number;
+  level: 'marker' | 'error' | 'warning' | 'info';
+  message: string;
+}
+
+/** `--with-sdk-upgrade`: what the official @modelcontextprotocol/codemod v1-to-v2 step did. */
+export interface SdkUpgradeReport {
+  /** The folders the codemod ran on, relative to the working directory. */
+  dirs: string[];
+  filesChanged: number;
+  dependencies: SdkUpgradeDependency[];
+  /** The install command the changed dependencies need, for the project's package manager; null when none changed. */
+  install: string | null;
+  diagnostics: SdkUpgradeDiagnostic[];
+  /** The upgrade step always needs review: the official codemod alone leaves type errors or test failures in many servers. */
+  review: true;
+}
+
+/** A test file that drives roots behaviour the migration removed; uproot lists it and never edits it for you. */
+export interface TestToUpdate {
+  /** Relative to the working directory. */
+  file: string;
+  why: string;
 }
