@@ -53,7 +53,7 @@ export function exportSteps(program: TSESTree.Program, name: string): ExportStep
     if (d?.type === 'VariableDeclaration') {
       for (const decl of d.declarations) if (decl.id.type === 'Identifier' && decl.id.name === name && decl.init) return [{ kind: 'local', node: decl.init }];
     }
-    if ((d?.type === 'FunctionDeclaration' || d?.type === 'ClassDeclaration') && d.id?.name === name) return [{ kind: 'local', node: d }];
+    if ((d?.type === 'FunctionDeclaration' || d?.type === 'ClassDeclaration' || isTypeDeclaration(d)) && d.id?.name === name) return [{ kind: 'local', node: d }];
     for (const spec of s.specifiers) {
       if (exportedName(spec.exported) === name && spec.local.type === 'Identifier') return [localExport(program, spec.local)];
     }
@@ -139,9 +139,14 @@ function localDeclaration(program: TSESTree.Program, name: string): Node | undef
     if (d?.type === 'VariableDeclaration') {
       for (const decl of d.declarations) if (decl.id.type === 'Identifier' && decl.id.name === name && decl.init) return decl.init;
     }
-    if ((d?.type === 'FunctionDeclaration' || d?.type === 'ClassDeclaration') && d.id?.name === name) return d;
+    if ((d?.type === 'FunctionDeclaration' || d?.type === 'ClassDeclaration' || isTypeDeclaration(d)) && d.id?.name === name) return d;
   }
   return undefined;
+}
+
+/** Interfaces and type aliases: their members can carry an MCP type to the modules that import them. */
+function isTypeDeclaration(d: Node | null | undefined): d is TSESTree.TSInterfaceDeclaration | TSESTree.TSTypeAliasDeclaration {
+  return d?.type === 'TSInterfaceDeclaration' || d?.type === 'TSTypeAliasDeclaration';
 }
 
 function exportedName(node: TSESTree.Identifier | TSESTree.StringLiteral): string {

@@ -8,6 +8,7 @@ import { type Node, isFunction, unwrap } from './ast.ts';
 import { exportSteps } from './module-exports.ts';
 import { parseSource } from './parse.ts';
 import { Provenance, exportValue } from './provenance.ts';
+import { declarationMemberValue } from './provenance-types.ts';
 import { resolveImport } from './resolve-import.ts';
 import { type McpValue, type SdkMajor, instanceKinds, typeKinds } from './surface.ts';
 
@@ -65,6 +66,13 @@ export class ModuleGraph {
       return kind && cls ? { kind, sdk: cls.sdk } : undefined;
     }
     return undefined;
+  }
+
+  /** The MCP value at `path` inside an interface or type alias another module exports (`{ server }: ToolContext`). */
+  exportTypeMember(from: string, spec: string, name: string, path: string[]): McpValue | undefined {
+    const origin = this.originOf(from, spec, name);
+    if (origin?.kind !== 'local') return undefined;
+    return this.nested(() => declarationMemberValue(origin.loaded.prov, origin.node, path));
   }
 
   /** Follow `name` from the module `spec` names through re-exports to where it is declared. */

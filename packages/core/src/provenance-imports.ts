@@ -13,6 +13,7 @@ export interface ModuleOrigin {
     exportValue(from: string, spec: string, name: string): McpValue | undefined;
     exportReturnValue(from: string, spec: string, name: string): McpValue | undefined;
     exportType(from: string, spec: string, name: string): McpValue | undefined;
+    exportTypeMember(from: string, spec: string, name: string, path: string[]): McpValue | undefined;
   };
 }
 

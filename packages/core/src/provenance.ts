@@ -27,6 +27,7 @@ import {
   projectRequireSource,
   projectRequireValue,
 } from './provenance-imports.ts';
+import { type TypeHost, declaredTypeOf, typeMemberValue } from './provenance-types.ts';
 
 export { type ModuleOrigin, exportValue } from './provenance-imports.ts';
 
@@ -36,7 +37,7 @@ export type TypeHint = (node: Node) => McpValue | undefined;
 const MAX_DEPTH = 12;
 const MAX_WRAPPERS = 2;
 
-export class Provenance {
+export class Provenance implements TypeHost {
   private readonly memo = new Map<Node, McpValue | null>();
   private readonly active = new Set<Node>();
   private depth = 0;
@@ -45,7 +46,7 @@ export class Provenance {
   private readonly scopeManager: ScopeManagerLike;
   private readonly typeHint: TypeHint | undefined;
 
-  private readonly origin: ModuleOrigin | undefined;
+  readonly origin: ModuleOrigin | undefined;
 
   constructor(scopeManager: ScopeManagerLike, typeHint?: TypeHint, origin?: ModuleOrigin) {
     this.scopeManager = scopeManager;
@@ -100,7 +101,7 @@ export class Provenance {
   private compute(input: Node): McpValue | undefined {
     // `registry[name] as McpServer`: the cast names the MCP type even when the value cannot be traced.
     if (input.type === 'TSAsExpression' || input.type === 'TSTypeAssertion' || input.type === 'TSSatisfiesExpression') {
-      const cast = this.typeValue(input.typeAnnotation);
+      const cast = this.declaredValue(input.typeAnnotation);
       if (cast) return cast;
       return this.valueOf(input.expression);
     }
@@ -156,7 +157,18 @@ export class Provenance {
         if (v) return v;
       }
     }
-    return undefined;
+    // A declared type carries it: for-of over a typed Map, a typed callback, a function's return type.
+    return this.declaredTypeValue(id);
+  }
+
+  /** The MCP value an annotation names, through aliases, `Promise<…>` and `Ctx['server']`. */
+  declaredValue(type: TSESTree.TypeNode): McpValue | undefined {
+    return typeMemberValue(this, type, []);
+  }
+
+  private declaredTypeValue(node: Node): McpValue | undefined {
+    const declared = declaredTypeOf(this, node);
+    return declared && typeMemberValue(this, declared.type, declared.path);
   }
 
   private definitionValue(
@@ -215,7 +227,7 @@ export class Provenance {
 
   private annotationValue(id: Node): McpValue | undefined {
     const annotation = (id as TSESTree.Identifier).typeAnnotation?.typeAnnotation;
-    return annotation ? this.typeValue(annotation) : undefined;
+    return annotation ? this.declaredValue(annotation) : undefined;
   }
 
   /** `Server`, `McpServer`, `RequestHandlerExtra<...>`, `ServerContext` types imported from MCP modules. */
@@ -299,7 +311,7 @@ export class Provenance {
       const declared = param.type === 'AssignmentPattern' ? param.left : param;
       const full = [...(patternPath(declared, def.name as TSESTree.Identifier) ?? []), ...path];
       const annotation = (declared as TSESTree.Identifier).typeAnnotation?.typeAnnotation;
-      const typed = annotation && this.typeMemberValue(annotation, full);
+      const typed = annotation && typeMemberValue(this, annotation, full);
       if (typed) return typed;
       for (const call of this.callsOf(fn)) {
         const arg = call.arguments[index];
@@ -311,7 +323,7 @@ export class Provenance {
     if (def?.type === 'Variable' && def.node.type === 'VariableDeclarator') {
       const full = [...(patternPath(def.node.id, def.name as TSESTree.Identifier) ?? []), ...path];
       const annotation = def.node.id.typeAnnotation?.typeAnnotation;
-      const typed = annotation && this.typeMemberValue(annotation, full);
+      const typed = annotation && typeMemberValue(this, annotation, full);
       if (typed) return typed;
       return def.node.init ? this.literalPathValue(def.node.init, full) : undefined;
     }
@@ -329,22 +341,6 @@ export class Provenance {
     let value = this.valueOf(node);
     for (const key of path) value = value && memberOf(value, key);
     return value ?? (node.type === 'Identifier' ? this.fieldValue(node, path) : undefined);
-  }
-
-  /** The MCP value of the member at `path` of a type: type literals and same-file interfaces / aliases. */
-  private typeMemberValue(type: TSESTree.TypeNode, path: string[], depth = 0): McpValue | undefined {
-    if (path.length === 0) return this.typeValue(type);
-    if (depth > 4) return undefined;
-    let members: TSESTree.TypeElement[] | undefined;
-    if (type.type === 'TSTypeLiteral') members = type.members;
-    else if (type.type === 'TSTypeReference' && type.typeName.type === 'Identifier') {
-      const decl = this.variableOf(type.typeName)?.defs.find((d) => d.node.type === 'TSInterfaceDeclaration' || d.node.type === 'TSTypeAliasDeclaration')?.node;
-      if (decl?.type === 'TSInterfaceDeclaration') members = decl.body.body;
-      else if (decl?.type === 'TSTypeAliasDeclaration') return this.typeMemberValue(decl.typeAnnotation, path, depth + 1);
-    }
-    const member = members?.find((m) => m.type === 'TSPropertySignature' && !m.computed && m.key.type === 'Identifier' && m.key.name === path[0]);
-    const annotation = member?.type === 'TSPropertySignature' ? member.typeAnnotation?.typeAnnotation : undefined;
-    return annotation ? this.typeMemberValue(annotation, path.slice(1), depth + 1) : undefined;
   }
 
   /** The MCP type a JSDoc `@param {Type} name` gives a parameter: an `import('…')` type or an imported name. */
@@ -465,7 +461,8 @@ export class Provenance {
       const fromNamespace = projectNamespaceMember(this.variableOf(object), key, this.origin, 'value');
       if (fromNamespace) return fromNamespace;
     }
-    return object.type === 'Identifier' ? (this.fieldValue(object, [key]) ?? this.propertyWriteValue(object, key)) : undefined;
+    const local = object.type === 'Identifier' ? (this.fieldValue(object, [key]) ?? this.propertyWriteValue(object, key)) : undefined;
+    return local ?? this.declaredTypeValue(node);
   }
 
   /** `ref.current = client` / `state.server = new McpServer()`: a property of a local object written in the file. */
@@ -489,12 +486,17 @@ export class Provenance {
     if (!cls) return undefined;
     for (const member of cls.body.body) {
       if (member.type === 'PropertyDefinition' && memberKey(member) === key) {
-        const annotated = member.typeAnnotation ? this.typeValue(member.typeAnnotation.typeAnnotation) : undefined;
+        const annotated = member.typeAnnotation ? this.declaredValue(member.typeAnnotation.typeAnnotation) : undefined;
         if (annotated) return annotated;
         if (member.value) {
           const v = this.valueOf(member.value);
           if (v) return v;
         }
+      }
+      // `private get server(): Server { return this.host.server }`: its return type, else what it returns.
+      if (member.type === 'MethodDefinition' && member.kind === 'get' && memberKey(member) === key) {
+        const v = (member.value.returnType && this.declaredValue(member.value.returnType.typeAnnotation)) ?? (isFunction(member.value) ? this.returnValueOf(member.value) : undefined);
+        if (v) return v;
       }
       if (member.type === 'MethodDefinition' && member.kind === 'constructor') {
         for (const param of member.value.params) {
@@ -547,6 +549,8 @@ export class Provenance {
 
   /** What a function returns, when every path the finder looks at returns the same MCP value. */
   returnValueOf(fn: FunctionNode): McpValue | undefined {
+    const declared = fn.returnType && this.declaredValue(fn.returnType.typeAnnotation);
+    if (declared) return declared;
     if (fn.body.type !== 'BlockStatement') return this.valueOf(fn.body);
     let value: McpValue | undefined;
     walkOwnBody(fn.body, (n) => {
@@ -575,7 +579,7 @@ export function memberOf(value: McpValue, key: string): McpValue | undefined {
 }
 
 /** A member's key, with `#private` names kept distinct from public ones of the same spelling. */
-function memberKey(node: TSESTree.MemberExpression | TSESTree.PropertyDefinition): string | undefined {
+function memberKey(node: TSESTree.MemberExpression | TSESTree.PropertyDefinition | TSESTree.MethodDefinition): string | undefined {
   const key = node.type === 'MemberExpression' ? node.property : node.key;
   return key.type === 'PrivateIdentifier' ? `#${key.name}` : propertyName(node);
 }

@@ -1,0 +1,344 @@
+// Declared types that carry an MCP receiver without type information: interface members
+// (`{ server }: McpToolContext`, also from another module), indexed access (`Ctx['server']`),
+// getter and return types, the elements of a typed Map or array, and callbacks typed by a
+// function-typed parameter. Only annotations are read; an `any`-typed value proves nothing.
+import type { TSESTree } from '@typescript-eslint/types';
+import { type FunctionNode, type Node, type VariableLike, isFunction, propertyName, staticString, thisClass, unwrap } from './ast.ts';
+import type { ModuleOrigin } from './provenance-imports.ts';
+import type { McpValue } from './surface.ts';
+
+/** What the type readers need from the file's provenance. */
+export interface TypeHost {
+  readonly origin: ModuleOrigin | undefined;
+  variableOf(id: TSESTree.Identifier): VariableLike | undefined;
+  typeValue(type: TSESTree.TypeNode): McpValue | undefined;
+}
+
+/** A declared type and the member path below it that an expression stands for. */
+export interface DeclaredType {
+  type: TSESTree.TypeNode;
+  path: string[];
+}
+
+const MAX_TYPE_DEPTH = 6;
+/** Wrappers whose first type argument is the value itself (`await` and readonly views see through them). */
+const TRANSPARENT = new Set(['Promise', 'PromiseLike', 'Readonly', 'NonNullable', 'Awaited']);
+/** Containers whose last type argument is what for-of / `.values()` / `.get()` hand out. */
+const CONTAINERS = new Set(['Array', 'ReadonlyArray', 'Set', 'ReadonlySet', 'Map', 'ReadonlyMap', 'WeakMap', 'Record']);
+
+/** The MCP value of the member at `path` of a type: literals, interfaces and aliases here or in another module. */
+export function typeMemberValue(host: TypeHost, type: TSESTree.TypeNode, path: string[], depth = 0): McpValue | undefined {
+  if (depth > MAX_TYPE_DEPTH) return undefined;
+  if (path.length === 0) return host.typeValue(type) ?? transparentValue(host, type, depth);
+  switch (type.type) {
+    case 'TSUnionType':
+    case 'TSIntersectionType':
+      for (const t of type.types) {
+        const v = typeMemberValue(host, t, path, depth + 1);
+        if (v) return v;
+      }
+      return undefined;
+    case 'TSTypeLiteral':
+      return membersValue(host, type.members, path, depth);
+    case 'TSIndexedAccessType': {
+      const key = indexKey(type);
+      return key === undefined ? undefined : typeMemberValue(host, type.objectType, [key, ...path], depth + 1);
+    }
+    case 'TSTypeReference':
+      return referenceMemberValue(host, type, path, depth);
+    default:
+      return undefined;
+  }
+}
+
+/** `Promise<Server>` / `Readonly<Ctx>` seen through, for an awaited or readonly value. */
+function transparentValue(host: TypeHost, type: TSESTree.TypeNode, depth: number): McpValue | undefined {
+  if (type.type === 'TSIndexedAccessType') {
+    const key = indexKey(type);
+    return key === undefined ? undefined : typeMemberValue(host, type.objectType, [key], depth + 1);
+  }
+  if (type.type === 'TSUnionType') {
+    for (const t of type.types) {
+      const v = typeMemberValue(host, t, [], depth + 1);
+      if (v) return v;
+    }
+    return undefined;
+  }
+  const inner = transparentArgument(type);
+  if (inner) return typeMemberValue(host, inner, [], depth + 1);
+  // A local alias (`type Host = Server`) or one imported from another module.
+  if (type.type === 'TSTypeReference' && type.typeName.type === 'Identifier') {
+    const decl = localTypeDeclaration(host, type.typeName);
+    if (decl?.type === 'TSTypeAliasDeclaration') return typeMemberValue(host, decl.typeAnnotation, [], depth + 1);
+  }
+  return undefined;
+}
+
+function referenceMemberValue(host: TypeHost, type: TSESTree.TSTypeReference, path: string[], depth: number): McpValue | undefined {
+  const inner = transparentArgument(type);
+  if (inner) return typeMemberValue(host, inner, path, depth + 1);
+  if (type.typeName.type !== 'Identifier') return undefined;
+  const decl = localTypeDeclaration(host, type.typeName);
+  if (decl) return declarationMemberValue(host, decl, path, depth);
+  // Declared in another module of the project: the module graph reads it there.
+  const imported = importedTypeSource(host.variableOf(type.typeName));
+  return imported && host.origin ? host.origin.graph.exportTypeMember(host.origin.file, imported.source, imported.name, path) : undefined;
+}
+
+/** The member at `path` of an interface or type alias declaration. */
+export function declarationMemberValue(host: TypeHost, decl: Node, path: string[], depth = 0): McpValue | undefined {
+  if (decl.type === 'TSTypeAliasDeclaration') return typeMemberValue(host, decl.typeAnnotation, path, depth + 1);
+  if (decl.type !== 'TSInterfaceDeclaration') return undefined;
+  const own = membersValue(host, decl.body.body, path, depth);
+  if (own) return own;
+  // `interface ToolContext extends BaseContext`: inherited members.
+  for (const heritage of decl.extends ?? []) {
+    if (heritage.expression.type !== 'Identifier') continue;
+    const base = localTypeDeclaration(host, heritage.expression);
+    const v = base && declarationMemberValue(host, base, path, depth + 1);
+    if (v) return v;
+  }
+  return undefined;
+}
+
+function membersValue(host: TypeHost, members: TSESTree.TypeElement[], path: string[], depth: number): McpValue | undefined {
+  for (const m of members) {
+    if (m.type !== 'TSPropertySignature' || m.computed || propertyName(m as never) !== path[0]) continue;
+    const annotation = m.typeAnnotation?.typeAnnotation;
+    return annotation ? typeMemberValue(host, annotation, path.slice(1), depth + 1) : undefined;
+  }
+  return undefined;
+}
+
+function indexKey(type: TSESTree.TSIndexedAccessType): string | undefined {
+  const index = type.indexType;
+  return index.type === 'TSLiteralType' ? staticString(index.literal as Node) : undefined;
+}
+
+function transparentArgument(type: TSESTree.TypeNode): TSESTree.TypeNode | undefined {
+  if (type.type !== 'TSTypeReference' || type.typeName.type !== 'Identifier' || !TRANSPARENT.has(type.typeName.name)) return undefined;
+  return typeArguments(type)[0];
+}
+
+function typeArguments(type: TSESTree.TSTypeReference): TSESTree.TypeNode[] {
+  const args = (type as { typeArguments?: TSESTree.TSTypeParameterInstantiation }).typeArguments ??
+    (type as { typeParameters?: TSESTree.TSTypeParameterInstantiation }).typeParameters;
+  return args?.params ?? [];
+}
+
+/** An interface or alias declared in this file under that name. */
+export function localTypeDeclaration(host: TypeHost, name: TSESTree.Identifier): Node | undefined {
+  return host.variableOf(name)?.defs.find((d) => d.node.type === 'TSInterfaceDeclaration' || d.node.type === 'TSTypeAliasDeclaration')?.node;
+}
+
+function importedTypeSource(variable: VariableLike | undefined): { source: string; name: string } | undefined {
+  const def = variable?.defs[0];
+  if (def?.type !== 'ImportBinding' || def.parent?.type !== 'ImportDeclaration' || def.node.type !== 'ImportSpecifier') return undefined;
+  const imported = def.node.imported;
+  return { source: def.parent.source.value, name: imported.type === 'Identifier' ? imported.name : String(imported.value) };
+}
+
+/** What one element of a typed container is: `Map<string, Connected>`, `Client[]`, `Set<Server>`. */
+export function elementType(type: TSESTree.TypeNode | undefined): TSESTree.TypeNode | undefined {
+  if (!type) return undefined;
+  if (type.type === 'TSArrayType') return type.elementType;
+  if (type.type === 'TSTypeOperator' && type.typeAnnotation) return elementType(type.typeAnnotation);
+  if (type.type === 'TSUnionType') {
+    for (const t of type.types) {
+      const e = elementType(t);
+      if (e) return e;
+    }
+    return undefined;
+  }
+  if (type.type !== 'TSTypeReference' || type.typeName.type !== 'Identifier' || !CONTAINERS.has(type.typeName.name)) return undefined;
+  const args = typeArguments(type);
+  return args[args.length - 1];
+}
+
+/** The declared type of an expression, read from annotations only (never inferred). */
+export function declaredTypeOf(host: TypeHost, input: Node, depth = 0): DeclaredType | undefined {
+  if (depth > MAX_TYPE_DEPTH) return undefined;
+  const node = unwrap(input);
+  if (node.type === 'AwaitExpression') return declaredTypeOf(host, node.argument, depth + 1);
+  if (node.type === 'Identifier') return identifierType(host, node, depth);
+  if (node.type === 'MemberExpression') {
+    const key = node.property.type === 'PrivateIdentifier' ? `#${node.property.name}` : node.computed ? staticString(node.property) : propertyName(node);
+    if (key === undefined) return undefined;
+    const object = unwrap(node.object);
+    if (object.type === 'ThisExpression') {
+      const own = classMemberType(object, key);
+      if (own) return { type: own, path: [] };
+      // `private readonly pool = new Map<string, Connected>()`: the initializer's type arguments.
+      const init = classFieldInit(object, key);
+      const typed = init && declaredTypeOf(host, init, depth + 1);
+      if (typed) return typed;
+    }
+    const base = declaredTypeOf(host, object, depth + 1);
+    return base && { type: base.type, path: [...base.path, key] };
+  }
+  if (node.type === 'NewExpression' && node.callee.type === 'Identifier' && CONTAINERS.has(node.callee.name)) {
+    const args = (node as { typeArguments?: TSESTree.TSTypeParameterInstantiation }).typeArguments ?? (node as { typeParameters?: TSESTree.TSTypeParameterInstantiation }).typeParameters;
+    // Read as the annotation `Map<string, Connected>` would be.
+    if (args?.params.length) return { type: { type: 'TSTypeReference', typeName: node.callee, typeArguments: args } as unknown as TSESTree.TypeNode, path: [] };
+  }
+  if (node.type === 'CallExpression') {
+    const fn = calledFunction(host, node);
+    const returns = fn?.returnType?.typeAnnotation;
+    if (returns) return { type: returns, path: [] };
+    // `map.get(key)` / `map.values()` on a typed container hand out its elements.
+    const callee = unwrap(node.callee);
+    if (callee.type === 'MemberExpression' && propertyName(callee) === 'get') {
+      const container = declaredTypeOf(host, callee.object, depth + 1);
+      const element = container && container.path.length === 0 ? elementType(container.type) : undefined;
+      if (element) return { type: element, path: [] };
+    }
+  }
+  return undefined;
+}
+
+function identifierType(host: TypeHost, id: TSESTree.Identifier, depth: number): DeclaredType | undefined {
+  const def = host.variableOf(id)?.defs[0];
+  if (!def) return undefined;
+  const name = def.name as TSESTree.Identifier;
+  if (def.type === 'Variable' && def.node.type === 'VariableDeclarator') {
+    const declarator = def.node;
+    const loop = declarator.parent?.parent;
+    if (loop?.type === 'ForOfStatement' && loop.left === declarator.parent) return iteratedType(host, loop.right, declarator.id, name, depth);
+    const path = patternKeys(declarator.id, name);
+    if (!path) return undefined;
+    const annotation = declarator.id.typeAnnotation?.typeAnnotation;
+    if (annotation) return { type: annotation, path };
+    if (declarator.init) {
+      const init = declaredTypeOf(host, declarator.init, depth + 1);
+      return init && { type: init.type, path: [...init.path, ...path] };
+    }
+    return undefined;
+  }
+  if (def.type === 'Parameter' && isFunction(def.node)) {
+    const fn = def.node;
+    const index = fn.params.findIndex((p) => patternKeys(p.type === 'AssignmentPattern' ? p.left : p, name) !== undefined);
+    const param = fn.params[index];
+    if (!param) return undefined;
+    const declared = param.type === 'AssignmentPattern' ? param.left : param;
+    const path = patternKeys(declared, name)!;
+    const annotation = (declared as TSESTree.Identifier).typeAnnotation?.typeAnnotation ?? callbackParameterType(host, fn, index);
+    return annotation ? { type: annotation, path } : undefined;
+  }
+  return undefined;
+}
+
+/** `for (const c of list)`, `of map.values()`, `for (const [id, c] of map)`: the element's declared type. */
+function iteratedType(host: TypeHost, iterable: Node, pattern: Node, name: TSESTree.Identifier, depth: number): DeclaredType | undefined {
+  const source = unwrap(iterable);
+  let container: DeclaredType | undefined;
+  let entries = false;
+  const callee = source.type === 'CallExpression' ? unwrap(source.callee) : undefined;
+  if (callee?.type === 'MemberExpression' && (propertyName(callee) === 'values' || propertyName(callee) === 'entries')) {
+    container = declaredTypeOf(host, callee.object, depth + 1);
+    entries = propertyName(callee) === 'entries';
+  } else {
+    container = declaredTypeOf(host, source, depth + 1);
+    entries = !!container && container.path.length === 0 && isMapType(container.type);
+  }
+  if (!container || container.path.length) return undefined;
+  const element = elementType(container.type);
+  if (!element) return undefined;
+  // `[key, value]` of a Map: only the value position is the element.
+  if (entries) {
+    if (pattern.type !== 'ArrayPattern' || pattern.elements.length < 2) return undefined;
+    const second = pattern.elements[1];
+    const path = second ? patternKeys(second, name) : undefined;
+    return path ? { type: element, path } : undefined;
+  }
+  const path = patternKeys(pattern, name);
+  return path ? { type: element, path } : undefined;
+}
+
+function isMapType(type: TSESTree.TypeNode): boolean {
+  return type.type === 'TSTypeReference' && type.typeName.type === 'Identifier' && /^(Readonly)?Map$/.test(type.typeName.name);
+}
+
+/** `withClient(async (client) => …)` where `withClient(cb: (client: Client) => …)` types the callback. */
+function callbackParameterType(host: TypeHost, fn: FunctionNode, index: number): TSESTree.TypeNode | undefined {
+  const call = fn.parent;
+  if (call?.type !== 'CallExpression') return undefined;
+  const position = call.arguments.indexOf(fn as TSESTree.Expression);
+  if (position < 0) return undefined;
+  const callee = calledFunction(host, call);
+  const param = callee?.params[position];
+  const declared = param?.type === 'AssignmentPattern' ? param.left : param;
+  let type = (declared as TSESTree.Identifier | undefined)?.typeAnnotation?.typeAnnotation;
+  if (type?.type === 'TSUnionType') type = type.types.find((t) => t.type === 'TSFunctionType');
+  if (type?.type !== 'TSFunctionType') return undefined;
+  const target = type.params[index];
+  return (target as TSESTree.Identifier | undefined)?.typeAnnotation?.typeAnnotation;
+}
+
+/** The local function a call invokes: by name, or `this.method(…)` in the same class. */
+function calledFunction(host: TypeHost, call: TSESTree.CallExpression): FunctionNode | undefined {
+  const callee = unwrap(call.callee);
+  if (callee.type === 'Identifier') {
+    const def = host.variableOf(callee)?.defs[0];
+    if (def?.type === 'FunctionName' && isFunction(def.node)) return def.node;
+    if (def?.type === 'Variable' && def.node.type === 'VariableDeclarator' && def.node.init) {
+      const init = unwrap(def.node.init);
+      return isFunction(init) ? init : undefined;
+    }
+    return undefined;
+  }
+  if (callee.type === 'MemberExpression' && unwrap(callee.object).type === 'ThisExpression') {
+    const cls = thisClass(unwrap(callee.object) as TSESTree.ThisExpression);
+    const name = propertyName(callee);
+    for (const member of cls?.body.body ?? []) {
+      if (member.type === 'MethodDefinition' && member.kind === 'method' && propertyName(member) === name && isFunction(member.value)) return member.value;
+    }
+  }
+  return undefined;
+}
+
+function classFieldInit(self: TSESTree.ThisExpression, key: string): Node | undefined {
+  for (const member of thisClass(self)?.body.body ?? []) {
+    if (member.type !== 'PropertyDefinition' || !member.value) continue;
+    const name = member.key.type === 'PrivateIdentifier' ? `#${member.key.name}` : propertyName(member);
+    if (name === key) return member.value;
+  }
+  return undefined;
+}
+
+/** A class member's declared type: a field's annotation or a getter's return type. */
+export function classMemberType(self: TSESTree.ThisExpression, key: string): TSESTree.TypeNode | undefined {
+  const cls = thisClass(self);
+  for (const member of cls?.body.body ?? []) {
+    const name = member.type === 'PropertyDefinition' || member.type === 'MethodDefinition'
+      ? member.key.type === 'PrivateIdentifier' ? `#${member.key.name}` : propertyName(member)
+      : undefined;
+    if (name !== key) continue;
+    if (member.type === 'PropertyDefinition' && member.typeAnnotation) return member.typeAnnotation.typeAnnotation;
+    if (member.type === 'MethodDefinition' && member.kind === 'get' && member.value.returnType) return member.value.returnType.typeAnnotation;
+    if (member.type === 'MethodDefinition' && member.kind === 'constructor') continue;
+  }
+  // `constructor(private readonly ctx: ToolContext)`.
+  for (const member of cls?.body.body ?? []) {
+    if (member.type !== 'MethodDefinition' || member.kind !== 'constructor') continue;
+    for (const param of member.value.params) {
+      if (param.type !== 'TSParameterProperty') continue;
+      const inner = param.parameter.type === 'AssignmentPattern' ? param.parameter.left : param.parameter;
+      if (inner.type === 'Identifier' && inner.name === key && inner.typeAnnotation) return inner.typeAnnotation.typeAnnotation;
+    }
+  }
+  return undefined;
+}
+
+/** The chain of keys from a destructuring pattern down to `target` (`[]` for the binding itself). */
+export function patternKeys(pattern: Node, target: TSESTree.Identifier): string[] | undefined {
+  if (pattern === target) return [];
+  if (pattern.type === 'AssignmentPattern') return patternKeys(pattern.left, target);
+  if (pattern.type !== 'ObjectPattern') return undefined;
+  for (const prop of pattern.properties) {
+    if (prop.type !== 'Property') continue;
+    const key = propertyName(prop);
+    const rest = key === undefined ? undefined : patternKeys(prop.value, target);
+    if (rest) return [key!, ...rest];
+  }
+  return undefined;
+}
