@@ -12,6 +12,7 @@ import { handledMethod, methodValueSchema } from './registrations.ts';
 import { type McpValue, ROOTS_LIST, ROOTS_LIST_CHANGED, type SdkMajor, type Side } from './surface.ts';
 import type { Explain, ReasonCode, RootsSite, SiteContext, SiteKind } from './types.ts';
 import { whyNotReceiver } from './why-not.ts';
+import { capabilityReads, entryValue, flowEntries } from './provenance-flows.ts';
 
 export interface FindSitesInput {
   ast: TSESTree.Program;
@@ -155,9 +156,9 @@ function matchCall(call: TSESTree.CallExpression, m: Match): void {
     }
     case 'registerCapabilities': {
       const receiver = prov.valueOf(receiverNode);
-      const roots = rootsProperty(call.arguments[0], prov);
-      if (receiver?.kind !== 'client') return void (roots && reject(m, roots, receiverNode, receiver, 'an MCP client'));
-      if (roots) out.push(site('capability', roots, receiver, 'client', 'registerCapabilities({ roots })'));
+      const roots = rootsEntries(call.arguments[0], prov);
+      if (receiver?.kind !== 'client') return void (roots[0] && reject(m, roots[0], receiverNode, receiver, 'an MCP client'));
+      for (const r of roots) out.push(site('capability', r, receiver, 'client', 'registerCapabilities({ roots })'));
       return;
     }
     case 'getClientCapabilities': {
@@ -165,10 +166,10 @@ function matchCall(call: TSESTree.CallExpression, m: Match): void {
       if (receiver?.kind !== 'server') {
         if (!m.explain) return;
         const why = receiver?.kind === 'client' ? 'an MCP client reading its own capabilities, not a server checking its client' : whyNotReceiver(receiverNode, receiver, 'a low-level MCP Server', prov, m.text);
-        for (const use of rootsReads(call, prov)) m.explain(use, why);
+        for (const use of capabilityReads(call, prov)) m.explain(use, why);
         return;
       }
-      for (const use of rootsReads(call, prov)) out.push(site('capability', use, receiver, 'server', 'getClientCapabilities().roots'));
+      for (const use of capabilityReads(call, prov)) out.push(site('capability', use, receiver, 'server', 'getClientCapabilities().roots'));
       return;
     }
     default:
@@ -190,11 +191,12 @@ function matchNewClient(node: TSESTree.NewExpression, m: Match): void {
   const { prov, out } = m;
   const cls = prov.valueOf(node.callee);
   if (cls?.kind !== 'client-class' && !m.explain) return;
-  const options = objectOf(node.arguments[1], prov);
-  const capabilities = options && findProperty(options, 'capabilities');
-  const roots = capabilities && rootsProperty(capabilities.value, prov);
-  if (roots && cls?.kind === 'client-class') out.push(site('capability', roots, cls, 'client', 'capabilities.roots'));
-  else if (roots) m.explain?.(roots, `\`new ${m.text.slice(node.callee.range[0], node.callee.range[1])}\` is not the MCP Client class, so this roots option is not an MCP capability`);
+  // Options and capabilities may be built anywhere in the file: conditionally, by writes, in helpers.
+  const roots = flowEntries(node.arguments[1], 'capabilities', prov).flatMap((c) => rootsEntries(entryValue(c), prov));
+  for (const r of roots) {
+    if (cls?.kind === 'client-class') out.push(site('capability', r, cls, 'client', 'capabilities.roots'));
+    else m.explain?.(r, `\`new ${m.text.slice(node.callee.range[0], node.callee.range[1])}\` is not the MCP Client class, so this roots option is not an MCP capability`);
+  }
 }
 
 /** `{ method: 'roots/list' }` inside `inputRequests`, or inside a `resultType: 'input_required'` result. */
@@ -291,44 +293,9 @@ function objectOf(arg: Node | undefined, prov: Provenance): TSESTree.ObjectExpre
   return undefined;
 }
 
-function rootsProperty(arg: Node | undefined, prov: Provenance): TSESTree.Property | undefined {
-  const obj = objectOf(arg, prov);
-  return obj ? findProperty(obj, 'roots') : undefined;
-}
-
-/** Where the result of `getClientCapabilities()` is read for `.roots`: directly, or through a local. */
-function rootsReads(call: TSESTree.CallExpression, prov: Provenance): Node[] {
-  const out: Node[] = [];
-  let expr: Node = call;
-  while (expr.parent && (expr.parent.type === 'ChainExpression' || expr.parent.type === 'TSNonNullExpression' || expr.parent.type === 'TSAsExpression')) expr = expr.parent;
-  const parent = expr.parent;
-  if (parent?.type === 'MemberExpression' && parent.object === expr && propertyName(parent) === 'roots') {
-    out.push(parent);
-    return out;
-  }
-  if (parent?.type === 'LogicalExpression' && parent.left === expr) expr = parent;
-  if (isRootsInCheck(expr)) return [expr.parent!];
-  const holder = expr.parent;
-  if (holder?.type === 'VariableDeclarator' && holder.init === expr) {
-    if (holder.id.type === 'Identifier') {
-      const variable = prov.variableOf(holder.id);
-      for (const ref of variable?.references ?? []) {
-        const p = ref.identifier.parent;
-        if (p?.type === 'MemberExpression' && p.object === ref.identifier && propertyName(p) === 'roots') out.push(p);
-        else if (isRootsInCheck(ref.identifier)) out.push(p!);
-      }
-    } else if (holder.id.type === 'ObjectPattern') {
-      const prop = holder.id.properties.find((p) => p.type === 'Property' && propertyName(p) === 'roots');
-      if (prop) out.push(prop);
-    }
-  }
-  return out;
-}
-
-/** `'roots' in capabilities`. */
-function isRootsInCheck(node: Node): boolean {
-  const p = node.parent;
-  return p?.type === 'BinaryExpression' && p.operator === 'in' && p.right === node && staticString(p.left) === 'roots';
+/** Every `roots` entry a client capabilities value may carry, however it was assembled. */
+function rootsEntries(capabilities: Node | undefined, prov: Provenance): Node[] {
+  return flowEntries(capabilities, 'roots', prov);
 }
 
 /** Follow relative imports from a real file on disk (editor buffers and test snippets have none). */

@@ -1,0 +1,181 @@
+// Value flows of roots capabilities: where a client's `capabilities.roots` comes from (conditional
+// objects, `a ?? {}`, spreads, `caps.roots = …` writes, local helpers and their callers), and where
+// a server's `getClientCapabilities()` result is read for `.roots` (a local, a class field, and the
+// `_optionalChain([...])` that sucrase compiles `?.` into in published JavaScript).
+import type { TSESTree } from '@typescript-eslint/types';
+import { type FunctionNode, type Node, findProperty, isFunction, propertyName, staticString, thisClass, unwrap } from './ast.ts';
+import { type Provenance, walkAll, walkOwnBody } from './provenance.ts';
+
+const MAX_FLOW_DEPTH = 8;
+
+/**
+ * Where `expr` may carry `key`: object literal properties (`{ roots: … }`) and writes
+ * (`caps.roots = …`), through consts, `?:`, `??` / `||`, spreads, local helpers' returns and the
+ * arguments callers pass to a helper's parameter.
+ */
+export function flowEntries(expr: Node | undefined, key: string, prov: Provenance): Node[] {
+  const out = new Set<Node>();
+  if (expr) collect(expr, key, prov, out, new Set(), 0);
+  return [...out];
+}
+
+/** The value an entry `flowEntries` found stands for (`roots: x` → x, `caps.roots = x` → x). */
+export function entryValue(entry: Node): Node | undefined {
+  if (entry.type === 'Property') return entry.value;
+  const write = entry.parent;
+  return write?.type === 'AssignmentExpression' && write.left === entry ? write.right : undefined;
+}
+
+function collect(input: Node, key: string, prov: Provenance, out: Set<Node>, seen: Set<Node>, depth: number): void {
+  if (depth > MAX_FLOW_DEPTH || seen.has(input)) return;
+  seen.add(input);
+  const node = unwrap(input);
+  const next = (n: Node | null | undefined): void => {
+    if (n) collect(n, key, prov, out, seen, depth + 1);
+  };
+  switch (node.type) {
+    case 'ObjectExpression': {
+      const prop = findProperty(node, key);
+      if (prop) out.add(prop);
+      for (const p of node.properties) if (p.type === 'SpreadElement') next(p.argument);
+      return;
+    }
+    case 'ConditionalExpression':
+      next(node.consequent);
+      next(node.alternate);
+      return;
+    case 'LogicalExpression':
+      next(node.left);
+      next(node.right);
+      return;
+    case 'Identifier':
+      return identifierEntries(node, key, prov, next, out);
+    case 'CallExpression': {
+      const fn = localFunction(node, prov);
+      if (!fn) return;
+      if (fn.body.type !== 'BlockStatement') return next(fn.body);
+      walkOwnBody(fn.body, (n) => {
+        if (n.type === 'ReturnStatement') next(n.argument);
+      });
+      return;
+    }
+    default:
+      return;
+  }
+}
+
+function identifierEntries(id: TSESTree.Identifier, key: string, prov: Provenance, next: (n: Node | null | undefined) => void, out: Set<Node>): void {
+  const variable = prov.variableOf(id);
+  const def = variable?.defs[0];
+  if (!variable || !def) return;
+  if (def.type === 'Variable' && def.node.type === 'VariableDeclarator' && def.node.id.type === 'Identifier') next(def.node.init);
+  // `function makeClient(caps) { return new Client(info, { capabilities: caps }) }`: what callers pass.
+  if (def.type === 'Parameter' && isFunction(def.node)) {
+    const index = def.node.params.indexOf(def.name as TSESTree.Parameter);
+    if (index >= 0) for (const call of prov.callsOf(def.node)) next(call.arguments[index]);
+  }
+  // `caps.roots = { listChanged: true }` on the same local; `let caps; caps = cond ? … : …`.
+  for (const ref of variable.references) {
+    if (ref.isWrite() && ref.writeExpr && ref.identifier !== def.name) next(ref.writeExpr);
+    const member = ref.identifier.parent;
+    if (member?.type !== 'MemberExpression' || member.object !== ref.identifier || memberName(member) !== key) continue;
+    const write = member.parent;
+    if (write?.type === 'AssignmentExpression' && write.left === member) out.add(member);
+  }
+}
+
+function localFunction(call: TSESTree.CallExpression, prov: Provenance): FunctionNode | undefined {
+  const callee = unwrap(call.callee);
+  if (callee.type !== 'Identifier') return undefined;
+  const def = prov.variableOf(callee)?.defs[0];
+  if (def?.type === 'FunctionName' && isFunction(def.node)) return def.node;
+  if (def?.type === 'Variable' && def.node.type === 'VariableDeclarator' && def.node.init) {
+    const init = unwrap(def.node.init);
+    return isFunction(init) ? init : undefined;
+  }
+  return undefined;
+}
+
+/** Where the result of `getClientCapabilities()` is read for `.roots`: directly, through a local, or a field. */
+export function capabilityReads(call: TSESTree.CallExpression, prov: Provenance): Node[] {
+  const out: Node[] = [];
+  let expr: Node = call;
+  while (expr.parent && (expr.parent.type === 'ChainExpression' || expr.parent.type === 'TSNonNullExpression' || expr.parent.type === 'TSAsExpression')) expr = expr.parent;
+  const parent = expr.parent;
+  if (parent?.type === 'MemberExpression' && parent.object === expr && propertyName(parent) === 'roots') return [parent];
+  if (parent?.type === 'LogicalExpression' && parent.left === expr) expr = parent;
+  if (isRootsInCheck(expr)) return [expr.parent!];
+  const holder = expr.parent;
+  // `this.caps = server.getClientCapabilities()`, read later as `this.caps?.roots`.
+  if (holder?.type === 'AssignmentExpression' && holder.right === expr) return fieldReads(holder.left);
+  if (holder?.type === 'VariableDeclarator' && holder.init === expr) {
+    if (holder.id.type === 'Identifier') {
+      const variable = prov.variableOf(holder.id);
+      for (const ref of variable?.references ?? []) {
+        const p = ref.identifier.parent;
+        if (p?.type === 'MemberExpression' && p.object === ref.identifier && propertyName(p) === 'roots') out.push(p);
+        else if (isRootsInCheck(ref.identifier)) out.push(p!);
+        else if (p?.type === 'AssignmentExpression' && p.right === ref.identifier) out.push(...fieldReads(p.left));
+        else if (p && transpiledRootsRead(p, ref.identifier)) out.push(p.parent!);
+      }
+    } else if (holder.id.type === 'ObjectPattern') {
+      const prop = holder.id.properties.find((p) => p.type === 'Property' && propertyName(p) === 'roots');
+      if (prop) out.push(prop);
+    }
+  }
+  return out;
+}
+
+/** `.roots` reads of the class field `target` names (`this.caps` / `this.#caps`), anywhere in its class. */
+function fieldReads(target: Node): Node[] {
+  if (target.type !== 'MemberExpression' || unwrap(target.object).type !== 'ThisExpression') return [];
+  const key = memberName(target);
+  const cls = thisClass(target);
+  if (key === undefined || !cls) return [];
+  const out: Node[] = [];
+  walkAll(cls, (n) => {
+    if (n.type === 'MemberExpression' && n !== target && n.object.type === 'ThisExpression' && memberName(n) === key) {
+      const p = n.parent;
+      if (p?.type === 'MemberExpression' && p.object === n && propertyName(p) === 'roots') out.push(p);
+      else if (isRootsInCheck(n)) out.push(p!);
+    }
+    // sucrase: `_optionalChain([this, 'access', _ => _.#caps, 'optionalAccess', _ => _.roots])`.
+    if (n.type === 'ArrayExpression' && n.elements[0]?.type === 'ThisExpression' && transpiledChain(n, key)) out.push(n.parent!);
+  });
+  return out;
+}
+
+/** `_optionalChain([caps, 'optionalAccess', _ => _.roots, …])` with `caps` the first element. */
+function transpiledRootsRead(array: Node, first: Node): boolean {
+  return array.type === 'ArrayExpression' && array.elements[0] === first && transpiledChain(array, undefined);
+}
+
+/**
+ * Sucrase's optional chain helper call: `[object, op, _ => _.a, op, _ => _.b, …]`. With `field`,
+ * the first step must read that field and the next `.roots`; without, the first step reads `.roots`.
+ */
+function transpiledChain(array: TSESTree.ArrayExpression, field: string | undefined): boolean {
+  const call = array.parent;
+  if (call?.type !== 'CallExpression' || call.arguments[0] !== array || call.callee.type !== 'Identifier' || !/^_optionalChain/.test(call.callee.name)) return false;
+  const steps = array.elements;
+  const expected = field === undefined ? ['roots'] : [field, 'roots'];
+  return expected.every((key, i) => staticString(steps[1 + 2 * i]) !== undefined && stepKey(steps[2 + 2 * i]) === key);
+}
+
+/** The key an `_ => _.key` step of a transpiled chain reads. */
+function stepKey(step: Node | null | undefined): string | undefined {
+  if (step?.type !== 'ArrowFunctionExpression' || step.params[0]?.type !== 'Identifier') return undefined;
+  const body = step.body;
+  if (body.type !== 'MemberExpression' || body.object.type !== 'Identifier' || body.object.name !== step.params[0].name) return undefined;
+  return memberName(body);
+}
+
+/** `'roots' in capabilities`. */
+export function isRootsInCheck(node: Node): boolean {
+  const p = node.parent;
+  return p?.type === 'BinaryExpression' && p.operator === 'in' && p.right === node && staticString(p.left) === 'roots';
+}
+
+function memberName(node: TSESTree.MemberExpression): string | undefined {
+  return node.property.type === 'PrivateIdentifier' ? `#${node.property.name}` : propertyName(node);
+}
