@@ -107,7 +107,7 @@ export function capabilityReads(call: TSESTree.CallExpression, prov: Provenance)
   if (isRootsInCheck(expr)) return [expr.parent!];
   const holder = expr.parent;
   // `this.caps = server.getClientCapabilities()`, read later as `this.caps?.roots`.
-  if (holder?.type === 'AssignmentExpression' && holder.right === expr) return fieldReads(holder.left);
+  if (holder?.type === 'AssignmentExpression' && holder.right === expr) return holder.left.type === 'Identifier' ? downlevelReads(holder) : fieldReads(holder.left);
   if (holder?.type === 'VariableDeclarator' && holder.init === expr) {
     if (holder.id.type === 'Identifier') {
       const variable = prov.variableOf(holder.id);
@@ -138,11 +138,33 @@ function fieldReads(target: Node): Node[] {
       const p = n.parent;
       if (p?.type === 'MemberExpression' && p.object === n && propertyName(p) === 'roots') out.push(p);
       else if (isRootsInCheck(n)) out.push(p!);
+      else if (p?.type === 'AssignmentExpression' && p.right === n) out.push(...downlevelReads(p));
     }
     // sucrase: `_optionalChain([this, 'access', _ => _.#caps, 'optionalAccess', _ => _.roots])`.
     if (n.type === 'ArrayExpression' && n.elements[0]?.type === 'ThisExpression' && transpiledChain(n, key)) out.push(n.parent!);
   });
   return out;
+}
+
+/**
+ * tsc's `?.` for ES2019 and older: `(_a = <caps>) === null || _a === void 0 ? void 0 : _a.roots`.
+ * The temporary is read for `.roots` in the alternate of the conditional the assignment tests.
+ */
+function downlevelReads(assign: TSESTree.AssignmentExpression): Node[] {
+  if (assign.left.type !== 'Identifier') return [];
+  const temp = assign.left.name;
+  let node: Node = assign;
+  for (let hops = 0; hops < 4 && node.parent; hops++) {
+    const parent: Node = node.parent;
+    if (parent.type === 'ConditionalExpression' && parent.test === node) {
+      let read: Node = parent.alternate;
+      while (read.type === 'MemberExpression' && !(read.object.type === 'Identifier' && read.object.name === temp)) read = read.object;
+      return read.type === 'MemberExpression' && propertyName(read) === 'roots' ? [read] : [];
+    }
+    if (parent.type !== 'BinaryExpression' && parent.type !== 'LogicalExpression') return [];
+    node = parent;
+  }
+  return [];
 }
 
 /** `_optionalChain([caps, 'optionalAccess', _ => _.roots, …])` with `caps` the first element. */
