@@ -8,7 +8,7 @@ import { type Node, isFunction, unwrap } from './ast.ts';
 import { exportSteps } from './module-exports.ts';
 import { parseSource } from './parse.ts';
 import { Provenance, exportValue } from './provenance.ts';
-import { declarationMemberValue } from './provenance-types.ts';
+import { type DeclaredFunction, declarationMemberValue } from './provenance-types.ts';
 import { resolveImport } from './resolve-import.ts';
 import { type McpValue, type SdkMajor, instanceKinds, typeKinds } from './surface.ts';
 
@@ -73,6 +73,13 @@ export class ModuleGraph {
     const origin = this.originOf(from, spec, name);
     if (origin?.kind !== 'local') return undefined;
     return this.nested(() => declarationMemberValue(origin.loaded.prov, origin.node, path));
+  }
+
+  /** The function another module exports, with its file, to read its declared parameter and return types. */
+  exportFunction(from: string, spec: string, name: string): DeclaredFunction | undefined {
+    const origin = this.originOf(from, spec, name);
+    const fn = origin?.kind === 'local' ? unwrap(origin.node) : undefined;
+    return fn && isFunction(fn) && origin?.kind === 'local' ? { fn, host: origin.loaded.prov } : undefined;
   }
 
   /** Follow `name` from the module `spec` names through re-exports to where it is declared. */

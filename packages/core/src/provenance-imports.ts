@@ -5,6 +5,7 @@ import type { TSESTree } from '@typescript-eslint/types';
 import { type Node, type VariableLike, staticString } from './ast.ts';
 import { requiredSpecifier } from './module-exports.ts';
 import { type McpValue, exportKinds, mcpModule, typeKinds } from './surface.ts';
+import type { DeclaredFunction } from './provenance-types.ts';
 
 /** Where a file sits, so imports from other files of the project can be followed. */
 export interface ModuleOrigin {
@@ -14,6 +15,7 @@ export interface ModuleOrigin {
     exportReturnValue(from: string, spec: string, name: string): McpValue | undefined;
     exportType(from: string, spec: string, name: string): McpValue | undefined;
     exportTypeMember(from: string, spec: string, name: string, path: string[]): McpValue | undefined;
+    exportFunction(from: string, spec: string, name: string): DeclaredFunction | undefined;
   };
 }
 

@@ -18,6 +18,14 @@ export interface TypeHost {
 export interface DeclaredType {
   type: TSESTree.TypeNode;
   path: string[];
+  /** The file the type is written in, when not the asking one (a function imported from another module). */
+  host?: TypeHost;
+}
+
+/** A function and the file that declares it. */
+export interface DeclaredFunction {
+  fn: FunctionNode;
+  host: TypeHost;
 }
 
 const MAX_TYPE_DEPTH = 6;
@@ -174,7 +182,7 @@ export function declaredTypeOf(host: TypeHost, input: Node, depth = 0): Declared
       if (typed) return typed;
     }
     const base = declaredTypeOf(host, object, depth + 1);
-    return base && { type: base.type, path: [...base.path, key] };
+    return base && { ...base, path: [...base.path, key] };
   }
   if (node.type === 'NewExpression' && node.callee.type === 'Identifier' && CONTAINERS.has(node.callee.name)) {
     const args = (node as { typeArguments?: TSESTree.TSTypeParameterInstantiation }).typeArguments ?? (node as { typeParameters?: TSESTree.TSTypeParameterInstantiation }).typeParameters;
@@ -182,15 +190,15 @@ export function declaredTypeOf(host: TypeHost, input: Node, depth = 0): Declared
     if (args?.params.length) return { type: { type: 'TSTypeReference', typeName: node.callee, typeArguments: args } as unknown as TSESTree.TypeNode, path: [] };
   }
   if (node.type === 'CallExpression') {
-    const fn = calledFunction(host, node);
-    const returns = fn?.returnType?.typeAnnotation;
-    if (returns) return { type: returns, path: [] };
+    const called = calledFunction(host, node);
+    const returns = called?.fn.returnType?.typeAnnotation;
+    if (returns) return { type: returns, path: [], host: called.host };
     // `map.get(key)` / `map.values()` on a typed container hand out its elements.
     const callee = unwrap(node.callee);
     if (callee.type === 'MemberExpression' && propertyName(callee) === 'get') {
       const container = declaredTypeOf(host, callee.object, depth + 1);
       const element = container && container.path.length === 0 ? elementType(container.type) : undefined;
-      if (element) return { type: element, path: [] };
+      if (element) return { type: element, path: [], host: container?.host };
     }
   }
   return undefined;
@@ -210,7 +218,7 @@ function identifierType(host: TypeHost, id: TSESTree.Identifier, depth: number):
     if (annotation) return { type: annotation, path };
     if (declarator.init) {
       const init = declaredTypeOf(host, declarator.init, depth + 1);
-      return init && { type: init.type, path: [...init.path, ...path] };
+      return init && { ...init, path: [...init.path, ...path] };
     }
     return undefined;
   }
@@ -221,8 +229,10 @@ function identifierType(host: TypeHost, id: TSESTree.Identifier, depth: number):
     if (!param) return undefined;
     const declared = param.type === 'AssignmentPattern' ? param.left : param;
     const path = patternKeys(declared, name)!;
-    const annotation = (declared as TSESTree.Identifier).typeAnnotation?.typeAnnotation ?? callbackParameterType(host, fn, index);
-    return annotation ? { type: annotation, path } : undefined;
+    const annotation = (declared as TSESTree.Identifier).typeAnnotation?.typeAnnotation;
+    if (annotation) return { type: annotation, path };
+    const callback = callbackParameterType(host, fn, index);
+    return callback && { ...callback, path };
   }
   return undefined;
 }
@@ -248,10 +258,10 @@ function iteratedType(host: TypeHost, iterable: Node, pattern: Node, name: TSEST
     if (pattern.type !== 'ArrayPattern' || pattern.elements.length < 2) return undefined;
     const second = pattern.elements[1];
     const path = second ? patternKeys(second, name) : undefined;
-    return path ? { type: element, path } : undefined;
+    return path ? { type: element, path, host: container.host } : undefined;
   }
   const path = patternKeys(pattern, name);
-  return path ? { type: element, path } : undefined;
+  return path ? { type: element, path, host: container.host } : undefined;
 }
 
 function isMapType(type: TSESTree.TypeNode): boolean {
@@ -259,38 +269,40 @@ function isMapType(type: TSESTree.TypeNode): boolean {
 }
 
 /** `withClient(async (client) => …)` where `withClient(cb: (client: Client) => …)` types the callback. */
-function callbackParameterType(host: TypeHost, fn: FunctionNode, index: number): TSESTree.TypeNode | undefined {
+function callbackParameterType(host: TypeHost, fn: FunctionNode, index: number): DeclaredType | undefined {
   const call = fn.parent;
   if (call?.type !== 'CallExpression') return undefined;
   const position = call.arguments.indexOf(fn as TSESTree.Expression);
   if (position < 0) return undefined;
   const callee = calledFunction(host, call);
-  const param = callee?.params[position];
+  const param = callee?.fn.params[position];
   const declared = param?.type === 'AssignmentPattern' ? param.left : param;
   let type = (declared as TSESTree.Identifier | undefined)?.typeAnnotation?.typeAnnotation;
   if (type?.type === 'TSUnionType') type = type.types.find((t) => t.type === 'TSFunctionType');
   if (type?.type !== 'TSFunctionType') return undefined;
-  const target = type.params[index];
-  return (target as TSESTree.Identifier | undefined)?.typeAnnotation?.typeAnnotation;
+  const target = (type.params[index] as TSESTree.Identifier | undefined)?.typeAnnotation?.typeAnnotation;
+  return target && { type: target, path: [], host: callee!.host };
 }
 
-/** The local function a call invokes: by name, or `this.method(…)` in the same class. */
-function calledFunction(host: TypeHost, call: TSESTree.CallExpression): FunctionNode | undefined {
+/** The function a call invokes: by name (here or imported), or `this.method(…)` in the same class. */
+function calledFunction(host: TypeHost, call: TSESTree.CallExpression): DeclaredFunction | undefined {
   const callee = unwrap(call.callee);
   if (callee.type === 'Identifier') {
-    const def = host.variableOf(callee)?.defs[0];
-    if (def?.type === 'FunctionName' && isFunction(def.node)) return def.node;
+    const variable = host.variableOf(callee);
+    const def = variable?.defs[0];
+    if (def?.type === 'FunctionName' && isFunction(def.node)) return { fn: def.node, host };
     if (def?.type === 'Variable' && def.node.type === 'VariableDeclarator' && def.node.init) {
       const init = unwrap(def.node.init);
-      return isFunction(init) ? init : undefined;
+      return isFunction(init) ? { fn: init, host } : undefined;
     }
-    return undefined;
+    const imported = importedTypeSource(variable);
+    return imported && host.origin ? host.origin.graph.exportFunction(host.origin.file, imported.source, imported.name) : undefined;
   }
   if (callee.type === 'MemberExpression' && unwrap(callee.object).type === 'ThisExpression') {
     const cls = thisClass(unwrap(callee.object) as TSESTree.ThisExpression);
     const name = propertyName(callee);
     for (const member of cls?.body.body ?? []) {
-      if (member.type === 'MethodDefinition' && member.kind === 'method' && propertyName(member) === name && isFunction(member.value)) return member.value;
+      if (member.type === 'MethodDefinition' && member.kind === 'method' && propertyName(member) === name && isFunction(member.value)) return { fn: member.value, host };
     }
   }
   return undefined;

@@ -168,7 +168,7 @@ export class Provenance implements TypeHost {
 
   private declaredTypeValue(node: Node): McpValue | undefined {
     const declared = declaredTypeOf(this, node);
-    return declared && typeMemberValue(this, declared.type, declared.path);
+    return declared && typeMemberValue(declared.host ?? this, declared.type, declared.path);
   }
 
   private definitionValue(
