@@ -71,7 +71,9 @@ function identifierEntries(id: TSESTree.Identifier, key: string, prov: Provenanc
   if (def.type === 'Variable' && def.node.type === 'VariableDeclarator' && def.node.id.type === 'Identifier') next(def.node.init);
   // `function makeClient(caps) { return new Client(info, { capabilities: caps }) }`: what callers pass.
   if (def.type === 'Parameter' && isFunction(def.node)) {
-    const index = def.node.params.indexOf(def.name as TSESTree.Parameter);
+    const index = def.node.params.findIndex((p) => p === def.name || (p.type === 'AssignmentPattern' && p.left === def.name));
+    const param = def.node.params[index];
+    if (param?.type === 'AssignmentPattern') next(param.right);
     if (index >= 0) for (const call of prov.callsOf(def.node)) next(call.arguments[index]);
   }
   // `caps.roots = { listChanged: true }` on the same local; `let caps; caps = cond ? … : …`.
@@ -86,6 +88,14 @@ function identifierEntries(id: TSESTree.Identifier, key: string, prov: Provenanc
 
 function localFunction(call: TSESTree.CallExpression, prov: Provenance): FunctionNode | undefined {
   const callee = unwrap(call.callee);
+  // `this.clientOptions()`: a method of the same class.
+  if (callee.type === 'MemberExpression' && unwrap(callee.object).type === 'ThisExpression') {
+    const name = propertyName(callee);
+    for (const member of thisClass(callee)?.body.body ?? []) {
+      if (member.type === 'MethodDefinition' && member.kind === 'method' && propertyName(member) === name && isFunction(member.value)) return member.value;
+    }
+    return undefined;
+  }
   if (callee.type !== 'Identifier') return undefined;
   const def = prov.variableOf(callee)?.defs[0];
   if (def?.type === 'FunctionName' && isFunction(def.node)) return def.node;
@@ -107,7 +117,7 @@ export function capabilityReads(call: TSESTree.CallExpression, prov: Provenance)
   if (isRootsInCheck(expr)) return [expr.parent!];
   const holder = expr.parent;
   // `this.caps = server.getClientCapabilities()`, read later as `this.caps?.roots`.
-  if (holder?.type === 'AssignmentExpression' && holder.right === expr) return holder.left.type === 'Identifier' ? downlevelReads(holder) : fieldReads(holder.left);
+  if (holder?.type === 'AssignmentExpression' && holder.right === expr) return holder.left.type === 'Identifier' ? downlevelReads(holder) : fieldReads(holder.left, prov);
   if (holder?.type === 'VariableDeclarator' && holder.init === expr) {
     if (holder.id.type === 'Identifier') {
       const variable = prov.variableOf(holder.id);
@@ -115,7 +125,7 @@ export function capabilityReads(call: TSESTree.CallExpression, prov: Provenance)
         const p = ref.identifier.parent;
         if (p?.type === 'MemberExpression' && p.object === ref.identifier && propertyName(p) === 'roots') out.push(p);
         else if (isRootsInCheck(ref.identifier)) out.push(p!);
-        else if (p?.type === 'AssignmentExpression' && p.right === ref.identifier) out.push(...fieldReads(p.left));
+        else if (p?.type === 'AssignmentExpression' && p.right === ref.identifier) out.push(...fieldReads(p.left, prov));
         else if (p && transpiledRootsRead(p, ref.identifier)) out.push(p.parent!);
       }
     } else if (holder.id.type === 'ObjectPattern') {
@@ -126,8 +136,9 @@ export function capabilityReads(call: TSESTree.CallExpression, prov: Provenance)
   return out;
 }
 
-/** `.roots` reads of the class field `target` names (`this.caps` / `this.#caps`), anywhere in its class. */
-function fieldReads(target: Node): Node[] {
+/** `.roots` reads of the field `target` names: `this.caps` / `this.#caps` in its class, `state.caps` on a local. */
+function fieldReads(target: Node, prov: Provenance): Node[] {
+  if (target.type === 'MemberExpression' && target.object.type === 'Identifier') return localFieldReads(target, target.object, prov);
   if (target.type !== 'MemberExpression' || unwrap(target.object).type !== 'ThisExpression') return [];
   const key = memberName(target);
   const cls = thisClass(target);
@@ -143,6 +154,19 @@ function fieldReads(target: Node): Node[] {
     // sucrase: `_optionalChain([this, 'access', _ => _.#caps, 'optionalAccess', _ => _.roots])`.
     if (n.type === 'ArrayExpression' && n.elements[0]?.type === 'ThisExpression' && transpiledChain(n, key)) out.push(n.parent!);
   });
+  return out;
+}
+
+function localFieldReads(target: TSESTree.MemberExpression, object: TSESTree.Identifier, prov: Provenance): Node[] {
+  const key = memberName(target);
+  const out: Node[] = [];
+  for (const ref of prov.variableOf(object)?.references ?? []) {
+    const field = ref.identifier.parent;
+    if (field === target || field?.type !== 'MemberExpression' || field.object !== ref.identifier || memberName(field) !== key) continue;
+    const p = field.parent;
+    if (p?.type === 'MemberExpression' && p.object === field && propertyName(p) === 'roots') out.push(p);
+    else if (isRootsInCheck(field)) out.push(p!);
+  }
   return out;
 }
 
