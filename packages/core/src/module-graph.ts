@@ -12,11 +12,14 @@ import type { McpValue } from './surface.ts';
 const MAX_BYTES = 1024 * 1024;
 const MAX_DEPTH = 4;
 
-interface Loaded {
+export interface LoadedModule {
   key: string;
+  file: string;
+  text: string;
   program: TSESTree.Program;
   prov: Provenance;
 }
+type Loaded = LoadedModule;
 
 export class ModuleGraph {
   private readonly cache = new Map<string, Loaded | null>();
@@ -35,6 +38,13 @@ export class ModuleGraph {
     });
   }
 
+  /** The module `spec` names, seen from `from`, parsed (relative specifiers only). */
+  moduleAt(from: string, spec: string): LoadedModule | undefined {
+    if (!spec.startsWith('.')) return undefined;
+    const file = resolve(from, spec);
+    return file ? this.load(file, true) : undefined;
+  }
+
   private withExport(from: string, spec: string, name: string, read: (loaded: Loaded, node: Node) => McpValue | undefined): McpValue | undefined {
     if (!spec.startsWith('.') || this.depth >= MAX_DEPTH) return undefined;
     const file = resolve(from, spec);
@@ -50,7 +60,8 @@ export class ModuleGraph {
     }
   }
 
-  private load(file: string): Loaded | undefined {
+  private load(file: string, anyModule = false): Loaded | undefined {
+    const cacheKey = anyModule ? `${file}\0any` : file;
     let key: string;
     try {
       const stat = statSync(file);
@@ -59,26 +70,26 @@ export class ModuleGraph {
     } catch {
       return undefined;
     }
-    const cached = this.cache.get(file);
+    const cached = this.cache.get(cacheKey);
     if (cached !== undefined && (cached === null || cached.key === key)) return cached ?? undefined;
     let loaded: Loaded | null = null;
     try {
       const text = readFileSync(file, 'utf8');
       // Only a module that mentions MCP, or passes on another module's exports, can export an MCP value.
-      if (text.includes('@modelcontextprotocol/') || /from\s+['"]\./.test(text)) {
+      if (anyModule || text.includes('@modelcontextprotocol/') || /from\s+['"]\./.test(text)) {
         const { ast, scopeManager } = parseSource(text, file);
-        loaded = { key, program: ast, prov: new Provenance(scopeManager, undefined, { file, graph: this }) };
+        loaded = { key, file, text, program: ast, prov: new Provenance(scopeManager, undefined, { file, graph: this }) };
       }
     } catch {
       loaded = null;
     }
-    this.cache.set(file, loaded);
+    this.cache.set(cacheKey, loaded);
     return loaded ?? undefined;
   }
 }
 
 /** The expression or function a module exports under `name`. */
-function exportedNode(program: TSESTree.Program, name: string): Node | undefined {
+export function exportedNode(program: TSESTree.Program, name: string): Node | undefined {
   for (const s of program.body) {
     if (s.type === 'ExportDefaultDeclaration' && name === 'default') {
       const d = s.declaration;

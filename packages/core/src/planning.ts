@@ -19,3 +19,5 @@ export * from './plan/imports.ts';
 export * from './plan/markers.ts';
 export * from './mrtr/index.ts';
 export * from './mrtr/messages.ts';
+export * from './state/index.ts';
+export { stateViewOf } from './consumers.ts';

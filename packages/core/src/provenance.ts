@@ -22,6 +22,8 @@ import { callbackExtraIndex } from './registrations.ts';
 export interface ModuleOrigin {
   file: string;
   graph: {
+    /** The parsed module a relative specifier names (for state kept in another module). */
+    moduleAt?(from: string, spec: string): { file: string; text: string; program: TSESTree.Program; prov: Provenance } | undefined;
     exportValue(from: string, spec: string, name: string): McpValue | undefined;
     exportReturnValue(from: string, spec: string, name: string): McpValue | undefined;
   };
@@ -54,6 +56,11 @@ export class Provenance {
     this.scopeManager = scopeManager;
     this.typeHint = typeHint;
     this.origin = origin;
+  }
+
+  /** Where this file sits in the project, when known. */
+  get moduleOrigin(): ModuleOrigin | undefined {
+    return this.origin;
   }
 
   /** What the expression evaluates to, or undefined when it is not (provably) an MCP value. */
