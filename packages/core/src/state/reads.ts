@@ -26,6 +26,9 @@ export function readsOf(state: RootsState, prov: Provenance, text: string): Stat
 export interface Consumer {
   context: SiteContext;
   read: StateRead;
+  /** For a setter's module: the call in this file that carries the read here, and whether that function only returns how many entries the state has. */
+  call?: TSESTree.CallExpression;
+  count?: boolean;
 }
 
 /** The request handlers that reach each read, in this file (through the setter module's exports for a setter). */
@@ -40,11 +43,21 @@ export function consumersOfState(state: RootsState, prov: Provenance, text: stri
     const fn = outermostExported(read.node);
     if (!fn) continue;
     const name = functionName(fn);
+    const count = returnsSize(read.node, fn);
     for (const call of importedCalls(state.local, name, prov)) {
-      for (const context of contextsOf(call, prov)) if (isRequestHandler(context.handler)) out.push({ context: { ...context, via: [...context.via, name!] }, read });
+      for (const context of contextsOf(call, prov)) if (isRequestHandler(context.handler)) out.push({ context: { ...context, via: [...context.via, name!] }, read, call, count });
     }
   }
   return out;
+}
+
+/** `return state.length` (or `.size`) as the whole body of `fn`. */
+function returnsSize(read: Node, fn: Node): boolean {
+  const member = read.parent;
+  if (member?.type !== 'MemberExpression' || member.object !== read || !['length', 'size'].includes(propertyName(member) ?? '')) return false;
+  const body = (fn as { body?: Node }).body;
+  if (body === member) return true;
+  return body?.type === 'BlockStatement' && body.body.length === 1 && body.body[0]!.type === 'ReturnStatement' && body.body[0]!.argument === member;
 }
 
 function outermostExported(node: Node) {
