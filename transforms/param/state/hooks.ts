@@ -3,7 +3,7 @@
 // The migrated server behaves as the original did for a client without roots, so a capability
 // gate's `else` (what such a client got) stays and everything that only fetched roots goes.
 import type { TSESTree } from '@typescript-eslint/types';
-import { type FunctionNode, type Node, type VariableLike, calleeName, enclosingFunction, enclosingStatement, isFunction, propertyName, unwrap } from '@uproot/core/planning';
+import { type FunctionNode, type Node, type VariableLike, calleeName, enclosingStatement, isFunction, propertyName, unwrap } from '@uproot/core/planning';
 import { walkAll } from '@uproot/core/planning';
 import type { Provenance } from '@uproot/core/planning';
 import { Unprovable } from '../unprovable.ts';
