@@ -45,7 +45,7 @@ function read(node: Node, prov: Provenance, text: string, into: Configuration, d
       const name = n.computed ? staticString(n.property) : propertyName(n);
       if (name && !into.env) into.env = name;
     }
-    if (n.type === 'Identifier' && n.parent?.type !== 'MemberExpression') {
+    if (n.type === 'Identifier' && !(n.parent?.type === 'MemberExpression' && n.parent.property === n && !n.parent.computed)) {
       const v = prov.variableOf(n);
       const def = v?.defs[0];
       if (def?.type === 'Variable' && def.node.type === 'VariableDeclarator' && def.node.init && !(n.range[0] >= def.node.range[0] && n.range[1] <= def.node.range[1])) read(def.node.init, prov, text, into, depth + 1);

@@ -204,25 +204,55 @@ function planGroup(group: Group, input: StateInput): GroupPlan {
     const range = hook.statement.range;
     if (kept.length === 0) {
       if (replacement) edits.push({ start: range[0], end: range[1], text: replacement });
-      else edits.push(removeStatement(f.text, hook.statement));
+      else edits.push(withComment(f.text, removeStatement(f.text, hook.statement)));
     } else {
       // The hook keeps what a client without roots got; the configuration is applied before it.
       const body = hook.fn.body as TSESTree.BlockStatement;
       const indent = indentAt(f.text, body.body[0]?.range[0] ?? body.range[0]);
-      const keptText = kept.map((k) => (k.type === 'BlockStatement' ? f.text.slice(k.range[0] + 1, k.range[1] - 1).trim() : f.text.slice(k.range[0], k.range[1]))).join(`${f.eol}${indent}`);
+      const keptText = kept.map((k) => dedent(f.text, k, indent)).join(`${f.eol}${indent}`);
       edits.push({ start: body.range[0] + 1, end: body.range[1] - 1, text: `${f.eol}${indent}${keptText}${f.eol}${indentAt(f.text, range[0])}` });
       if (replacement) edits.push(insert(range[0], `${replacement}${f.eol}${indentAt(f.text, range[0])}`));
     }
     removed.push(range);
   }
   for (const range of retiredRanges.slice(retirements.length)) {
-    edits.push(removeStatement(f.text, { range }));
+    edits.push(withComment(f.text, removeStatement(f.text, { range })));
     removed.push(range);
   }
   return { edits, removed, keep, sites: covered, outcome: { detail, configure }, configured, workspace };
 }
 
 const TRUST = 'the trust boundary moved';
+
+/** A removed statement takes the `//` comment lines right above it (they described it) along. */
+function withComment(text: string, edit: TextEdit): TextEdit {
+  let start = edit.start;
+  for (;;) {
+    const before = text.slice(0, start);
+    const m = /(?:^|\n)([ \t]*\/\/[^\n]*\n)$/.exec(before);
+    if (!m || /uproot:/.test(m[1]!)) break;
+    start -= m[1]!.length;
+  }
+  if (start === edit.start) return edit;
+  // The blank line above now meets the blank line below: keep one.
+  const blankAbove = /\n[ \t]*\n$/.test(text.slice(0, start));
+  const blankBelow = /^[ \t]*\r?\n/.exec(text.slice(edit.end));
+  return { ...edit, start, end: blankAbove && blankBelow ? edit.end + blankBelow[0].length : edit.end };
+}
+
+/** A kept statement's text, its lines moved from their old indentation to `indent` (a block's braces dropped). */
+function dedent(text: string, kept: Node, indent: string): string {
+  const inner = kept.type === 'BlockStatement' ? (kept as TSESTree.BlockStatement).body : [kept];
+  if (inner.length === 0) return '';
+  const start = inner[0]!.range[0];
+  const end = inner[inner.length - 1]!.range[1];
+  const old = indentAt(text, start);
+  return text
+    .slice(start, end)
+    .split('\n')
+    .map((line, i) => (i > 0 && line.startsWith(old) ? indent + line.slice(old.length) : line))
+    .join('\n');
+}
 
 function sources(c: Configuration): string {
   return [c.args ? 'command-line arguments' : '', c.env ? `${c.env} environment variable` : ''].filter(Boolean).join(' and ');
