@@ -100,6 +100,7 @@ function planGroup(group: Group, input: StateInput): GroupPlan {
   const { state, analysis } = group;
   const role = analysis.role;
   if (!role) throw new Unprovable(group.requests[0]!.reason!, 'uproot cannot tell whether these roots are a sandbox (containment checks) or a workspace (a base directory)');
+  if (state.kind === 'session-map') throw new Unprovable(group.requests[0]!.reason!, `the roots are kept per session in ${state.name}; one process can serve several clients, which configuration or one parameter cannot tell apart`);
   const requestNodes = new Set<Node>(group.requests.map((s) => s.node));
   const listChanged = new Map<Node, RootsSite>();
   for (const s of sites) if (s.kind === 'list-changed' && s.side === 'server') listChanged.set(s.node, s);

@@ -183,8 +183,17 @@ function wrapBody(fn: FunctionNode, head: string[], snapshot: string | undefined
   if (body.type !== 'BlockStatement') {
     const indent = indentAt(text, fn.range[0]);
     const arrow = text.lastIndexOf('=>', body.range[0]) + 2;
-    const open = head.map((l, i) => `${eol}${indent}${unit}${l}${i === head.length - 1 ? '(' : ''}`).join('');
-    return [{ start: arrow, end: body.range[0], text: ` {${open}` }, insert(body.range[1], `));${eol}${indent}}`)];
+    // `=> ({ … })`: the parentheses belong to the expression and move with it.
+    let start = body.range[0];
+    let end = body.range[1];
+    const open = /\S/.exec(text.slice(arrow))!.index + arrow;
+    const parenthesised = open < start && text[open] === '(';
+    if (parenthesised) {
+      start = open;
+      end = text.indexOf(')', end) + 1;
+    }
+    const opening = head.map((l, i) => `${eol}${indent}${unit}${l}${i === head.length - 1 && !parenthesised ? '(' : ''}`).join('');
+    return [{ start: arrow, end: start, text: ` {${opening}` }, insert(end, `${parenthesised ? '' : ')'});${eol}${indent}}`)];
   }
   const first = body.body[0];
   const indent = first ? indentAt(text, first.range[0]) : indentAt(text, fn.range[0]) + unit;
