@@ -43,6 +43,7 @@ const decisions: Record<string, string[]> = {
   'mrtr-prompt': ['input-request:rewritten'],
   'not-mcp': [],
   'raw-send-then': ['request:rewritten'],
+  'state-background': ['request:rewritten'],
   'state-configured': ['capability:rewritten', 'request:rewritten'],
   'state-sandbox': ['capability:rewritten', 'request:rewritten', 'list-changed:rewritten', 'request:rewritten'],
   'state-session-map': ['request:marked:lifecycle'],
