@@ -5,7 +5,7 @@
 // parameter, else the configuration, else the original's own no-roots path (its fallback or refusal).
 import type { TSESTree } from '@typescript-eslint/types';
 import { type FunctionNode, type Node, type TextEdit, enclosingFunction, insert, indentAt, isFunction } from '@uproot/core/planning';
-import { analyzeState, walkAll } from '@uproot/core/planning';
+import { analyzeState, isRequestHandler, propertyName, reachesOf, walkAll } from '@uproot/core/planning';
 import type { RootsSite, RootsState, StateAnalysis } from '@uproot/core/planning';
 import type { FileContext } from '../entries.ts';
 import type { Bindings } from '../bindings.ts';
@@ -159,6 +159,23 @@ function planGroup(group: Group, input: StateInput): GroupPlan {
     const refs = f.prov.referencesTo(helper);
     if (refs.every((r) => retiredRanges.some((range) => r.range[0] >= range[0] && r.range[1] <= range[1]))) retiredRanges.push(declaration.range);
   }
+  // Same-file functions only the retired code called (`toDirs(roots)`) go with it.
+  const keptRanges = retirements.flatMap((r) => r.kept.map((k) => k.range));
+  const inRetired = (n: Node) => retiredRanges.some(([a, b]) => n.range[0] >= a && n.range[1] <= b) && !keptRanges.some(([a, b]) => n.range[0] >= a && n.range[1] <= b);
+  const candidates = new Set<FunctionNode>();
+  walkAll(f.ast, (n) => {
+    if (n.type !== 'Identifier' || !inRetired(n)) return;
+    const def = f.prov.variableOf(n)?.defs[0];
+    if (def?.type === 'FunctionName' && def.node.type === 'FunctionDeclaration' && def.node.parent?.type === 'Program' && !inRetired(def.node)) candidates.add(def.node);
+  });
+  for (const fn of candidates) {
+    if (f.prov.referencesTo(fn).every((r) => inRetired(r))) retiredRanges.push(fn.range);
+  }
+  // Any other write must be startup configuration (never inside a handler), and a workspace has none.
+  for (const other of otherWrites(state, writes)) {
+    if (role === 'workspace') throw new Unprovable(group.requests[0]!.reason!, `${state.name} is also written at line ${other.loc.start.line}`);
+    if (reachesOf(other, f.prov).some((r) => isRequestHandler(r.handler))) throw new Unprovable(group.requests[0]!.reason!, `${state.name} is also written by a handler (line ${other.loc.start.line})`);
+  }
   const config = existingConfiguration(state, f.prov, f.text, retiredRanges);
   const prefix = serverPrefix(f.ast, f.prov);
   const keep = new Set<string>();
@@ -257,6 +274,29 @@ function dedent(text: string, kept: Node, indent: string): string {
 
 function sources(c: Configuration): string {
   return [c.args ? 'command-line arguments' : '', c.env ? `${c.env} environment variable` : ''].filter(Boolean).join(' and ');
+}
+
+/** Writes of the state besides the roots writes being retired (declarations excluded). */
+function otherWrites(state: RootsState, retired: ReadonlySet<Node>): Node[] {
+  const out: Node[] = [];
+  const retiredInside = (n: Node) => [...retired].some((w) => n.range[0] >= w.range[0] && n.range[1] <= w.range[1]);
+  if (state.kind === 'class-field') {
+    walkAll(state.cls, (n) => {
+      if (n.type === 'AssignmentExpression' && n.left.type === 'MemberExpression' && n.left.object.type === 'ThisExpression' && propertyName(n.left) === state.field && !retiredInside(n)) out.push(n);
+    });
+    return out;
+  }
+  if (state.kind === 'setter') return out;
+  for (const ref of state.variable.references) {
+    if (!ref.isWrite() || state.variable.defs.some((d) => d.name === ref.identifier)) continue;
+    if (!retiredInside(ref.identifier)) out.push(ref.identifier);
+  }
+  // `cache.set(…)`, `cache.push(…)`: a mutation is a write too.
+  for (const ref of state.variable.references) {
+    const member = ref.identifier.parent;
+    if (member?.type === 'MemberExpression' && member.object === ref.identifier && /^(set|push|splice|unshift|add|delete|clear)$/.test(propertyName(member) ?? '') && member.parent?.type === 'CallExpression' && !retiredInside(member)) out.push(member);
+  }
+  return out;
 }
 
 function readNodes(analysis: StateAnalysis): Node[] {

@@ -56,6 +56,10 @@ export function planWorkspace(w: WorkspaceInput): { edits: TextEdit[]; removed: 
     }
   }
   if (callbacks.size === 0) fail(`no tool reads ${state.name}`);
+  const inside = (n: Node, fn: FunctionNode) => n.range[0] >= fn.range[0] && n.range[1] <= fn.range[1];
+  for (const site of input.sites) {
+    if (site.side === 'server' && (site.kind === 'request' || site.kind === 'input-request') && !w.requests.has(site.node) && [...callbacks.keys()].some((fn) => inside(site.node, fn))) fail('a tool that reads the workspace also asks for roots itself');
+  }
   for (const read of reads) {
     const fn = enclosingFunction(read.node);
     if (fn && callbacks.has(fn) && fn.body.type !== 'BlockStatement') fail('a tool with a concise body reads the workspace');

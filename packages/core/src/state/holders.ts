@@ -52,8 +52,8 @@ function follow(value: Node, prov: Provenance, hops: number, add: (s: RootsState
     if (hops < MAX_HOPS && p.type === 'CallExpression' && p.arguments.includes(current as TSESTree.Expression)) {
       const helper = localFunction(p, prov);
       const param = helper?.params[p.arguments.indexOf(current as TSESTree.Expression)];
+      // Into the helper (it may store them), and on with its result (`allowed = await toDirs(roots)`).
       if (param?.type === 'Identifier') for (const ref of prov.variableOf(param)?.references ?? []) if (!ref.isWrite()) follow(ref.identifier, prov, hops + 1, add);
-      if (helper) return;
     }
     if (p.type.endsWith('Statement') && p.type !== 'ExpressionStatement') return;
     current = p;
