@@ -8,6 +8,7 @@ import { consumersLine } from './text.ts';
 import { describeReason } from '@uproot/core/light';
 import { summarizeMigrate } from './migrate-summary.ts';
 import { sdkUpgradeLines, testsToUpdateLines } from './migrate-upgrade-text.ts';
+import { configureLine } from './configure-line.ts';
 
 function colorDiff(diff: string, pc: ReturnType<typeof pcDefault.createColors>): string {
   return diff
@@ -39,6 +40,8 @@ export function migrateToText(result: MigrateResult, paths: string[], cwd: strin
   out.push(
     `${result.dryRun ? 'Dry run: would change' : 'Changed'} ${s.changedFiles} file${s.changedFiles === 1 ? '' : 's'}: ${s.rewritten} site${s.rewritten === 1 ? '' : 's'} rewritten, ${s.marked} marked for a person, ${s.reported} reported${s.failures ? `; ${s.failures} file${s.failures === 1 ? '' : 's'} failed` : ''}.`,
   );
+  const configure = configureLine(result);
+  if (configure) out.push(configure);
   const target = paths.length ? paths.join(' ') : '.';
   const changed = result.files.filter((f) => f.changed).map((f) => f.file);
   if (result.dryRun) {
