@@ -5,7 +5,8 @@ import { ExitCode } from './exit-codes.ts';
 import { scanToJson } from './report/json.ts';
 import { scanToSarif } from './report/sarif.ts';
 import { colorEnabled, scanToText } from './report/text.ts';
-import { runScan } from './scan.ts';
+import { runScan, TypesUnavailable } from './scan.ts';
+import type { TypesMode } from './types/detect.ts';
 import type { Strategy } from '../../../transforms/outcome.ts';
 
 export const VERSION = '0.1.0';
@@ -59,6 +60,10 @@ function workspaceRefusal(error: { packages: Array<{ dir: string; name?: string;
   );
 }
 
+function typesOption(): Option {
+  return new Option('--types <mode>', 'auto: use the TypeScript checker when a tsconfig.json and the MCP packages are found; on: require them; off: syntax only').choices(['auto', 'on', 'off']).default('auto');
+}
+
 export async function main(argv: string[], io: CliIo = processIo): Promise<number> {
   const color = io.color ?? (io === processIo ? colorEnabled() : false);
   let exit: number = ExitCode.Clean;
@@ -78,8 +83,17 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
     .option('--check', 'exit 1 when any site or MRTR problem is found (for CI)')
     .option('--max-file-size <mb>', 'skip files larger than this many megabytes', parseSize)
     .option('--explain', 'also list the lines that mention roots but were not reported, with why (JSON: "candidates"; not in SARIF)')
-    .action(async (paths: string[], opts: { format: string; check?: boolean; maxFileSize?: number; explain?: boolean }) => {
-      const result = await runScan(paths, { cwd: io.cwd, maxBytes: opts.maxFileSize, progress: opts.format === 'text', explain: !!opts.explain });
+    .addOption(typesOption())
+    .action(async (paths: string[], opts: { format: string; check?: boolean; maxFileSize?: number; explain?: boolean; types: TypesMode }) => {
+      let result;
+      try {
+        result = await runScan(paths, { cwd: io.cwd, maxBytes: opts.maxFileSize, progress: opts.format === 'text', explain: !!opts.explain, types: opts.types });
+      } catch (error) {
+        if (!(error instanceof TypesUnavailable)) throw error;
+        io.err(`uproot: ${error.message}; install the MCP packages and add a tsconfig.json, or use --types auto.\n`);
+        exit = ExitCode.Failure;
+        return;
+      }
       if (opts.format === 'json') io.out(scanToJson(result));
       else if (opts.format === 'sarif') io.out(scanToSarif(result, VERSION));
       else io.out(scanToText(result, paths, { color }));

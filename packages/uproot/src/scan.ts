@@ -1,10 +1,12 @@
 // `uproot scan`: find every roots site under the given paths, one file at a time; a file that fails
 // is reported and the others are still scanned.
 import path from 'node:path';
-import { McpReach, type MrtrProblem, type RootsCandidate, type RootsSite, mayContainMrtrProblems, mayContainRootsSites, skippedFileCandidates, skippedFileWhy } from '@uproot/core/light';
+import { McpReach, type MrtrProblem, type RootsCandidate, type RootsSite, mayContainMrtrProblems, mayContainRootsSites, prefilterParts, skippedFileCandidates, skippedFileWhy } from '@uproot/core/light';
 import { collectFiles, type FileProblem } from './files.ts';
 import { Progress } from './progress.ts';
 import { DEFAULT_MAX_BYTES, readSource } from './read-source.ts';
+import { type TypesDecision, type TypesMode, decideTypes } from './types/detect.ts';
+import type { TypeOracle } from './types/oracle.ts';
 
 export interface FileSites {
   /** Path relative to the working directory, with forward slashes. */
@@ -25,6 +27,8 @@ export interface ScanResult {
   parsedFiles: number;
   /** With `explain`: lines that mention roots but hold no site, with why, in file order. */
   candidates?: FileCandidate[];
+  /** Which mode ran: typed (the checker confirmed receivers syntax could not trace) or not, and why not. */
+  types: { types: 'on' | 'off'; why?: string };
 }
 
 export interface FileCandidate extends RootsCandidate {
@@ -37,7 +41,12 @@ export interface ScanOptions {
   progress?: boolean;
   /** Also account for every line that mentions roots and was not reported (`--explain`). */
   explain?: boolean;
+  /** `auto` (default): typed when a tsconfig and the MCP packages are found; `on` requires them. */
+  types?: TypesMode;
 }
+
+/** `--types on` where no tsconfig or MCP package was found: a usage error, with why. */
+export class TypesUnavailable extends Error {}
 
 export function relativePath(cwd: string, file: string): string {
   const rel = path.relative(cwd, file) || path.basename(file);
@@ -50,7 +59,10 @@ let engine: typeof import('@uproot/core') | undefined;
 export async function runScan(paths: string[], options: ScanOptions): Promise<ScanResult> {
   const { cwd } = options;
   const set = await collectFiles(paths, cwd);
-  const result: ScanResult = { cwd, files: [], failures: [...set.problems], notices: [...set.notices], scannedFiles: 0, parsedFiles: 0 };
+  const decision = decideTypes(options.types ?? 'auto', paths, cwd);
+  if (decision.types === 'off' && options.types === 'on') throw new TypesUnavailable(`--types on needs a tsconfig.json and an installed @modelcontextprotocol package: ${decision.why}`);
+  const result: ScanResult = { cwd, files: [], failures: [...set.problems], notices: [...set.notices], scannedFiles: 0, parsedFiles: 0, types: summary(decision) };
+  const oracle = decision.types === 'on' ? await typedCandidates(decision, set.files, options.maxBytes ?? DEFAULT_MAX_BYTES) : undefined;
   const candidates: FileCandidate[] = [];
   if (options.explain) result.candidates = candidates;
   const explain = (absolute: string, list: RootsCandidate[]) => {
@@ -70,7 +82,9 @@ export async function runScan(paths: string[], options: ScanOptions): Promise<Sc
     }
     result.scannedFiles++;
     // A file whose only provenance is a relative import must import its way to MCP to hold a site.
-    const roots = mayContainRootsSites(read.text) && reach.reaches(read.text, absolute);
+    // Typed, the checker may prove what syntactic reach cannot (path aliases, types from elsewhere).
+    // A typed candidate needs no import: its receivers' types may come from a global declaration.
+    const roots = oracle?.has(absolute) || (mayContainRootsSites(read.text) && reach.reaches(read.text, absolute));
     const mrtr = mayContainMrtrProblems(read.text);
     if (options.explain && !roots) explain(absolute, skippedFileCandidates(read.text, skippedFileWhy(read.text)));
     if (!roots && !mrtr) continue;
@@ -82,7 +96,7 @@ export async function runScan(paths: string[], options: ScanOptions): Promise<Sc
       result.parsedFiles++;
       const rejections: { node: RootsSite['node']; why: string }[] = [];
       const note = options.explain ? (node: RootsSite['node'], why: string) => void rejections.push({ node, why }) : undefined;
-      const sites = roots ? findRootsSites({ ast: parsed.ast, text: read.text, scopeManager: parsed.scopeManager, file: absolute, explain: note }) : [];
+      const sites = roots ? findRootsSites({ ast: parsed.ast, text: read.text, scopeManager: parsed.scopeManager, file: absolute, explain: note, typeHint: oracle?.hintFor(absolute) }) : [];
       if (note && roots) explain(absolute, explainCandidates({ ast: parsed.ast, text: read.text, sites, rejections }));
       const problems = mrtr ? findMrtrProblems({ ast: parsed.ast, text: read.text, scopeManager: parsed.scopeManager }) : [];
       if (sites.length || problems.length) result.files.push({ file, absolute, sites, problems });
@@ -93,6 +107,21 @@ export async function runScan(paths: string[], options: ScanOptions): Promise<Sc
   progress.done();
   await refineActions(result, set.files, options.maxBytes ?? DEFAULT_MAX_BYTES);
   return result;
+}
+
+function summary(decision: TypesDecision): ScanResult['types'] {
+  return decision.types === 'on' ? { types: 'on' } : { types: 'off', why: decision.why };
+}
+
+/** Typed mode: load ts-morph and hand it every TS file that spells roots, before the first hint. */
+async function typedCandidates(decision: TypesDecision & { types: 'on' }, files: string[], maxBytes: number): Promise<TypeOracle> {
+  const { TypeOracle } = await import('./types/oracle.ts');
+  const oracle = new TypeOracle(decision.tsconfig);
+  for (const file of files) {
+    const read = readSource(file, maxBytes);
+    if (read.ok && /\.[cm]?tsx?$/.test(file) && read.text.includes('oots') && prefilterParts.spelling(read.text)) oracle.add(file, read.text);
+  }
+  return oracle;
 }
 
 /**
