@@ -60,6 +60,10 @@ function workspaceRefusal(error: { packages: Array<{ dir: string; name?: string;
   );
 }
 
+function typesRefusal(error: Error): string {
+  return `uproot: ${error.message}; add a tsconfig.json and install the MCP packages, or use --types auto.\n`;
+}
+
 function typesOption(): Option {
   return new Option('--types <mode>', 'auto: use the TypeScript checker when a tsconfig.json and the MCP packages are found; on: require them; off: syntax only').choices(['auto', 'on', 'off']).default('auto');
 }
@@ -90,7 +94,7 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
         result = await runScan(paths, { cwd: io.cwd, maxBytes: opts.maxFileSize, progress: opts.format === 'text', explain: !!opts.explain, types: opts.types });
       } catch (error) {
         if (!(error instanceof TypesUnavailable)) throw error;
-        io.err(`uproot: ${error.message}; install the MCP packages and add a tsconfig.json, or use --types auto.\n`);
+        io.err(typesRefusal(error));
         exit = ExitCode.Failure;
         return;
       }
@@ -114,7 +118,8 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
     .option('--upgrade-workspace', 'with --with-sdk-upgrade: also upgrade the workspace packages outside the paths that share MCP types with them')
     .option('--param-name <name>', 'with --to param: the name of the new directory parameter', parseParamName, 'directory')
     .option('--max-file-size <mb>', 'skip files larger than this many megabytes', parseSize)
-    .action(async (paths: string[], opts: { to: Strategy; dryRun?: boolean; format: string; force?: boolean; maxFileSize?: number; withSdkUpgrade?: boolean; upgradeWorkspace?: boolean; lifecycle: 'keep' | 'per-request'; paramName: string }) => {
+    .addOption(typesOption())
+    .action(async (paths: string[], opts: { types: TypesMode; to: Strategy; dryRun?: boolean; format: string; force?: boolean; maxFileSize?: number; withSdkUpgrade?: boolean; upgradeWorkspace?: boolean; lifecycle: 'keep' | 'per-request'; paramName: string }) => {
       // Loaded here, not at start-up: `scan` of a tree without roots never needs the planners.
       const { dirtyFiles } = await import('./git-guard.ts');
       const { runMigrate } = await import('./migrate.ts');
@@ -135,24 +140,31 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
           return;
         }
       }
-      const options = { cwd: io.cwd, strategy: opts.to, dryRun: !!opts.dryRun, maxBytes: opts.maxFileSize, progress: opts.format === 'text', lifecycle: opts.lifecycle, paramName: opts.paramName };
+      const options = { cwd: io.cwd, strategy: opts.to, dryRun: !!opts.dryRun, maxBytes: opts.maxFileSize, progress: opts.format === 'text', lifecycle: opts.lifecycle, paramName: opts.paramName, types: opts.types };
       let result;
-      if (opts.withSdkUpgrade) {
-        const { migrateWithSdkUpgrade, WorkspaceUpgradeRefused } = await import('./sdk-upgrade.ts');
-        let upgraded;
-        try {
-          upgraded = await migrateWithSdkUpgrade(paths, { ...options, upgradeWorkspace: !!opts.upgradeWorkspace });
-        } catch (error) {
-          if (!(error instanceof WorkspaceUpgradeRefused)) throw error;
-          io.err(workspaceRefusal(error, paths, flags(opts)));
-          exit = ExitCode.Failure;
-          return;
+      try {
+        if (opts.withSdkUpgrade) {
+          const { migrateWithSdkUpgrade, WorkspaceUpgradeRefused } = await import('./sdk-upgrade.ts');
+          let upgraded;
+          try {
+            upgraded = await migrateWithSdkUpgrade(paths, { ...options, upgradeWorkspace: !!opts.upgradeWorkspace });
+          } catch (error) {
+            if (!(error instanceof WorkspaceUpgradeRefused)) throw error;
+            io.err(workspaceRefusal(error, paths, flags(opts)));
+            exit = ExitCode.Failure;
+            return;
+          }
+          result = upgraded.result;
+          // The report carries the codemod's findings; this line only says it ran (stdout may be JSON).
+          for (const u of upgraded.upgrades) io.err(`uproot: @modelcontextprotocol/codemod v1-to-v2 ${opts.dryRun ? 'would change' : 'changed'} ${u.filesChanged} file(s) in ${path.relative(io.cwd, u.dir) || '.'}\n`);
+        } else {
+          result = await runMigrate(paths, options);
         }
-        result = upgraded.result;
-        // The report carries the codemod's findings; this line only says it ran (stdout may be JSON).
-        for (const u of upgraded.upgrades) io.err(`uproot: @modelcontextprotocol/codemod v1-to-v2 ${opts.dryRun ? 'would change' : 'changed'} ${u.filesChanged} file(s) in ${path.relative(io.cwd, u.dir) || '.'}\n`);
-      } else {
-        result = await runMigrate(paths, options);
+      } catch (error) {
+        if (!(error instanceof TypesUnavailable)) throw error;
+        io.err(typesRefusal(error));
+        exit = ExitCode.Failure;
+        return;
       }
       io.out(opts.format === 'json' ? migrateToJson(result) : migrateToText(result, paths, io.cwd, color, flags(opts)));
       // The official codemod's markers are work left too.

@@ -1,11 +1,12 @@
 // `uproot scan`: find every roots site under the given paths, one file at a time; a file that fails
 // is reported and the others are still scanned.
 import path from 'node:path';
-import { McpReach, type MrtrProblem, type RootsCandidate, type RootsSite, mayContainMrtrProblems, mayContainRootsSites, prefilterParts, skippedFileCandidates, skippedFileWhy } from '@uproot/core/light';
+import { McpReach, type MrtrProblem, type RootsCandidate, type RootsSite, mayContainMrtrProblems, mayContainRootsSites, skippedFileCandidates, skippedFileWhy } from '@uproot/core/light';
 import { collectFiles, type FileProblem } from './files.ts';
 import { Progress } from './progress.ts';
 import { DEFAULT_MAX_BYTES, readSource } from './read-source.ts';
 import { type TypesDecision, type TypesMode, decideTypes } from './types/detect.ts';
+import { openOracle } from './types/candidates.ts';
 import type { TypeOracle } from './types/oracle.ts';
 
 export interface FileSites {
@@ -105,30 +106,31 @@ export async function runScan(paths: string[], options: ScanOptions): Promise<Sc
     }
   }
   progress.done();
-  await refineActions(result, set.files, options.maxBytes ?? DEFAULT_MAX_BYTES);
+  await refineActions(result, set.files, options.maxBytes ?? DEFAULT_MAX_BYTES, oracle);
   return result;
 }
 
-function summary(decision: TypesDecision): ScanResult['types'] {
+export function summary(decision: TypesDecision): ScanResult['types'] {
   return decision.types === 'on' ? { types: 'on' } : { types: 'off', why: decision.why };
 }
 
-/** Typed mode: load ts-morph and hand it every TS file that spells roots, before the first hint. */
-async function typedCandidates(decision: TypesDecision & { types: 'on' }, files: string[], maxBytes: number): Promise<TypeOracle> {
-  const { TypeOracle } = await import('./types/oracle.ts');
-  const oracle = new TypeOracle(decision.tsconfig);
-  for (const file of files) {
-    const read = readSource(file, maxBytes);
-    if (read.ok && /\.[cm]?tsx?$/.test(file) && read.text.includes('oots') && prefilterParts.spelling(read.text)) oracle.add(file, read.text);
+/** Typed mode: the checker sees every candidate before the first hint (one program per tsconfig). */
+function typedCandidates(decision: TypesDecision & { types: 'on' }, files: string[], maxBytes: number): Promise<TypeOracle> {
+  function* read() {
+    for (const file of files) {
+      if (!/\.[cm]?tsx?$/.test(file)) continue;
+      const r = readSource(file, maxBytes);
+      if (r.ok) yield { path: file, text: r.text };
+    }
   }
-  return oracle;
+  return openOracle(decision.tsconfig, read());
 }
 
 /**
  * What scan says `migrate --to mrtr` will do must be what it does: for requests the file-local
  * classifier calls rewritable (or could not close), ask the planner itself, over the same files.
  */
-async function refineActions(result: ScanResult, allFiles: string[], maxBytes: number): Promise<void> {
+async function refineActions(result: ScanResult, allFiles: string[], maxBytes: number, oracle: TypeOracle | undefined): Promise<void> {
   // v1 requests too: the planner decides whether their marker suggests the SDK upgrade.
   const open = (s: RootsSite) => s.kind === 'request' && (s.action === 'rewrite' || (s.reason === 'unresolved-chain' && s.sdk === 2) || (s.sdk === 1 && (s.reason === 'v1-sdk' || s.reason === 'unresolved-chain')));
   const withCandidates = result.files.filter((f) => f.sites.some(open));
@@ -141,7 +143,7 @@ async function refineActions(result: ScanResult, allFiles: string[], maxBytes: n
   const sources = allFiles.map((file) => (withCandidates.some((f) => f.absolute === file) ? { path: file, text: read(file) } : { path: file }));
   let plans;
   try {
-    plans = planMrtrProject(sources, { read }).plans;
+    plans = planMrtrProject(sources, { read, typeHintFor: oracle && ((file) => oracle.hintFor(file)) }).plans;
   } catch {
     return; // the classifier's answer stands; migrate reports the planner's failure with its cause
   }
