@@ -102,3 +102,40 @@ describe('uproot scan --types', () => {
     expect(JSON.parse(r.stdout.trim())).toEqual([]);
   });
 });
+
+describe('uproot migrate --types', () => {
+  interface MigrateReport {
+    files: Array<{ file: string; sites: Array<{ outcome: string; line: number }> }>;
+    summary: { types: 'on' | 'off'; typesWhy?: string; marked: number; rewritten: number };
+  }
+  async function dryRun(args: string[], cwd: string): Promise<MigrateReport> {
+    const run = await uproot(['migrate', '--dry-run', '--format', 'json', ...args], cwd);
+    expect(run.err).toBe('');
+    return JSON.parse(run.out) as MigrateReport;
+  }
+
+  it('plans the sites only types prove, and none untyped', async () => {
+    const on = await dryRun(['--types', 'on'], ambient);
+    expect(on.summary.types).toBe('on');
+    expect(on.files.map((f) => [f.file, f.sites.map((o) => `${o.line} ${o.outcome}`)])).toEqual([['src/tools.ts', ['3 marked', '8 marked']]]);
+    const off = await dryRun(['--types', 'off'], ambient);
+    expect(off.summary).toMatchObject({ types: 'off', marked: 0, rewritten: 0 });
+    expect(off.files).toEqual([]);
+  });
+
+  it('--to param plans from syntax only, and says so', async () => {
+    const r = await dryRun(['--to', 'param'], ambient);
+    expect(r.summary).toMatchObject({ types: 'off', typesWhy: '--to param plans from syntax only' });
+  });
+
+  it('on fails with exit 2 where types are unavailable, writing nothing', async () => {
+    const bare = tempTree({ 'tools.ts': 'export {};\n' });
+    try {
+      const run = await uproot(['migrate', '--dry-run', '--types', 'on'], bare);
+      expect(run.code).toBe(2);
+      expect(run.err).toContain('--types on needs a tsconfig.json');
+    } finally {
+      removeTree(bare);
+    }
+  });
+});
