@@ -141,14 +141,15 @@ describe('the installed CLI', SLOW, () => {
     it(`migrate${extra.length ? ' --to param' : ''}: the same dry run, then the same files written`, async () => {
       const target = `migrate-${strategy}/legacy-server`;
       const original = tree(path.join(consumer, target));
-      const [dry, repoDry] = await both(['migrate', target, '--dry-run', ...extra]);
+      // Untyped on both sides, as for scan: only the consumer could run typed.
+      const [dry, repoDry] = await both(['migrate', target, '--dry-run', '--types', 'off', ...extra]);
       // Markers would be left (the v1 tool, the lifecycle fetch): both exit 1, dry or not.
       expect(dry.code, dry.err).toBe(1);
       expect(dry.out).toContain('+++ b/');
       expect(dry).toEqual(repoDry);
       expect(tree(path.join(consumer, target))).toEqual(original);
 
-      const [written, repoWritten] = await both(['migrate', target, ...extra]);
+      const [written, repoWritten] = await both(['migrate', target, '--types', 'off', ...extra]);
       expect(written.code, written.err).toBe(1);
       expect(written).toEqual(repoWritten);
       const result = tree(path.join(consumer, target));
