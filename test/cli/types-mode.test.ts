@@ -23,10 +23,10 @@ async function scanJson(args: string[], cwd: string): Promise<Report> {
 const where = (r: Report) => r.sites.map((s) => `${s.file}:${s.line}:${s.kind}:v${s.sdk}`).sort();
 
 describe('uproot scan --types', () => {
-  it('typed finds receivers only their types prove (a global ToolContext), v1 and v2', async () => {
+  it('typed finds receivers only their types prove (a global ToolContext, a generic), v1 and v2', async () => {
     const r = await scanJson(['.', '--types', 'on'], ambient);
     expect(r.summary.types).toBe('on');
-    expect(where(r)).toEqual(['src/tools.ts:3:request:v1', 'src/tools.ts:8:request:v2']);
+    expect(where(r)).toEqual(['src/generic.ts:3:request:v1', 'src/tools.ts:3:request:v1', 'src/tools.ts:8:request:v2']);
   });
 
   it('untyped does not find them', async () => {
@@ -43,7 +43,7 @@ describe('uproot scan --types', () => {
   it('auto runs typed with a tsconfig and installed MCP packages', async () => {
     const r = await scanJson([], ambient);
     expect(r.summary.types).toBe('on');
-    expect(r.summary.sites).toBe(2);
+    expect(r.summary.sites).toBe(3);
   });
 
   it('auto falls back to untyped, saying why, without a tsconfig or without the packages', async () => {
@@ -117,7 +117,10 @@ describe('uproot migrate --types', () => {
   it('plans the sites only types prove, and none untyped', async () => {
     const on = await dryRun(['--types', 'on'], ambient);
     expect(on.summary.types).toBe('on');
-    expect(on.files.map((f) => [f.file, f.sites.map((o) => `${o.line} ${o.outcome}`)])).toEqual([['src/tools.ts', ['3 marked', '8 marked']]]);
+    expect(on.files.map((f) => [f.file, f.sites.map((o) => `${o.line} ${o.outcome}`)])).toEqual([
+      ['src/generic.ts', ['3 marked']],
+      ['src/tools.ts', ['3 marked', '8 marked']],
+    ]);
     const off = await dryRun(['--types', 'off'], ambient);
     expect(off.summary).toMatchObject({ types: 'off', marked: 0, rewritten: 0 });
     expect(off.files).toEqual([]);
