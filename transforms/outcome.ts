@@ -9,6 +9,8 @@ export interface SiteOutcome {
   reason?: ReasonCode;
   /** Why this particular site needs a person, beyond the reason code's general text. */
   detail?: string;
+  /** For retired roots state: what the user must now configure (the JSON report's `configure`). */
+  configure?: { env: string | null; args: boolean; param: string | null; role: 'sandbox' | 'workspace' };
 }
 
 export interface FilePlan {

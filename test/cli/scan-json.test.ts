@@ -73,12 +73,13 @@ describe('scan --format json', () => {
   it('gives each site exactly the fields of the contract, with valid values', async () => {
     const report = await scanJson([], fixtureProject);
     for (const site of report.sites) {
-      const stateful = ['lifecycle', 'list-changed', 'shared-state'].includes(site.reason ?? '');
+      const stateful = ['lifecycle', 'list-changed', 'shared-state', 'background'].includes(site.reason ?? '');
       // `detail` appears where the MRTR planner says why it cannot rewrite a request.
       const detail = site.action === 'mark' && 'detail' in site ? ['detail'] : [];
-      const expected = site.action === 'mark' ? [...SITE_KEYS, 'reason', ...detail, ...(stateful ? ['consumers'] : [])] : SITE_KEYS;
+      const expected = site.action === 'mark' ? [...SITE_KEYS, 'reason', ...detail, ...(stateful ? ['consumers', ...('role' in site ? ['role'] : [])] : [])] : SITE_KEYS;
       expect(Object.keys(site).sort()).toEqual([...expected].sort());
       if (stateful) for (const c of site.consumers ?? []) expect(['tool', 'prompt', 'resource', 'request-handler']).toContain(c.handler);
+      if ('role' in site) expect(['sandbox', 'workspace']).toContain((site as { role?: string }).role);
       expect(['request', 'input-request', 'list-changed', 'capability']).toContain(site.kind);
       expect(site.rule).toBe(`uproot/${ruleOfKind[site.kind as keyof typeof ruleOfKind]}`);
       expect([1, 2, null]).toContain(site.sdk);

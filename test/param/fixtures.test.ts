@@ -43,6 +43,11 @@ const decisions: Record<string, string[]> = {
   'mrtr-prompt': ['input-request:rewritten'],
   'not-mcp': [],
   'raw-send-then': ['request:rewritten'],
+  'state-background': ['request:rewritten'],
+  'state-configured': ['capability:rewritten', 'request:rewritten'],
+  'state-sandbox': ['capability:rewritten', 'request:rewritten', 'list-changed:rewritten', 'request:rewritten'],
+  'state-session-map': ['request:marked:lifecycle'],
+  'state-workspace': ['capability:rewritten', 'request:rewritten'],
   'v1-overloads': ['request:rewritten', 'request:rewritten', 'request:rewritten'],
   'zod-missing': ['request:rewritten'],
 };

@@ -3,7 +3,7 @@ import { noRootsListChanged } from '../../rules/no-roots-list-changed.ts';
 import { code, javascriptTester, typedTester, typescriptTester } from './testers.ts';
 
 // A server-side list_changed handler is left for a person; a client send is reported only.
-const listChangedReason = { note: `Needs a person [list-changed]: ${reasonMessages['list-changed']}.` };
+const listChangedReason = { note: ` Needs a person [list-changed]: ${reasonMessages['list-changed']}.` };
 const reportOnly = { note: '' };
 
 javascriptTester.run('no-roots-list-changed (JavaScript)', noRootsListChanged, {

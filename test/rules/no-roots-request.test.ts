@@ -4,8 +4,8 @@ import { helpersBlock } from '../../transforms/mrtr/helpers-block.ts';
 import { code, javascriptTester, typedTester, typescriptTester } from './testers.ts';
 
 // The message ends with what `uproot migrate` would do at the site.
-const rewrite = { note: 'uproot migrate can rewrite this site.' };
-const needsPerson = (reason: keyof typeof reasonMessages) => ({ note: `Needs a person [${reason}]: ${reasonMessages[reason]}.` });
+const rewrite = { note: ' uproot migrate can rewrite this site.' };
+const needsPerson = (reason: keyof typeof reasonMessages) => ({ note: ` Needs a person [${reason}]: ${reasonMessages[reason]}.` });
 
 /**
  * A file after the MRTR suggestion: the merged import, the planner's helper block (its wording is the planner

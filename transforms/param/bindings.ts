@@ -15,7 +15,7 @@ interface Wanted {
 }
 
 /** Node built-ins spelled the way the file spells them (`node:path` or `path`). */
-export const NODE_MODULES = { path: ['node:path', 'path'], fs: ['node:fs/promises', 'fs/promises'], url: ['node:url', 'url'] } as const;
+export const NODE_MODULES = { path: ['node:path', 'path'], fs: ['node:fs/promises', 'fs/promises'], fsSync: ['node:fs', 'fs'], url: ['node:url', 'url'], asyncHooks: ['node:async_hooks', 'async_hooks'] } as const;
 const ZOD_MODULES = ['zod', 'zod/v4', 'zod/v3'];
 
 export class Bindings {

@@ -21,6 +21,8 @@ import { deadHelpers } from './hybrid.ts';
 import { deadRefresh } from './list-changed.ts';
 import { mergeDeletions, removeStatement } from './removal.ts';
 import { Unprovable } from './unprovable.ts';
+import { type StateHelperNames, stateHelpersBlock } from './state/helpers-block.ts';
+import { planRootsState } from './state/plan.ts';
 
 export interface ParamOptions {
   /** The new parameter's name (default `directory`); `directory2`… when the handler already uses it. */
@@ -82,7 +84,7 @@ export function planParam(input: ParamInput): FilePlan {
   let built: ReturnType<typeof buildEdits> = { edits: [], removed: [], details: new Map() };
   const extra: TextEdit[] = [];
   const needsHelper = survivors.some((p) => p.param);
-  const helper = needsHelper ? { fn: bindings.declare('rootsFromDirectory'), type: bindings.declare('DirectoryRoots') } : { fn: '', type: '' };
+  let helper = needsHelper ? { fn: bindings.declare('rootsFromDirectory'), type: bindings.declare('DirectoryRoots') } : { fn: '', type: '' };
   if (survivors.length > 0) {
     try {
       built = buildEdits(survivors, { f, typescript, bindings, helper });
@@ -100,11 +102,29 @@ export function planParam(input: ParamInput): FilePlan {
     for (const dead of deadHelpers(hybridHelpers, built.removed, (fn) => prov.referencesTo(fn))) extra.push(removeStatement(text, dead.statement));
   }
 
+  // Roots kept in state (fetched in hooks, read by tools): retired, per role.
+  const stateNames: StateHelperNames = {};
+  const statePlan = planRootsState({
+    f,
+    sites,
+    bindings,
+    typescript,
+    paramName,
+    taken: new Set(survivors.map((p) => p.entry.callback)),
+    names: () => {
+      if (!helper.fn) helper = { fn: bindings.declare('rootsFromDirectory'), type: bindings.declare('DirectoryRoots') };
+      stateNames.configured ??= { fn: bindings.declare('configuredRoots'), cache: bindings.declare('configuredRootsCache'), type: bindings.declare('ConfiguredRoots') };
+      stateNames.workspace ??= { fn: bindings.declare('workspaceRoots'), directory: helper.fn, type: helper.type };
+      return { configured: stateNames.configured.fn, workspace: stateNames.workspace };
+    },
+  });
+  extra.push(...statePlan.edits);
+
   // list_changed handlers that only reset state nobody reads once the rewrite is in.
   const refreshes = new Map<RootsSite, string>();
   for (const site of sites) {
-    if (site.kind !== 'list-changed' || site.side !== 'server') continue;
-    const dead = deadRefresh(site, prov, [...built.removed, ...extra.map((e): [number, number] => [e.start, e.end])]);
+    if (site.kind !== 'list-changed' || site.side !== 'server' || statePlan.outcomes.has(site)) continue;
+    const dead = deadRefresh(site, prov, [...built.removed, ...statePlan.removed, ...extra.map((e): [number, number] => [e.start, e.end])]);
     if (!dead) continue;
     extra.push(removeStatement(text, dead.statement), ...dead.declarations.map((d) => removeStatement(text, d)));
     refreshes.set(site, `removed: it only reset ${dead.state.join(', ')}, which nothing reads; 2026-07-28 has no list_changed notification`);
@@ -114,8 +134,10 @@ export function planParam(input: ParamInput): FilePlan {
   const era = planClientEraGuards({ text, ast, scopeManager, sites });
   for (const site of sites) {
     if (site.side === 'client') continue;
-    const failure = failed.get(site);
-    if (failure) outcomes.push({ site, outcome: 'marked', reason: failure.reason, ...(failure.message ? { detail: failure.message } : {}) });
+    const failure = statePlan.failures.get(site) ?? failed.get(site);
+    const retired = statePlan.outcomes.get(site);
+    if (retired) outcomes.push({ site, outcome: 'rewritten', detail: retired.detail, configure: retired.configure });
+    else if (failure) outcomes.push({ site, outcome: 'marked', reason: failure.reason, ...(failure.message ? { detail: failure.message } : {}) });
     else if (built.details.has(site)) outcomes.push({ site, outcome: 'rewritten', detail: built.details.get(site)! });
     else if (refreshes.has(site)) outcomes.push({ site, outcome: 'rewritten', detail: refreshes.get(site)! });
     else if (site.action === 'mark' && site.reason && site.kind === 'list-changed') outcomes.push({ site, outcome: 'marked', reason: site.reason });
@@ -125,7 +147,7 @@ export function planParam(input: ParamInput): FilePlan {
   outcomes.push(...era.outcomes);
   for (const site of sites) if (site.side === 'client' && !eraSites.has(site)) outcomes.push({ site, outcome: 'reported' });
 
-  const removed = [...built.removed, ...extra.map((e): [number, number] => [e.start, e.end])];
+  const removed = [...built.removed, ...statePlan.removed, ...extra.map((e): [number, number] => [e.start, e.end])];
   const inRemoved = (at: number) => removed.some(([s, e]) => at > s && at < e);
   const markers = dedupeMarkers(
     outcomes.flatMap((o) => {
@@ -136,14 +158,18 @@ export function planParam(input: ParamInput): FilePlan {
   );
   const edits = [...built.edits, ...extra, ...era.edits, ...markers];
   // The block names its imports first; the imports go above it at the same anchor.
-  const block = rewritten.some((p) => p.param) ? helpersBlock(bindings, helper, typescript, f.eol, f.unit) : undefined;
+  const blocks: string[] = [];
+  if (rewritten.some((p) => p.param) || statePlan.needs.workspace) blocks.push(helpersBlock(bindings, helper, typescript, f.eol, f.unit));
+  const stateBlock = { ...(statePlan.needs.configured ? { configured: stateNames.configured } : {}), ...(statePlan.needs.workspace ? { workspace: stateNames.workspace } : {}) };
+  if (stateBlock.configured || stateBlock.workspace) blocks.push(stateHelpersBlock(bindings, stateBlock, typescript, f.eol, f.unit));
+  const block = blocks.length ? blocks.join(`${f.eol}${f.eol}`) : undefined;
   edits.push(...bindings.edits());
   if (block) {
     const at = anchor(text, ast);
     const blankAfter = /^\r?\n\r?\n/.test(text.slice(at));
     edits.push(insert(at, at === 0 ? `${f.eol}${block}${f.eol}${f.eol}` : `${f.eol}${f.eol}${block}${blankAfter ? '' : f.eol}`));
   }
-  edits.push(...safePrunes(text, ast, prov, removed, bindings, edits));
+  edits.push(...safePrunes(text, ast, prov, removed, bindings, edits, statePlan.keep));
   applyEdits(text, edits); // prove the edits compose before anyone writes them
   return { edits, outcomes: outcomes.sort((a, b) => a.site.range[0] - b.site.range[0]) };
 }
@@ -198,8 +224,8 @@ function anchor(text: string, ast: TSESTree.Program): number {
 }
 
 /** planPrunes, minus any import the generated code reuses. */
-function safePrunes(text: string, ast: TSESTree.Program, prov: Provenance, removed: Array<[number, number]>, bindings: Bindings, edits: TextEdit[]): TextEdit[] {
-  const kept = planPrunes(text, ast, prov, removed, (name) => [...bindings.reused].includes(name));
+function safePrunes(text: string, ast: TSESTree.Program, prov: Provenance, removed: Array<[number, number]>, bindings: Bindings, edits: TextEdit[], moved: ReadonlySet<string>): TextEdit[] {
+  const kept = planPrunes(text, ast, prov, removed, (name) => [...bindings.reused].includes(name) || moved.has(name));
   const prunes = mergeDeletions(text, kept);
   try {
     applyEdits(text, [...edits, ...prunes]);

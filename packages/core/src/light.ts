@@ -1,6 +1,7 @@
 // The parser-free part of the core: messages, the text pre-filter and the shared types. Reporters
 // and the CLI's start-up import this, so a run over files without roots never loads TypeScript.
 export type { RootsSite, SiteKind, SiteContext, HandlerKind, ReasonCode, SiteAction, SourceRange } from './types.ts';
+export type { StateRole } from './state/types.ts';
 export type { McpValue, SdkMajor, Side } from './surface.ts';
 export { mayContainRootsSites, prefilterParts } from './prefilter.ts';
 export { skippedFileCandidates, skippedFileWhy, type RootsCandidate } from './candidates.ts';

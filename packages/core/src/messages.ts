@@ -60,7 +60,7 @@ export function describeReason(reason: ReasonCode, detail?: string): string {
 
 /** A site's message as ESLint and the tsserver plugin show it: the kind's sentence, then what migrate would do. */
 export function siteMessage(kind: SiteKind, note: string): string {
-  return `${kindMessages[kind]} ${note}`;
+  return `${kindMessages[kind]}${note}`;
 }
 
 /**
@@ -68,9 +68,10 @@ export function siteMessage(kind: SiteKind, note: string): string {
  * else the site finder's action.
  */
 export function siteNote(site: Pick<RootsSite, 'action' | 'reason'>, marked?: { reason: ReasonCode; detail?: string }): string {
-  if (marked) return `Needs a person [${marked.reason}]: ${describeReason(marked.reason, marked.detail)}.`;
-  if (site.action === 'rewrite') return 'uproot migrate can rewrite this site.';
-  if (site.reason) return `Needs a person [${site.reason}]: ${reasonMessages[site.reason]}.`;
+  // Each note starts with its own space, so a site with nothing to add ends at the kind's sentence.
+  if (marked) return ` Needs a person [${marked.reason}]: ${describeReason(marked.reason, marked.detail)}.`;
+  if (site.action === 'rewrite') return ' uproot migrate can rewrite this site.';
+  if (site.reason) return ` Needs a person [${site.reason}]: ${reasonMessages[site.reason]}.`;
   return '';
 }
 

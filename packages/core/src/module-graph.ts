@@ -4,7 +4,7 @@
 // or parsed simply proves nothing.
 import { readFileSync, statSync } from 'node:fs';
 import type { TSESTree } from '@typescript-eslint/types';
-import { type Node, isFunction, unwrap } from './ast.ts';
+import { type FunctionNode, type Node, isFunction, unwrap } from './ast.ts';
 import { exportSteps } from './module-exports.ts';
 import { parseSource } from './parse.ts';
 import { Provenance, exportValue } from './provenance.ts';
@@ -19,11 +19,14 @@ const MAX_DEPTH = 4;
 const MAX_CHAIN = 16;
 const MAX_VISITED = 256;
 
-interface Loaded {
+export interface LoadedModule {
   key: string;
+  file: string;
+  text: string;
   program: TSESTree.Program;
   prov: Provenance;
 }
+type Loaded = LoadedModule;
 
 /** Where an export ends up: an MCP package's export, a node of a project file, or a project namespace. */
 type ExportOrigin =
@@ -67,6 +70,12 @@ export class ModuleGraph {
     return undefined;
   }
 
+  /** The project module `spec` names, seen from `from`, parsed even when it does not mention MCP. */
+  moduleAt(from: string, spec: string): LoadedModule | undefined {
+    const file = resolveImport(from, spec);
+    return file ? this.load(file, true) : undefined;
+  }
+
   /** Follow `name` from the module `spec` names through re-exports to where it is declared. */
   private originOf(from: string, spec: string, name: string): ExportOrigin | undefined {
     if (this.depth >= MAX_DEPTH) return undefined;
@@ -101,7 +110,8 @@ export class ModuleGraph {
     }
   }
 
-  private load(file: string): Loaded | undefined {
+  private load(file: string, anyModule = false): Loaded | undefined {
+    const cacheKey = anyModule ? `${file}\0any` : file;
     let key: string;
     try {
       const stat = statSync(file);
@@ -110,22 +120,55 @@ export class ModuleGraph {
     } catch {
       return undefined;
     }
-    const cached = this.cache.get(file);
+    const cached = this.cache.get(cacheKey);
     if (cached !== undefined && (cached === null || cached.key === key)) return cached ?? undefined;
     let loaded: Loaded | null = null;
     try {
       const text = readFileSync(file, 'utf8');
       // Only a module that mentions MCP, or passes on another module's exports, can export an MCP value.
-      if (text.includes('@modelcontextprotocol/') || /\bfrom\s*['"]|\b(?:require|import)\s*\(/.test(text)) {
+      if (anyModule || text.includes('@modelcontextprotocol/') || /\bfrom\s*['"]|\b(?:require|import)\s*\(/.test(text)) {
         const { ast, scopeManager } = parseSource(text, file);
-        loaded = { key, program: ast, prov: new Provenance(scopeManager, undefined, { file, graph: this }) };
+        loaded = { key, file, text, program: ast, prov: new Provenance(scopeManager, undefined, { file, graph: this }) };
       }
     } catch {
       loaded = null;
     }
-    this.cache.set(file, loaded);
+    this.cache.set(cacheKey, loaded);
     return loaded ?? undefined;
   }
+}
+
+/** The expression or function a module exports under `name`. */
+export function exportedNode(program: TSESTree.Program, name: string): Node | undefined {
+  for (const s of program.body) {
+    if (s.type === 'ExportDefaultDeclaration' && name === 'default') {
+      const d = s.declaration;
+      if (d.type === 'Identifier') return localBinding(program, d.name);
+      return d as Node;
+    }
+    if (s.type !== 'ExportNamedDeclaration' || s.source) continue;
+    const d = s.declaration;
+    if (d?.type === 'VariableDeclaration') {
+      for (const decl of d.declarations) if (decl.id.type === 'Identifier' && decl.id.name === name && decl.init) return decl.init;
+    }
+    if ((d?.type === 'FunctionDeclaration' || d?.type === 'ClassDeclaration') && d.id?.name === name) return d;
+    for (const spec of s.specifiers) {
+      const exported = spec.exported.type === 'Identifier' ? spec.exported.name : spec.exported.value;
+      if (exported === name && spec.local.type === 'Identifier') return localBinding(program, spec.local.name);
+    }
+  }
+  return undefined;
+}
+
+function localBinding(program: TSESTree.Program, name: string): Node | undefined {
+  for (const s of program.body) {
+    const d = s.type === 'ExportNamedDeclaration' ? s.declaration : s;
+    if (d?.type === 'VariableDeclaration') {
+      for (const decl of d.declarations) if (decl.id.type === 'Identifier' && decl.id.name === name && decl.init) return decl.init;
+    }
+    if ((d?.type === 'FunctionDeclaration' || d?.type === 'ClassDeclaration') && d.id?.name === name) return d as FunctionNode;
+  }
+  return undefined;
 }
 
 /** One graph per process: files parsed once are reused by every linted or scanned file. */

@@ -20,3 +20,5 @@ export * from './plan/markers.ts';
 export * from './mrtr/index.ts';
 export * from './mrtr/messages.ts';
 export { V1_STILL_MARKED } from './messages.ts';
+export * from './state/index.ts';
+export { stateViewOf } from './consumers.ts';

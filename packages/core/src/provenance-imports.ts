@@ -5,11 +5,14 @@ import type { TSESTree } from '@typescript-eslint/types';
 import { type Node, type VariableLike, staticString } from './ast.ts';
 import { requiredSpecifier } from './module-exports.ts';
 import { type McpValue, exportKinds, mcpModule, typeKinds } from './surface.ts';
+import type { Provenance } from './provenance.ts';
 
 /** Where a file sits, so imports from other files of the project can be followed. */
 export interface ModuleOrigin {
   file: string;
   graph: {
+    /** The parsed project module a specifier names (for state kept in another module). */
+    moduleAt?(from: string, spec: string): { file: string; text: string; program: TSESTree.Program; prov: Provenance } | undefined;
     exportValue(from: string, spec: string, name: string): McpValue | undefined;
     exportReturnValue(from: string, spec: string, name: string): McpValue | undefined;
     exportType(from: string, spec: string, name: string): McpValue | undefined;

@@ -53,6 +53,11 @@ export class Provenance {
     this.origin = origin;
   }
 
+  /** Where this file sits in the project, when known. */
+  get moduleOrigin(): ModuleOrigin | undefined {
+    return this.origin;
+  }
+
   /** What the expression evaluates to, or undefined when it is not (provably) an MCP value. */
   valueOf(node: Node): McpValue | undefined {
     const cached = this.memo.get(node);

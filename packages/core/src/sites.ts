@@ -4,7 +4,7 @@ import type { TSESTree } from '@typescript-eslint/types';
 import { type Node, type ScopeManagerLike, calleeName, findProperty, propertyName, staticString, unwrap } from './ast.ts';
 import { findClientAnswers, mayAnswerInputRequests } from './client-answers.ts';
 import { classify } from './classify.ts';
-import { consumersOf } from './consumers.ts';
+import { stateViewOf } from './consumers.ts';
 import { contextsOf, primaryContext } from './context.ts';
 import { type ModuleOrigin, Provenance, type TypeHint, walkAll } from './provenance.ts';
 import { sharedModuleGraph } from './module-graph.ts';
@@ -33,7 +33,7 @@ interface Match {
 }
 
 /** Reasons whose roots live on in state that handlers read. */
-const STATEFUL = new Set<ReasonCode>(['lifecycle', 'list-changed', 'shared-state']);
+const STATEFUL = new Set<ReasonCode>(['lifecycle', 'list-changed', 'shared-state', 'background']);
 
 interface RawSite {
   kind: SiteKind;
@@ -72,7 +72,7 @@ export function findRootsSites(input: FindSitesInput): RootsSite[] {
       context,
       action,
       ...(reason ? { reason } : {}),
-      ...(reason && STATEFUL.has(reason) ? { consumers: consumersOf(r.node, prov) } : {}),
+      ...(reason && STATEFUL.has(reason) ? stateViewOf(r.node, prov, input.text) : {}),
       node: r.node,
       range: [r.node.range[0], r.node.range[1]],
       line: loc.start.line,

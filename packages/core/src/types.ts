@@ -63,6 +63,8 @@ export interface RootsSite extends SourceRange {
   detail?: string;
   /** For roots kept in state (lifecycle, list-changed, shared-state): the handlers that read that state. */
   consumers?: SiteContext[];
+  /** For roots kept in state: whether the readers use them as a sandbox (containment checks) or a workspace (a base directory). */
+  role?: 'sandbox' | 'workspace';
   /** The AST node of the site; not serialised. */
   node: TSESTree.Node;
 }

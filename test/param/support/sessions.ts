@@ -20,13 +20,19 @@ interface Connectable {
 
 /** The answers a server gives to `calls`, on one era, for a client offering `options.roots`. */
 export async function answers(sdk: 1 | 2, era: Era, createServer: ServerFactory, calls: readonly FixtureCall[], options: RunOptions): Promise<NormalizedAnswer[]> {
+  return (await session(sdk, era, createServer, calls, options)).answers;
+}
+
+/** The answers, and how many `roots/list` requests the server sent the client over the whole session. */
+export async function session(sdk: 1 | 2, era: Era, createServer: ServerFactory, calls: readonly FixtureCall[], options: RunOptions): Promise<{ answers: NormalizedAnswer[]; rootsRequests: number }> {
   if (sdk === 2) {
     const run = era === '2025' ? await run2025(createServer, calls, options) : await run2026(createServer, calls, { ...options, entry: 'http' });
-    return run.answers;
+    return { answers: run.answers, rootsRequests: run.rootsRequests };
   }
   if (era === '2026') throw new Error('v1 servers only speak 2025-era protocol versions');
-  return withSession(options, async () => {
-    const client = v1Client(options.roots);
+  let rootsRequests = 0;
+  const out = await withSession(options, async () => {
+    const client = v1Client(options.roots, () => rootsRequests++);
     const server = (await createServer()) as unknown as Connectable;
     const [clientSide, serverSide] = InMemoryV1.createLinkedPair();
     await server.connect(serverSide);
@@ -46,11 +52,17 @@ export async function answers(sdk: 1 | 2, era: Era, createServer: ServerFactory,
       await server.close();
     }
   });
+  return { answers: out, rootsRequests };
 }
 
-function v1Client(roots: RunOptions['roots']): ClientV1 {
+function v1Client(roots: RunOptions['roots'], asked: () => void = () => {}): ClientV1 {
   const client = new ClientV1({ name: 'uproot-param-e2e', version: '1.0.0' }, { capabilities: roots === 'none' ? {} : { roots: { listChanged: true } } });
-  if (roots !== 'none') client.setRequestHandler(ListRootsRequestSchema, async () => ({ roots: roots as Array<{ uri: string; name?: string }> }));
+  if (roots !== 'none') {
+    client.setRequestHandler(ListRootsRequestSchema, async () => {
+      asked();
+      return { roots: roots as Array<{ uri: string; name?: string }> };
+    });
+  }
   return client;
 }
 

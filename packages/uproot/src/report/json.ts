@@ -25,6 +25,7 @@ export function scanReport(result: ScanResult): ScanReport {
       ...(s.reason ? { reason: s.reason } : {}),
       ...(s.detail ? { detail: s.detail } : {}),
       ...(s.consumers ? { consumers: s.consumers } : {}),
+      ...(s.role ? { role: s.role } : {}),
     })),
   );
   // Hand-rolled MRTR mistakes: the uproot/mrtr-* rules, with the same message ESLint shows.

@@ -23,6 +23,8 @@ export function migrateReport(result: MigrateResult): MigrateReport {
       outcome: o.outcome,
       ...(o.reason ? { reason: o.reason } : {}),
       ...(o.site.consumers ? { consumers: o.site.consumers } : {}),
+      ...(o.site.role ? { role: o.site.role } : {}),
+      ...(o.configure ? { configure: o.configure } : {}),
       ...(o.detail ? { detail: o.detail } : {}),
     })),
     ...(f.diff ? { diff: f.diff } : {}),

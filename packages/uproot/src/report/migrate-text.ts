@@ -9,6 +9,7 @@ import { describeReason } from '@uproot/core/light';
 import { summarizeMigrate } from './migrate-summary.ts';
 import { typesLine } from './types-line.ts';
 import { sdkUpgradeLines, testsToUpdateLines } from './migrate-upgrade-text.ts';
+import { configureLine } from './configure-line.ts';
 
 function colorDiff(diff: string, pc: ReturnType<typeof pcDefault.createColors>): string {
   return diff
@@ -41,6 +42,8 @@ export function migrateToText(result: MigrateResult, paths: string[], cwd: strin
     `${result.dryRun ? 'Dry run: would change' : 'Changed'} ${s.changedFiles} file${s.changedFiles === 1 ? '' : 's'}: ${s.rewritten} site${s.rewritten === 1 ? '' : 's'} rewritten, ${s.marked} marked for a person, ${s.reported} reported${s.failures ? `; ${s.failures} file${s.failures === 1 ? '' : 's'} failed` : ''}.`,
   );
   out.push(pc.dim(typesLine(s.types, s.typesWhy)));
+  const configure = configureLine(result);
+  if (configure) out.push(configure);
   const target = paths.length ? paths.join(' ') : '.';
   const changed = result.files.filter((f) => f.changed).map((f) => f.file);
   if (result.dryRun) {

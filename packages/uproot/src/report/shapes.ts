@@ -28,6 +28,8 @@ export interface ScanSiteEntry {
   detail?: string;
   /** For roots kept in state: the handlers that read that state. */
   consumers?: SiteContext[];
+  /** For roots kept in state: how the readers use them. */
+  role?: 'sandbox' | 'workspace';
 }
 
 export interface ScanProblemEntry {
@@ -75,7 +77,20 @@ export interface MigrateSiteEntry {
   reason?: ReasonCode;
   /** For roots kept in state: the handlers that read that state. */
   consumers?: SiteContext[];
+  role?: 'sandbox' | 'workspace';
+  /** For retired roots state (`--to param`): what the user must now configure so the server finds its directories. */
+  configure?: SiteConfigure;
   detail?: string;
+}
+
+export interface SiteConfigure {
+  /** The environment variable that now carries the directories, or null when the server's own command-line arguments do. */
+  env: string | null;
+  /** Whether the server's existing command-line arguments carry them. */
+  args: boolean;
+  /** The new directory parameter of the consuming tools (workspace), or null (a sandbox never takes one). */
+  param: string | null;
+  role: 'sandbox' | 'workspace';
 }
 
 export interface MigrateFileEntry {

@@ -92,5 +92,6 @@ export function consumersLine(s: RootsSite): string {
   if (!s.consumers) return '';
   if (s.consumers.length === 0) return '\n      no tool, prompt or resource handler reads the state these roots feed';
   const names = s.consumers.map((c) => `${c.handler}${c.name ? ` ${JSON.stringify(c.name)}` : ''}${c.via.length ? ` (via ${c.via.join(' → ')})` : ''}`);
-  return `\n      read by: ${names.join(', ')}`;
+  const role = s.role === 'sandbox' ? ' — as a sandbox (containment checks)' : s.role === 'workspace' ? ' — as a workspace (a base directory)' : '';
+  return `\n      read by: ${names.join(', ')}${role}`;
 }

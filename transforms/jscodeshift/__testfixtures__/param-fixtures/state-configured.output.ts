@@ -1,0 +1,15 @@
+// The sandbox already comes from the command line; roots only replaced it. Retiring them keeps what a client without roots got.
+import { McpServer } from '@modelcontextprotocol/server';
+
+const server = new McpServer({ name: 'files', version: '1.0.0' });
+let allowedDirectories: string[] = process.argv.slice(2);
+
+server.server.oninitialized = async () => {
+  if (allowedDirectories.length === 0) {
+    throw new Error('Pass the allowed directories on the command line.');
+  }
+};
+
+server.registerTool('allowed', {}, async () => ({ content: [{ type: 'text', text: allowedDirectories.filter((dir) => dir.startsWith('/')).join('\n') }] }));
+
+export default server;

@@ -1,0 +1,60 @@
+// The generated functions retired roots state needs: the configured directories (a sandbox, read
+// once from the environment and resolved with realpath), and the workspace of one call (the
+// directory argument, else the configured variable, both checked like any model-chosen directory).
+import { type Bindings, NODE_MODULES } from '../bindings.ts';
+
+export interface StateHelperNames {
+  configured?: { fn: string; cache: string; type: string };
+  workspace?: { fn: string; directory: string; type: string };
+}
+
+export function stateHelpersBlock(b: Bindings, names: StateHelperNames, typescript: boolean, eol: string, u: string): string {
+  const t = (ts: string) => (typescript ? ts : '');
+  const lines: string[] = [];
+  if (names.configured) {
+    const { fn, cache, type } = names.configured;
+    const delimiter = b.use(NODE_MODULES.path, 'delimiter');
+    const resolve = b.use(NODE_MODULES.path, 'resolve');
+    const basename = b.use(NODE_MODULES.path, 'basename');
+    const realpathSync = b.use(NODE_MODULES.fsSync, 'realpathSync');
+    const pathToFileURL = b.use(NODE_MODULES.url, 'pathToFileURL');
+    lines.push(
+      `// uproot: these directories came from the client's roots (deprecated by SEP-2577); they come from the server's configuration now.`,
+      ...(typescript ? [`type ${type} = { roots: Array<{ uri: string; name?: string }> };`] : []),
+      `const ${cache} = new Map${t(`<string, ${type}>`)}();`,
+      `/** The directories an environment variable lists (separated by the platform's path delimiter), read once, as the roots result they replace. */`,
+      `function ${fn}(variable${t(': string')})${t(`: ${type}`)} {`,
+      `${u}let configured = ${cache}.get(variable);`,
+      `${u}if (!configured) {`,
+      `${u}${u}const dirs = (process.env[variable] ?? '').split(${delimiter}).filter((dir) => dir.trim() !== '');`,
+      `${u}${u}configured = {`,
+      `${u}${u}${u}roots: dirs.map((dir) => {`,
+      `${u}${u}${u}${u}let real = ${resolve}(dir);`,
+      `${u}${u}${u}${u}try {`,
+      `${u}${u}${u}${u}${u}real = ${realpathSync}(real);`,
+      `${u}${u}${u}${u}} catch {`,
+      `${u}${u}${u}${u}${u}// A directory that does not exist yet is kept as given: it can only narrow the sandbox.`,
+      `${u}${u}${u}${u}}`,
+      `${u}${u}${u}${u}return { uri: ${pathToFileURL}(real).href, name: ${basename}(real) };`,
+      `${u}${u}${u}}),`,
+      `${u}${u}};`,
+      `${u}${u}${cache}.set(variable, configured);`,
+      `${u}}`,
+      `${u}return configured;`,
+      `}`,
+    );
+  }
+  if (names.workspace) {
+    const { fn, directory, type } = names.workspace;
+    if (lines.length) lines.push('');
+    lines.push(
+      `/** The workspace of one call: the directory argument, else the configured variable, as the roots result they replace; undefined when neither is set. */`,
+      `async function ${fn}(value${t(': unknown')}, argument${t(': string')}, variable${t('?: string')})${t(`: Promise<${type} | string | undefined>`)} {`,
+      `${u}if (value !== undefined) return ${directory}(value, argument);`,
+      `${u}const configured = variable === undefined ? undefined : process.env[variable];`,
+      `${u}return configured ? ${directory}(configured, variable${t('!')}) : undefined;`,
+      `}`,
+    );
+  }
+  return lines.join(eol);
+}

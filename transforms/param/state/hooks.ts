@@ -1,0 +1,221 @@
+// The hooks that fill roots state — `oninitialized`, a `notifications/initialized` or roots
+// list_changed handler, a `setTimeout` after start — and what is left of each once roots are gone.
+// The migrated server behaves as the original did for a client without roots, so a capability
+// gate's `else` (what such a client got) stays and everything that only fetched roots goes.
+import type { TSESTree } from '@typescript-eslint/types';
+import { type FunctionNode, type Node, type VariableLike, calleeName, enclosingStatement, isFunction, propertyName, unwrap } from '@uproot/core/planning';
+import { walkAll } from '@uproot/core/planning';
+import type { Provenance } from '@uproot/core/planning';
+import { Unprovable } from '../unprovable.ts';
+
+export interface Hook {
+  fn: FunctionNode;
+  /** The statement that installs the hook. */
+  statement: Node;
+  kind: 'init' | 'refresh' | 'background';
+}
+
+export interface HookContext {
+  prov: Provenance;
+  text: string;
+  /** The roots requests of the state being retired. */
+  requests: Set<Node>;
+  /** Capability checks (`getClientCapabilities()?.roots`). */
+  gates: Set<Node>;
+  /** Same-file functions that only pass roots on into the state (called from hooks only). */
+  helpers: Set<FunctionNode>;
+  /** The state's writes (assignment or setter call). */
+  writes: Set<Node>;
+}
+
+/** The hook around a function that writes roots state, when it is one. */
+export function hookOf(fn: FunctionNode, listChanged: ReadonlySet<Node>): Hook | undefined {
+  const p = fn.parent;
+  if (p?.type === 'AssignmentExpression' && p.right === fn && p.left.type === 'MemberExpression' && propertyName(p.left) === 'oninitialized' && p.parent?.type === 'ExpressionStatement') {
+    return { fn, statement: p.parent, kind: 'init' };
+  }
+  if (p?.type === 'CallExpression' && p.arguments[p.arguments.length - 1] === fn && p.parent?.type === 'ExpressionStatement') {
+    const name = calleeName(p);
+    if (name === 'setNotificationHandler' && p.arguments[0] && listChanged.has(p.arguments[0])) return { fn, statement: p.parent, kind: 'refresh' };
+    if (name === 'setNotificationHandler' && /initialized/i.test(nodeSource(p.arguments[0]))) return { fn, statement: p.parent, kind: 'init' };
+  }
+  if (p?.type === 'CallExpression' && p.arguments[0] === fn && ['setTimeout', 'setImmediate', 'queueMicrotask'].includes(calleeName(p) ?? '') && p.parent?.type === 'ExpressionStatement') {
+    return { fn, statement: p.parent, kind: 'background' };
+  }
+  return undefined;
+}
+
+function nodeSource(node: Node | undefined): string {
+  if (!node) return '';
+  const n = unwrap(node);
+  if (n.type === 'Literal') return String(n.value);
+  if (n.type === 'Identifier') return n.name;
+  return '';
+}
+
+/**
+ * The statements of a hook that stay (a capability gate's `else`); throws when the hook does
+ * anything besides fetching roots into the state, logging, or that `else`.
+ */
+export function keptStatements(hook: Hook, c: HookContext): Node[] {
+  const body = hook.fn.body;
+  if (body.type !== 'BlockStatement') {
+    if (!rootsExpression(body, c, new Set())) throw new Unprovable('lifecycle', 'the hook does more than fetch roots');
+    return [];
+  }
+  return block(body.body, c, new Set());
+}
+
+function block(statements: readonly Node[], c: HookContext, locals: Set<VariableLike>): Node[] {
+  const kept: Node[] = [];
+  for (let i = 0; i < statements.length; i++) {
+    const s = statements[i]!;
+    // `if (!caps?.roots) return;`: what follows only ran for clients with roots.
+    if (s.type === 'IfStatement' && isNegatedGate(s.test, c) && exits(s.consequent) && !s.alternate) {
+      block(statements.slice(i + 1), c, locals);
+      return kept;
+    }
+    kept.push(...statement(s, c, locals));
+  }
+  return kept;
+}
+
+function statement(s: Node, c: HookContext, locals: Set<VariableLike>): Node[] {
+  switch (s.type) {
+    case 'ExpressionStatement':
+      if (rootsExpression(s.expression, c, locals)) return [];
+      break;
+    case 'VariableDeclaration':
+      if (s.declarations.every((d) => d.init && (touchesRoots(d.init, c) || onlyLocals(d.init, c, locals) || isCapabilities(d.init)))) {
+        for (const d of s.declarations) walkAll(d.id, (n) => n.type === 'Identifier' && addLocal(n, c, locals));
+        return [];
+      }
+      break;
+    case 'BlockStatement':
+      return block(s.body, c, locals);
+    case 'IfStatement': {
+      if (isGate(s.test, c)) {
+        const inner = statement(s.consequent, c, locals);
+        if (inner.length) break;
+        return s.alternate ? [s.alternate] : [];
+      }
+      if (isNegatedGate(s.test, c)) {
+        if (s.alternate && statement(s.alternate, c, locals).length) break;
+        return [s.consequent];
+      }
+      if (onlyLocals(s.test, c, locals)) return [...statement(s.consequent, c, locals), ...(s.alternate ? statement(s.alternate, c, locals) : [])].length ? fail(s) : [];
+      break;
+    }
+    case 'TryStatement':
+      if (!s.finalizer && statement(s.block, c, locals).length === 0 && (!s.handler || s.handler.body.body.every((h) => h.type === 'ExpressionStatement' && isLogging(h.expression)))) return [];
+      break;
+    case 'ReturnStatement':
+      if (!s.argument) return [];
+      break;
+    case 'EmptyStatement':
+      return [];
+  }
+  return fail(s);
+}
+
+function fail(s: Node): never {
+  throw new Unprovable('lifecycle', `the hook does more than fetch roots (line ${s.loc.start.line})`);
+}
+
+function rootsExpression(e: Node, c: HookContext, locals: Set<VariableLike>): boolean {
+  const x = unwrap(e.type === 'AwaitExpression' ? e.argument : e);
+  if (isLogging(x)) return true;
+  if (c.writes.has(x)) return true;
+  if (x.type === 'CallExpression') {
+    const callee = unwrap(x.callee);
+    const fn = callee.type === 'Identifier' ? localFunction(callee, c.prov) : undefined;
+    if (fn && c.helpers.has(fn)) return true;
+  }
+  // `roots = result.roots` into a local of the hook.
+  if (x.type === 'AssignmentExpression' && x.left.type === 'Identifier') {
+    const v = c.prov.variableOf(x.left);
+    if (v && locals.has(v) && (touchesRoots(x.right, c) || onlyLocals(x.right, c, locals))) return true;
+  }
+  return false;
+}
+
+/** `server.server.getClientCapabilities()`: only read to check the roots capability. */
+function isCapabilities(e: Node): boolean {
+  const x = unwrap(e);
+  return x.type === 'CallExpression' && calleeName(x) === 'getClientCapabilities';
+}
+
+function isLogging(e: Node): boolean {
+  const x = unwrap(e);
+  return x.type === 'CallExpression' && x.callee.type === 'MemberExpression' && x.callee.object.type === 'Identifier' && x.callee.object.name === 'console';
+}
+
+function touchesRoots(node: Node, c: HookContext): boolean {
+  let found = false;
+  walkAll(node, (n) => {
+    if (c.requests.has(n)) found = true;
+    if (n.type === 'CallExpression') {
+      const callee = unwrap(n.callee);
+      const fn = callee.type === 'Identifier' ? localFunction(callee, c.prov) : undefined;
+      if (fn && c.helpers.has(fn)) found = true;
+    }
+  });
+  return found;
+}
+
+/** Reads nothing but the hook's own roots-derived locals (plus literals and property names). */
+function onlyLocals(node: Node, c: HookContext, locals: Set<VariableLike>): boolean {
+  let ok = true;
+  walkAll(node, (n) => {
+    if (n.type === 'CallExpression' || n.type === 'AssignmentExpression' || n.type === 'UpdateExpression' || n.type === 'AwaitExpression') ok = false;
+    if (n.type !== 'Identifier') return;
+    const p = n.parent;
+    if (p?.type === 'MemberExpression' && p.property === n && !p.computed) return;
+    if (n.name === 'undefined') return;
+    const v = c.prov.variableOf(n);
+    if (!v || !locals.has(v)) ok = false;
+  });
+  return ok;
+}
+
+function addLocal(id: TSESTree.Identifier, c: HookContext, locals: Set<VariableLike>): void {
+  const v = c.prov.variableOf(id);
+  if (v) locals.add(v);
+}
+
+function isGate(test: Node, c: HookContext): boolean {
+  const t = unwrap(test);
+  if ([...c.gates].some((g) => g === t || (g.range[0] >= t.range[0] && g.range[1] <= t.range[1] && t.type !== 'UnaryExpression' && gateOnly(t, g)))) return true;
+  return false;
+}
+
+/** The test is the gate itself, or the gate joined with `&&` to checks on the same capabilities object. */
+function gateOnly(test: Node, gate: Node): boolean {
+  if (test === gate) return true;
+  const t = unwrap(test);
+  return t.type === 'LogicalExpression' && t.operator === '&&' && (gateOnly(t.right, gate) || gateOnly(t.left, gate));
+}
+
+function isNegatedGate(test: Node, c: HookContext): boolean {
+  const t = unwrap(test);
+  return t.type === 'UnaryExpression' && t.operator === '!' && [...c.gates].some((g) => g === unwrap(t.argument) || g.range[0] >= t.argument.range[0] && g.range[1] <= t.argument.range[1] && unwrap(t.argument).type !== 'LogicalExpression');
+}
+
+function exits(s: Node): boolean {
+  const x = s.type === 'BlockStatement' && s.body.length === 1 ? s.body[0]! : s;
+  return x.type === 'ReturnStatement' && !x.argument;
+}
+
+export function localFunction(callee: TSESTree.Identifier, prov: Provenance): FunctionNode | undefined {
+  const def = prov.variableOf(callee)?.defs[0];
+  if (def?.type === 'FunctionName' && def.node.type === 'FunctionDeclaration') return def.node;
+  const init = def?.type === 'Variable' && def.node.type === 'VariableDeclarator' && def.node.init ? unwrap(def.node.init) : undefined;
+  return init && isFunction(init) ? init : undefined;
+}
+
+/** The statement declaring a helper function (for removal once nothing calls it). */
+export function declarationOf(fn: FunctionNode): Node {
+  if (fn.type === 'FunctionDeclaration') return fn.parent?.type === 'ExportNamedDeclaration' ? fn.parent : fn;
+  return enclosingStatement(fn);
+}
+
