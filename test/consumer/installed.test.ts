@@ -119,12 +119,23 @@ describe('the installed CLI', SLOW, () => {
   ];
   for (const [name, args, code] of scans) {
     it(`${name}: same output and exit code as the in-repository CLI`, async () => {
-      const [r, repo] = await both(args);
+      // Only the consumer has a tsconfig and the MCP packages, so both run untyped to compare (typed: below).
+      const [r, repo] = await both([...args, '--types', 'off']);
       expect(r.code, r.err).toBe(code);
       expect(r.out).toContain('legacy-server/src/server.ts');
       expect(r).toEqual(repo);
     });
   }
+
+  it('scan --types on loads the TypeScript checker from the installed package and keeps every untyped site', () => {
+    const typed = installed(['scan', 'legacy-server', '--types', 'on', '--format', 'json']);
+    const untyped = installed(['scan', 'legacy-server', '--types', 'off', '--format', 'json']);
+    expect(typed.code, typed.err).toBe(0);
+    const [t, u] = [typed, untyped].map((r) => JSON.parse(r.out) as { sites: Located[]; summary: { types: string } });
+    expect([t!.summary.types, u!.summary.types]).toEqual(['on', 'off']);
+    expect(u!.sites.length).toBeGreaterThan(0);
+    expect(t!.sites.map(key)).toEqual(expect.arrayContaining(u!.sites.map(key)));
+  });
 
   // Under mrtr markers are left (the v1 tool, the lifecycle fetch): exit 1, dry or not. Under param every site
   // of the example is rewritten or only reported: exit 0.
@@ -132,13 +143,14 @@ describe('the installed CLI', SLOW, () => {
     it(`migrate${extra.length ? ' --to param' : ''}: the same dry run, then the same files written`, async () => {
       const target = `migrate-${strategy}/legacy-server`;
       const original = tree(path.join(consumer, target));
-      const [dry, repoDry] = await both(['migrate', target, '--dry-run', ...extra]);
+      // Untyped on both sides, as for scan: only the consumer could run typed.
+      const [dry, repoDry] = await both(['migrate', target, '--dry-run', '--types', 'off', ...extra]);
       expect(dry.code, dry.err).toBe(code);
       expect(dry.out).toContain('+++ b/');
       expect(dry).toEqual(repoDry);
       expect(tree(path.join(consumer, target))).toEqual(original);
 
-      const [written, repoWritten] = await both(['migrate', target, ...extra]);
+      const [written, repoWritten] = await both(['migrate', target, '--types', 'off', ...extra]);
       expect(written.code, written.err).toBe(code);
       expect(written).toEqual(repoWritten);
       const result = tree(path.join(consumer, target));

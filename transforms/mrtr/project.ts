@@ -7,6 +7,7 @@ import { parseSource } from '@uproot/core/planning';
 import { mayContainRootsSites } from '@uproot/core/planning';
 import { McpReach } from '@uproot/core/planning';
 import { resolveSpecifier } from '@uproot/core/planning';
+import type { TypeHint } from '@uproot/core/planning';
 import type { FilePlan } from '../outcome.ts';
 import type { ProjectIndex } from './chains.ts';
 import { type MrtrOptions, planUnits } from './plan.ts';
@@ -28,6 +29,8 @@ export interface ProjectPlan {
 export interface ProjectOptions extends MrtrOptions {
   /** Reads a file given without text, when a helper chain might pass through it. */
   read?: (file: string) => string | undefined;
+  /** Type information per file (uproot's `--types on`); a file with a hint is planned even without an MCP import. */
+  typeHintFor?: (file: string) => TypeHint | undefined;
 }
 
 export function planMrtrProject(files: SourceFile[], options: ProjectOptions = {}): ProjectPlan {
@@ -48,7 +51,7 @@ export function planMrtrProject(files: SourceFile[], options: ProjectOptions = {
     if (text === undefined) return undefined;
     try {
       const { ast, scopeManager } = parseSource(text, abs);
-      const unit = makeUnit(abs, text, ast, scopeManager);
+      const unit = makeUnit(abs, text, ast, scopeManager, options.typeHintFor?.(abs));
       units.set(abs, unit);
       return unit;
     } catch (error) {
@@ -59,7 +62,7 @@ export function planMrtrProject(files: SourceFile[], options: ProjectOptions = {
   // The same two text checks as scan: a look-alike that cannot reach MCP is never parsed.
   const reach = new McpReach();
   const rootsUnits = files
-    .filter((f) => f.text !== undefined && mayContainRootsSites(f.text) && reach.reaches(f.text, path.resolve(f.path)))
+    .filter((f) => f.text !== undefined && (!!options.typeHintFor?.(path.resolve(f.path)) || (mayContainRootsSites(f.text) && reach.reaches(f.text, path.resolve(f.path)))))
     .map((f) => unitOf(path.resolve(f.path)))
     .filter((u): u is Unit => !!u);
   const index: ProjectIndex = {

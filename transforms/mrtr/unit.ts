@@ -1,6 +1,6 @@
 // One parsed file as the MRTR planner sees it: text, AST, scopes, provenance and its roots sites.
 import type { TSESTree } from '@typescript-eslint/types';
-import type { ScopeManagerLike } from '@uproot/core/planning';
+import type { ScopeManagerLike, TypeHint } from '@uproot/core/planning';
 import { eolOf, indentUnit } from '@uproot/core/planning';
 import { Provenance } from '@uproot/core/planning';
 import { findRootsSites, originOf } from '@uproot/core/planning';
@@ -18,14 +18,15 @@ export interface Unit {
   indent: string;
 }
 
-export function makeUnit(path: string, text: string, ast: TSESTree.Program, scopeManager: ScopeManagerLike): Unit {
+/** `typeHint`: type information for the file (uproot's `--types on`), consulted where syntax cannot prove a receiver. */
+export function makeUnit(path: string, text: string, ast: TSESTree.Program, scopeManager: ScopeManagerLike, typeHint?: TypeHint): Unit {
   return {
     path,
     text,
     ast,
     scopeManager,
-    prov: new Provenance(scopeManager, undefined, originOf(path)),
-    sites: findRootsSites({ ast, text, scopeManager, file: path }),
+    prov: new Provenance(scopeManager, typeHint, originOf(path)),
+    sites: findRootsSites({ ast, text, scopeManager, file: path, typeHint }),
     typescript: /\.[cm]?tsx?$/.test(path),
     eol: eolOf(text),
     indent: indentUnit(text),

@@ -5,7 +5,8 @@ import { ExitCode } from './exit-codes.ts';
 import { scanToJson } from './report/json.ts';
 import { scanToSarif } from './report/sarif.ts';
 import { colorEnabled, scanToText } from './report/text.ts';
-import { runScan } from './scan.ts';
+import { runScan, TypesUnavailable } from './scan.ts';
+import type { TypesMode } from './types/detect.ts';
 import type { Strategy } from '../../../transforms/outcome.ts';
 
 export const VERSION = '0.1.0';
@@ -59,6 +60,14 @@ function workspaceRefusal(error: { packages: Array<{ dir: string; name?: string;
   );
 }
 
+function typesRefusal(error: Error): string {
+  return `uproot: ${error.message}; add a tsconfig.json and install the MCP packages, or use --types auto.\n`;
+}
+
+function typesOption(): Option {
+  return new Option('--types <mode>', 'auto: use the TypeScript checker when a tsconfig.json and the MCP packages are found; on: require them; off: syntax only').choices(['auto', 'on', 'off']).default('auto');
+}
+
 export async function main(argv: string[], io: CliIo = processIo): Promise<number> {
   const color = io.color ?? (io === processIo ? colorEnabled() : false);
   let exit: number = ExitCode.Clean;
@@ -78,8 +87,17 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
     .option('--check', 'exit 1 when any site or MRTR problem is found (for CI)')
     .option('--max-file-size <mb>', 'skip files larger than this many megabytes', parseSize)
     .option('--explain', 'also list the lines that mention roots but were not reported, with why (JSON: "candidates"; not in SARIF)')
-    .action(async (paths: string[], opts: { format: string; check?: boolean; maxFileSize?: number; explain?: boolean }) => {
-      const result = await runScan(paths, { cwd: io.cwd, maxBytes: opts.maxFileSize, progress: opts.format === 'text', explain: !!opts.explain });
+    .addOption(typesOption())
+    .action(async (paths: string[], opts: { format: string; check?: boolean; maxFileSize?: number; explain?: boolean; types: TypesMode }) => {
+      let result;
+      try {
+        result = await runScan(paths, { cwd: io.cwd, maxBytes: opts.maxFileSize, progress: opts.format === 'text', explain: !!opts.explain, types: opts.types });
+      } catch (error) {
+        if (!(error instanceof TypesUnavailable)) throw error;
+        io.err(typesRefusal(error));
+        exit = ExitCode.Failure;
+        return;
+      }
       if (opts.format === 'json') io.out(scanToJson(result));
       else if (opts.format === 'sarif') io.out(scanToSarif(result, VERSION));
       else io.out(scanToText(result, paths, { color }));
@@ -100,7 +118,8 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
     .option('--upgrade-workspace', 'with --with-sdk-upgrade: also upgrade the workspace packages outside the paths that share MCP types with them')
     .option('--param-name <name>', 'with --to param: the name of the new directory parameter', parseParamName, 'directory')
     .option('--max-file-size <mb>', 'skip files larger than this many megabytes', parseSize)
-    .action(async (paths: string[], opts: { to: Strategy; dryRun?: boolean; format: string; force?: boolean; maxFileSize?: number; withSdkUpgrade?: boolean; upgradeWorkspace?: boolean; lifecycle: 'keep' | 'per-request'; paramName: string }) => {
+    .addOption(typesOption())
+    .action(async (paths: string[], opts: { types: TypesMode; to: Strategy; dryRun?: boolean; format: string; force?: boolean; maxFileSize?: number; withSdkUpgrade?: boolean; upgradeWorkspace?: boolean; lifecycle: 'keep' | 'per-request'; paramName: string }) => {
       // Loaded here, not at start-up: `scan` of a tree without roots never needs the planners.
       const { dirtyFiles } = await import('./git-guard.ts');
       const { runMigrate } = await import('./migrate.ts');
@@ -121,24 +140,31 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
           return;
         }
       }
-      const options = { cwd: io.cwd, strategy: opts.to, dryRun: !!opts.dryRun, maxBytes: opts.maxFileSize, progress: opts.format === 'text', lifecycle: opts.lifecycle, paramName: opts.paramName };
+      const options = { cwd: io.cwd, strategy: opts.to, dryRun: !!opts.dryRun, maxBytes: opts.maxFileSize, progress: opts.format === 'text', lifecycle: opts.lifecycle, paramName: opts.paramName, types: opts.types };
       let result;
-      if (opts.withSdkUpgrade) {
-        const { migrateWithSdkUpgrade, WorkspaceUpgradeRefused } = await import('./sdk-upgrade.ts');
-        let upgraded;
-        try {
-          upgraded = await migrateWithSdkUpgrade(paths, { ...options, upgradeWorkspace: !!opts.upgradeWorkspace });
-        } catch (error) {
-          if (!(error instanceof WorkspaceUpgradeRefused)) throw error;
-          io.err(workspaceRefusal(error, paths, flags(opts)));
-          exit = ExitCode.Failure;
-          return;
+      try {
+        if (opts.withSdkUpgrade) {
+          const { migrateWithSdkUpgrade, WorkspaceUpgradeRefused } = await import('./sdk-upgrade.ts');
+          let upgraded;
+          try {
+            upgraded = await migrateWithSdkUpgrade(paths, { ...options, upgradeWorkspace: !!opts.upgradeWorkspace });
+          } catch (error) {
+            if (!(error instanceof WorkspaceUpgradeRefused)) throw error;
+            io.err(workspaceRefusal(error, paths, flags(opts)));
+            exit = ExitCode.Failure;
+            return;
+          }
+          result = upgraded.result;
+          // The report carries the codemod's findings; this line only says it ran (stdout may be JSON).
+          for (const u of upgraded.upgrades) io.err(`uproot: @modelcontextprotocol/codemod v1-to-v2 ${opts.dryRun ? 'would change' : 'changed'} ${u.filesChanged} file(s) in ${path.relative(io.cwd, u.dir) || '.'}\n`);
+        } else {
+          result = await runMigrate(paths, options);
         }
-        result = upgraded.result;
-        // The report carries the codemod's findings; this line only says it ran (stdout may be JSON).
-        for (const u of upgraded.upgrades) io.err(`uproot: @modelcontextprotocol/codemod v1-to-v2 ${opts.dryRun ? 'would change' : 'changed'} ${u.filesChanged} file(s) in ${path.relative(io.cwd, u.dir) || '.'}\n`);
-      } else {
-        result = await runMigrate(paths, options);
+      } catch (error) {
+        if (!(error instanceof TypesUnavailable)) throw error;
+        io.err(typesRefusal(error));
+        exit = ExitCode.Failure;
+        return;
       }
       io.out(opts.format === 'json' ? migrateToJson(result) : migrateToText(result, paths, io.cwd, color, flags(opts)));
       // The official codemod's markers are work left too.

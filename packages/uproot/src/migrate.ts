@@ -16,11 +16,14 @@ import { cleanupPendingWrites } from './atomic-write.ts';
 import { collectFiles, type FileProblem, stillInPlace } from './files.ts';
 import { Progress } from './progress.ts';
 import { DEFAULT_MAX_BYTES, readSource } from './read-source.ts';
-import { describeFailure, relativePath } from './scan.ts';
+import { describeFailure, relativePath, summary, TypesUnavailable } from './scan.ts';
 import { type Work, writeGroup } from './commit-group.ts';
 import { writeGroups } from './cross-file-groups.ts';
 import type { SdkUpgradeReport, TestToUpdate } from './report/shapes.ts';
 import { testsToUpdate } from './tests-to-update.ts';
+import { isTypedCandidate, openOracle } from './types/candidates.ts';
+import { decideTypes, type TypesMode } from './types/detect.ts';
+import type { TypeOracle } from './types/oracle.ts';
 
 export interface MigratedFile {
   file: string;
@@ -41,6 +44,8 @@ export interface MigrateResult {
   sdkUpgrade?: SdkUpgradeReport;
   /** Test files that drive roots behaviour this run removed (listed, never edited). */
   testsToUpdate?: TestToUpdate[];
+  /** Which mode ran (`--types`), and why not typed. */
+  types: { types: 'on' | 'off'; why?: string };
 }
 
 export interface MigrateOptions {
@@ -55,6 +60,8 @@ export interface MigrateOptions {
   planner?: (text: string, file: string) => FilePlan;
   /** `--to param`: the name of the new directory parameter (default `directory`). */
   paramName?: string;
+  /** `auto` (default): typed when a tsconfig and the MCP packages are found; `on` requires them. */
+  types?: TypesMode;
 }
 
 export function plannerFor(strategy: Strategy, options: { paramName?: string } = {}): (text: string, file: string) => FilePlan {
@@ -66,8 +73,12 @@ export function plannerFor(strategy: Strategy, options: { paramName?: string } =
 export async function runMigrate(paths: string[], options: MigrateOptions): Promise<MigrateResult> {
   const { cwd, dryRun } = options;
   const plan = options.planner ?? plannerFor(options.strategy, { paramName: options.paramName });
+  // Types serve the MRTR project planner; the param planner and a test's own planner stay syntactic.
+  const typable = options.strategy === 'mrtr' && !options.planner;
+  const decision = typable ? decideTypes(options.types ?? 'auto', paths, cwd) : ({ types: 'off', why: `--to ${options.strategy} plans from syntax only` } as const);
+  if (decision.types === 'off' && options.types === 'on') throw new TypesUnavailable(`--types on needs a tsconfig.json and an installed @modelcontextprotocol package: ${decision.why}`);
   const set = await collectFiles(paths, cwd);
-  const result: MigrateResult = { strategy: options.strategy, dryRun, files: [], failures: [...set.problems], notices: [...set.notices], interrupted: false };
+  const result: MigrateResult = { strategy: options.strategy, dryRun, files: [], failures: [...set.problems], notices: [...set.notices], interrupted: false, types: summary(decision) };
   let stop = false;
   const onSignal = () => {
     stop = true;
@@ -92,11 +103,12 @@ export async function runMigrate(paths: string[], options: MigrateOptions): Prom
       }
       const read = readSource(absolute, options.maxBytes ?? DEFAULT_MAX_BYTES);
       if (!read.ok) (read.skipped ? result.notices : result.failures).push({ file, message: read.message });
-      else sources.push({ path: absolute, text: mayContainRootsSites(read.text) ? read.text : undefined, file, bom: read.bom });
+      else sources.push({ path: absolute, text: mayContainRootsSites(read.text) || (decision.types === 'on' && isTypedCandidate(absolute, read.text)) ? read.text : undefined, file, bom: read.bom });
     }
     await signalsDelivered();
+    const oracle = decision.types === 'on' && !interrupted() ? await openOracle(decision.tsconfig, sources.filter((s): s is typeof s & { text: string } => s.text !== undefined)) : undefined;
     const remembered = new Map<string, string>();
-    const plans = interrupted() ? new Map<string, FilePlan>() : planAll(sources, { ...options, remembered }, plan, result);
+    const plans = interrupted() ? new Map<string, FilePlan>() : planAll(sources, { ...options, remembered, oracle }, plan, result);
     // Callers the planner read lazily are rewritten from exactly the text it planned on.
     for (const source of sources) {
       if (source.text === undefined && plans.has(source.path)) source.text = remembered.get(source.path);
@@ -151,7 +163,7 @@ function signalsDelivered(): Promise<void> {
  * files that crash on their own are failed and the rest are planned as a project again, so one bad
  * file cannot cost the others their cross-file rewrites; per-file planning is the last resort.
  */
-function planAll(sources: Array<SourceFile & { file: string }>, options: MigrateOptions & { remembered: Map<string, string> }, plan: (text: string, file: string) => FilePlan, result: MigrateResult): Map<string, FilePlan> {
+function planAll(sources: Array<SourceFile & { file: string }>, options: MigrateOptions & { remembered: Map<string, string>; oracle?: TypeOracle }, plan: (text: string, file: string) => FilePlan, result: MigrateResult): Map<string, FilePlan> {
   if (options.strategy === 'mrtr' && !options.planner) {
     const whole = planProject(sources, options, new Map());
     if (whole) return reportProject(whole, sources, result);
@@ -184,7 +196,7 @@ function planAll(sources: Array<SourceFile & { file: string }>, options: Migrate
  * project but made unparsable, so the planner treats it like a file with a syntax error: it never
  * guesses a chain through it, and fails with the crash that held it out.
  */
-function planProject(sources: SourceFile[], options: MigrateOptions & { remembered: Map<string, string> }, heldOut: Map<string, unknown>): ProjectPlan | undefined {
+function planProject(sources: SourceFile[], options: MigrateOptions & { remembered: Map<string, string>; oracle?: TypeOracle }, heldOut: Map<string, unknown>): ProjectPlan | undefined {
   try {
     const files = sources.map((s) => (heldOut.has(s.path) ? { path: s.path, text: `${s.text ?? ''}\n)` } : s));
     const read = (file: string) => {
@@ -193,7 +205,8 @@ function planProject(sources: SourceFile[], options: MigrateOptions & { remember
       options.remembered.set(file, r.text);
       return r.text;
     };
-    const project = planMrtrProject(files, { lifecycle: options.lifecycle, read });
+    const oracle = options.oracle;
+    const project = planMrtrProject(files, { lifecycle: options.lifecycle, read, typeHintFor: oracle && ((file) => oracle.hintFor(file)) });
     for (const [file, error] of heldOut) project.failures.set(file, error);
     return project;
   } catch {

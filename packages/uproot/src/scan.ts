@@ -5,6 +5,9 @@ import { McpReach, type MrtrProblem, type RootsCandidate, type RootsSite, mayCon
 import { collectFiles, type FileProblem } from './files.ts';
 import { Progress } from './progress.ts';
 import { DEFAULT_MAX_BYTES, readSource } from './read-source.ts';
+import { type TypesDecision, type TypesMode, decideTypes } from './types/detect.ts';
+import { openOracle } from './types/candidates.ts';
+import type { TypeOracle } from './types/oracle.ts';
 
 export interface FileSites {
   /** Path relative to the working directory, with forward slashes. */
@@ -25,6 +28,8 @@ export interface ScanResult {
   parsedFiles: number;
   /** With `explain`: lines that mention roots but hold no site, with why, in file order. */
   candidates?: FileCandidate[];
+  /** Which mode ran: typed (the checker confirmed receivers syntax could not trace) or not, and why not. */
+  types: { types: 'on' | 'off'; why?: string };
 }
 
 export interface FileCandidate extends RootsCandidate {
@@ -37,7 +42,12 @@ export interface ScanOptions {
   progress?: boolean;
   /** Also account for every line that mentions roots and was not reported (`--explain`). */
   explain?: boolean;
+  /** `auto` (default): typed when a tsconfig and the MCP packages are found; `on` requires them. */
+  types?: TypesMode;
 }
+
+/** `--types on` where no tsconfig or MCP package was found: a usage error, with why. */
+export class TypesUnavailable extends Error {}
 
 export function relativePath(cwd: string, file: string): string {
   const rel = path.relative(cwd, file) || path.basename(file);
@@ -50,7 +60,10 @@ let engine: typeof import('@uproot/core') | undefined;
 export async function runScan(paths: string[], options: ScanOptions): Promise<ScanResult> {
   const { cwd } = options;
   const set = await collectFiles(paths, cwd);
-  const result: ScanResult = { cwd, files: [], failures: [...set.problems], notices: [...set.notices], scannedFiles: 0, parsedFiles: 0 };
+  const decision = decideTypes(options.types ?? 'auto', paths, cwd);
+  if (decision.types === 'off' && options.types === 'on') throw new TypesUnavailable(`--types on needs a tsconfig.json and an installed @modelcontextprotocol package: ${decision.why}`);
+  const result: ScanResult = { cwd, files: [], failures: [...set.problems], notices: [...set.notices], scannedFiles: 0, parsedFiles: 0, types: summary(decision) };
+  const oracle = decision.types === 'on' ? await typedCandidates(decision, set.files, options.maxBytes ?? DEFAULT_MAX_BYTES) : undefined;
   const candidates: FileCandidate[] = [];
   if (options.explain) result.candidates = candidates;
   const explain = (absolute: string, list: RootsCandidate[]) => {
@@ -70,7 +83,9 @@ export async function runScan(paths: string[], options: ScanOptions): Promise<Sc
     }
     result.scannedFiles++;
     // A file whose only provenance is a relative import must import its way to MCP to hold a site.
-    const roots = mayContainRootsSites(read.text) && reach.reaches(read.text, absolute);
+    // Typed, the checker may prove what syntactic reach cannot (path aliases, types from elsewhere).
+    // A typed candidate needs no import: its receivers' types may come from a global declaration.
+    const roots = oracle?.has(absolute) || (mayContainRootsSites(read.text) && reach.reaches(read.text, absolute));
     const mrtr = mayContainMrtrProblems(read.text);
     if (options.explain && !roots) explain(absolute, skippedFileCandidates(read.text, skippedFileWhy(read.text)));
     if (!roots && !mrtr) continue;
@@ -82,7 +97,7 @@ export async function runScan(paths: string[], options: ScanOptions): Promise<Sc
       result.parsedFiles++;
       const rejections: { node: RootsSite['node']; why: string }[] = [];
       const note = options.explain ? (node: RootsSite['node'], why: string) => void rejections.push({ node, why }) : undefined;
-      const sites = roots ? findRootsSites({ ast: parsed.ast, text: read.text, scopeManager: parsed.scopeManager, file: absolute, explain: note }) : [];
+      const sites = roots ? findRootsSites({ ast: parsed.ast, text: read.text, scopeManager: parsed.scopeManager, file: absolute, explain: note, typeHint: oracle?.hintFor(absolute) }) : [];
       if (note && roots) explain(absolute, explainCandidates({ ast: parsed.ast, text: read.text, sites, rejections }));
       const problems = mrtr ? findMrtrProblems({ ast: parsed.ast, text: read.text, scopeManager: parsed.scopeManager }) : [];
       if (sites.length || problems.length) result.files.push({ file, absolute, sites, problems });
@@ -91,15 +106,31 @@ export async function runScan(paths: string[], options: ScanOptions): Promise<Sc
     }
   }
   progress.done();
-  await refineActions(result, set.files, options.maxBytes ?? DEFAULT_MAX_BYTES);
+  await refineActions(result, set.files, options.maxBytes ?? DEFAULT_MAX_BYTES, oracle);
   return result;
+}
+
+export function summary(decision: TypesDecision): ScanResult['types'] {
+  return decision.types === 'on' ? { types: 'on' } : { types: 'off', why: decision.why };
+}
+
+/** Typed mode: the checker sees every candidate before the first hint (one program per tsconfig). */
+function typedCandidates(decision: TypesDecision & { types: 'on' }, files: string[], maxBytes: number): Promise<TypeOracle> {
+  function* read() {
+    for (const file of files) {
+      if (!/\.[cm]?tsx?$/.test(file)) continue;
+      const r = readSource(file, maxBytes);
+      if (r.ok) yield { path: file, text: r.text };
+    }
+  }
+  return openOracle(decision.tsconfig, read());
 }
 
 /**
  * What scan says `migrate --to mrtr` will do must be what it does: for requests the file-local
  * classifier calls rewritable (or could not close), ask the planner itself, over the same files.
  */
-async function refineActions(result: ScanResult, allFiles: string[], maxBytes: number): Promise<void> {
+async function refineActions(result: ScanResult, allFiles: string[], maxBytes: number, oracle: TypeOracle | undefined): Promise<void> {
   // v1 requests too: the planner decides whether their marker suggests the SDK upgrade.
   const open = (s: RootsSite) => s.kind === 'request' && (s.action === 'rewrite' || (s.reason === 'unresolved-chain' && s.sdk === 2) || (s.sdk === 1 && (s.reason === 'v1-sdk' || s.reason === 'unresolved-chain')));
   const withCandidates = result.files.filter((f) => f.sites.some(open));
@@ -112,7 +143,7 @@ async function refineActions(result: ScanResult, allFiles: string[], maxBytes: n
   const sources = allFiles.map((file) => (withCandidates.some((f) => f.absolute === file) ? { path: file, text: read(file) } : { path: file }));
   let plans;
   try {
-    plans = planMrtrProject(sources, { read }).plans;
+    plans = planMrtrProject(sources, { read, typeHintFor: oracle && ((file) => oracle.hintFor(file)) }).plans;
   } catch {
     return; // the classifier's answer stands; migrate reports the planner's failure with its cause
   }

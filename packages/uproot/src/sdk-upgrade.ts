@@ -136,6 +136,7 @@ export async function migrateWithSdkUpgrade(paths: string[], options: SdkUpgrade
       notices: migrated.notices.map(relocate),
       interrupted: migrated.interrupted,
       testsToUpdate: migrated.testsToUpdate?.map(relocate),
+      types: migrated.types,
     };
     const originals = await collectFiles(plan.targets, options.cwd);
     for (const absolute of originals.files) {

@@ -11,5 +11,5 @@ export function summarizeMigrate(result: MigrateResult) {
       else reported++;
     }
   }
-  return { files: result.files.length, changedFiles: result.files.filter((f) => f.changed).length, rewritten, marked, reported, failures: result.failures.length };
+  return { files: result.files.length, changedFiles: result.files.filter((f) => f.changed).length, rewritten, marked, reported, failures: result.failures.length, types: result.types.types, ...(result.types.why ? { typesWhy: result.types.why } : {}) };
 }

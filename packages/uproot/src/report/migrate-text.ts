@@ -7,6 +7,7 @@ import { problemLocation } from '../scan.ts';
 import { consumersLine } from './text.ts';
 import { describeReason } from '@uproot/core/light';
 import { summarizeMigrate } from './migrate-summary.ts';
+import { typesLine } from './types-line.ts';
 import { sdkUpgradeLines, testsToUpdateLines } from './migrate-upgrade-text.ts';
 import { configureLine } from './configure-line.ts';
 
@@ -40,6 +41,7 @@ export function migrateToText(result: MigrateResult, paths: string[], cwd: strin
   out.push(
     `${result.dryRun ? 'Dry run: would change' : 'Changed'} ${s.changedFiles} file${s.changedFiles === 1 ? '' : 's'}: ${s.rewritten} site${s.rewritten === 1 ? '' : 's'} rewritten, ${s.marked} marked for a person, ${s.reported} reported${s.failures ? `; ${s.failures} file${s.failures === 1 ? '' : 's'} failed` : ''}.`,
   );
+  out.push(pc.dim(typesLine(s.types, s.typesWhy)));
   const configure = configureLine(result);
   if (configure) out.push(configure);
   const target = paths.length ? paths.join(' ') : '.';

@@ -108,6 +108,9 @@ export interface MigrateSummary {
   marked: number;
   reported: number;
   failures: number;
+  /** Whether the TypeScript checker confirmed receivers (`--types`), and why not when it did not. */
+  types: 'on' | 'off';
+  typesWhy?: string;
 }
 
 export interface MigrateReport {

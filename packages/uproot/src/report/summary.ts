@@ -13,6 +13,9 @@ export interface ScanSummary {
   problems: number;
   failures: number;
   notices: number;
+  /** Whether the TypeScript checker confirmed receivers (`--types`), and why not when it did not. */
+  types: 'on' | 'off';
+  typesWhy?: string;
 }
 
 export function summarize(result: ScanResult): ScanSummary {
@@ -29,5 +32,5 @@ export function summarize(result: ScanResult): ScanSummary {
     }
   }
   const problems = result.files.reduce((n, f) => n + f.problems.length, 0);
-  return { files: result.scannedFiles, filesWithSites: result.files.filter((f) => f.sites.length).length, sites, byKind, byAction, byReason, problems, failures: result.failures.length, notices: result.notices.length };
+  return { files: result.scannedFiles, filesWithSites: result.files.filter((f) => f.sites.length).length, sites, byKind, byAction, byReason, problems, failures: result.failures.length, notices: result.notices.length, types: result.types.types, ...(result.types.why ? { typesWhy: result.types.why } : {}) };
 }

@@ -4,6 +4,7 @@ import { kindMessages, type RootsSite } from '@uproot/core/light';
 import pc from 'picocolors';
 import { type FileCandidate, problemLocation, type ScanResult } from '../scan.ts';
 import { summarize } from './summary.ts';
+import { typesLine } from './types-line.ts';
 import { headline } from './wording.ts';
 import { describeReason } from '@uproot/core/light';
 
@@ -63,6 +64,7 @@ export function scanToText(result: ScanResult, paths: string[], options: TextOpt
     .join(', ');
   const failed = sum.failures ? `; ${sum.failures} file${sum.failures === 1 ? '' : 's'} failed` : '';
   out.push(`${sum.sites} roots site${sum.sites === 1 ? '' : 's'} in ${sum.filesWithSites} of ${sum.files} files${kinds ? ` (${kinds})` : ''}${failed}.`);
+  out.push(c.dim(typesLine(sum.types, sum.typesWhy)));
   if (sum.problems) out.push(`${sum.problems} hand-rolled MRTR problem${sum.problems === 1 ? '' : 's'} break the 2026-07-28 rules; fix them by hand (see each rule's page).`);
   const target = paths.length ? paths.map(shellArg).join(' ') : '.';
   if (sum.sites) {

@@ -1,0 +1,16 @@
+// Which files typed mode hands the checker: TypeScript files that spell roots (the text pre-filter
+// without its import half, since a receiver's type may come from a global declaration).
+import { prefilterParts } from '@uproot/core/light';
+import type { TypeOracle } from './oracle.ts';
+
+export function isTypedCandidate(file: string, text: string): boolean {
+  return /\.[cm]?tsx?$/.test(file) && text.includes('oots') && prefilterParts.spelling(text);
+}
+
+/** Loads ts-morph (only here, only in typed mode) and adds every candidate before the first hint. */
+export async function openOracle(tsconfig: string, files: Iterable<{ path: string; text: string }>): Promise<TypeOracle> {
+  const { TypeOracle } = await import('./oracle.ts');
+  const oracle = new TypeOracle(tsconfig);
+  for (const f of files) if (isTypedCandidate(f.path, f.text)) oracle.add(f.path, f.text);
+  return oracle;
+}

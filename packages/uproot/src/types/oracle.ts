@@ -1,0 +1,86 @@
+// The type-aware half of `--types on`: one TypeScript program (ts-morph's bundled compiler) per
+// tsconfig, rooted at the files the text pre-filter kept; nothing is type-checked whole, the
+// checker answers only the receivers provenance asks about.
+import path from 'node:path';
+import { ts } from 'ts-morph';
+import type { McpValue, Node, TypeHint } from '@uproot/core/planning';
+import { nearestTsconfig } from './detect.ts';
+import { withBundledLibs } from './libs.ts';
+import { McpFreePackages } from './mcp-free.ts';
+import { mcpValueOfType } from './mcp-type.ts';
+import { tsNodeAt } from './node-at.ts';
+
+/** Expressions whose own syntax already says what they are: never worth a checker call. */
+const SYNTACTIC = new Set(['Literal', 'TemplateLiteral', 'ObjectExpression', 'ArrayExpression', 'ArrowFunctionExpression', 'FunctionExpression', 'ClassExpression']);
+
+interface TsconfigProgram {
+  options: ts.CompilerOptions;
+  /** The tsconfig's own `.d.ts` files: globals no import names (tsc sees them too). */
+  ambient: string[];
+  texts: Map<string, string>;
+  program?: ts.Program;
+}
+
+export class TypeOracle {
+  private readonly programs = new Map<string, TsconfigProgram>();
+  private readonly byFile = new Map<string, TsconfigProgram>();
+  private readonly mcpFree = new McpFreePackages();
+  private readonly fallback: string;
+
+  /** `tsconfig`: the one found for the scanned paths, used for files with none of their own. */
+  constructor(tsconfig: string) {
+    this.fallback = tsconfig;
+  }
+
+  /** Add every candidate before the first hint: each program is built once, on the first hint. */
+  add(file: string, text: string): void {
+    const tsconfig = nearestTsconfig(path.dirname(file)) ?? this.fallback;
+    let entry = this.programs.get(tsconfig);
+    if (!entry) {
+      const parsed = ts.getParsedCommandLineOfConfigFile(tsconfig, { noEmit: true }, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} });
+      const ambient = (parsed?.fileNames ?? []).filter((name) => /\.d\.[cm]?ts$/.test(name) && !name.includes('/node_modules/'));
+      entry = { options: parsed?.options ?? {}, ambient, texts: new Map() };
+      this.programs.set(tsconfig, entry);
+    }
+    // The scanned text, not the file on disk, so offsets match the AST exactly.
+    entry.texts.set(path.resolve(file), text);
+    this.byFile.set(path.resolve(file), entry);
+  }
+
+  has(file: string): boolean {
+    return this.byFile.has(path.resolve(file));
+  }
+
+  /** The hint for one added file; a file that was never added gets no type information. */
+  hintFor(file: string): TypeHint | undefined {
+    const abs = path.resolve(file);
+    const entry = this.byFile.get(abs);
+    if (!entry) return undefined;
+    const program = (entry.program ??= this.build(entry));
+    const tsFile = program.getSourceFile(abs);
+    if (!tsFile) return undefined;
+    const checker = program.getTypeChecker();
+    return (node: Node): McpValue | undefined => {
+      if (SYNTACTIC.has(node.type)) return undefined;
+      const tsNode = tsNodeAt(tsFile, node.range[0], node.range[1]);
+      if (!tsNode) return undefined;
+      try {
+        return mcpValueOfType(checker.getTypeAtLocation(tsNode));
+      } catch {
+        return undefined; // a checker crash on odd code must not fail the scan
+      }
+    };
+  }
+
+  private build(entry: TsconfigProgram): ts.Program {
+    const host = withBundledLibs(ts.createCompilerHost(entry.options, true), entry.options);
+    const read = host.getSourceFile.bind(host);
+    host.getSourceFile = (name, language, onError, fresh) => {
+      const given = entry.texts.get(path.resolve(name));
+      if (given !== undefined) return ts.createSourceFile(name, given, language, true);
+      if (this.mcpFree.covers(name)) return ts.createSourceFile(name, 'export {};', language, true);
+      return read(name, language, onError, fresh);
+    };
+    return ts.createProgram({ rootNames: [...entry.ambient, ...entry.texts.keys()], options: entry.options, host });
+  }
+}
