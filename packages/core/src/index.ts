@@ -14,3 +14,4 @@ export { facts } from './surface.ts';
 export { ModuleGraph, sharedModuleGraph } from './module-graph.ts';
 export { findMrtrProblems, mayContainMrtrProblems, mrtrRules, type MrtrProblem, type MrtrRule } from './mrtr/index.ts';
 export { findRootsTestUses, type RootsTestFinding, type RootsTestUse } from './roots-tests.ts';
+export { mcpValueOfType, type TypeLike } from './type-kinds.ts';

@@ -3,11 +3,10 @@
 // checker answers only the receivers provenance asks about.
 import path from 'node:path';
 import { ts } from 'ts-morph';
-import type { McpValue, Node, TypeHint } from '@uproot/core/planning';
+import { type McpValue, type Node, type TypeHint, mcpValueOfType } from '@uproot/core/planning';
 import { nearestTsconfig } from './detect.ts';
 import { withBundledLibs } from './libs.ts';
 import { McpFreePackages } from './mcp-free.ts';
-import { mcpValueOfType } from './mcp-type.ts';
 import { tsNodeAt } from './node-at.ts';
 
 /** Expressions whose own syntax already says what they are: never worth a checker call. */

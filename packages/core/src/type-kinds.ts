@@ -1,7 +1,18 @@
-// A TypeScript type read as an MCP value: its symbol is one of the SDK's classes or handler
-// contexts, declared inside an @modelcontextprotocol package (so a local `class Server` is not).
-import type { ts } from 'ts-morph';
-import { type McpValue, type McpValueKind, typeKinds } from '@uproot/core/planning';
+// A TypeScript type read as an MCP value: its symbol is one of the SDK's classes or handler contexts,
+// declared inside an @modelcontextprotocol package (so a local `class Server` is not). Typed structurally,
+// so typescript-eslint's TypeScript and ts-morph's bundled one both fit and the core imports neither.
+import { type McpValue, type McpValueKind, typeKinds } from './surface.ts';
+
+interface SymbolLike {
+  getName(): string;
+  getDeclarations(): readonly { getSourceFile(): { fileName: string } }[] | undefined;
+}
+
+export interface TypeLike {
+  getSymbol(): SymbolLike | undefined;
+  aliasSymbol?: SymbolLike;
+  getConstructSignatures(): readonly unknown[];
+}
 
 const kindOfType: Record<string, McpValueKind> = { ...typeKinds, inputRequired: 'input-required', InputRequiredBuilder: 'input-required' };
 
@@ -10,7 +21,7 @@ const classKind: Partial<Record<McpValueKind, McpValueKind>> = { server: 'server
 
 const MCP_DECLARATION = /\/node_modules\/@modelcontextprotocol\/(sdk|server|client|core)\//;
 
-export function mcpValueOfType(type: ts.Type): McpValue | undefined {
+export function mcpValueOfType(type: TypeLike): McpValue | undefined {
   const symbol = type.getSymbol() ?? type.aliasSymbol;
   if (!symbol) return undefined;
   const instanceKind = kindOfType[symbol.getName()];
