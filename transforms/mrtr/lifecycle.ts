@@ -10,6 +10,8 @@ import type { RootsSite } from '@uproot/core/planning';
 import { handlerChain } from './chains.ts';
 import { HELPER_NAMES } from './helpers-block.ts';
 import type { DerivedState } from './rewrite.ts';
+import type { ProjectIndex } from './chains.ts';
+import { planStateGroup, stateGroups } from './state.ts';
 import { type Unit, Unprovable } from './unit.ts';
 
 export const ONE_CLIENT_NOTE = 'roots are now requested per call in each handler that read the shared state; this assumes one client per process, as the shared state did';
@@ -18,13 +20,19 @@ export interface LifecyclePlan {
   derived: DerivedState[];
   /** Sites the plan retires (the fetch, the refresh, their capability gate). */
   covered: Set<RootsSite>;
+  /** Why a site's state could not be derived per request: its marker says so. */
+  failures: Map<RootsSite, Unprovable>;
 }
 
 type VariableLike = NonNullable<ReturnType<Unit['prov']['variableOf']>>;
 
-/** Plan every variable of the shape in one file; variables that do not fit are left to the markers. */
-export function planLifecycle(unit: Unit): LifecyclePlan {
-  const plan: LifecyclePlan = { derived: [], covered: new Set() };
+/**
+ * Plan every state of one file: a local variable read in handler bodies is shadowed there; any other
+ * state the core analysis finds (class field, setter, variable read through helpers) is written again
+ * at each consuming handler's entry. States that do not fit are left to the markers.
+ */
+export function planLifecycle(unit: Unit, project?: ProjectIndex): LifecyclePlan {
+  const plan: LifecyclePlan = { derived: [], covered: new Set(), failures: new Map() };
   const byVariable = new Map<VariableLike, RootsSite[]>();
   for (const site of unit.sites) {
     if (site.kind !== 'request' || (site.reason !== 'lifecycle' && site.reason !== 'list-changed')) continue;
@@ -40,6 +48,17 @@ export function planLifecycle(unit: Unit): LifecyclePlan {
       for (const s of derived.covered) plan.covered.add(s);
     } catch (error) {
       if (!(error instanceof Unprovable)) throw error;
+    }
+  }
+  const left = unit.sites.filter((s) => s.kind === 'request' && s.side === 'server' && (s.reason === 'lifecycle' || s.reason === 'list-changed') && !plan.covered.has(s));
+  for (const group of stateGroups(unit, left)) {
+    try {
+      const derived = planStateGroup(unit, group, project, { retirableHook, statementRange });
+      plan.derived.push(...derived.states);
+      for (const s of derived.covered) plan.covered.add(s);
+    } catch (error) {
+      if (!(error instanceof Unprovable)) throw error;
+      for (const s of group.sites) plan.failures.set(s, error);
     }
   }
   return plan;
@@ -112,7 +131,7 @@ function isPure(node: Node): boolean {
  * The statement that registers the hook holding this assignment — `x.oninitialized = async () => {...}`
  * or `setNotificationHandler(list_changed, ...)` — when the hook does nothing else.
  */
-function retirableHook(unit: Unit, assignment: TSESTree.AssignmentExpression, site: RootsSite): Node {
+function retirableHook(unit: Unit, assignment: Node, site: RootsSite): Node {
   const fn = enclosingFunction(assignment);
   if (!fn) throw new Unprovable('lifecycle', 'the fetch is not inside a hook');
   const holder = fn.parent;

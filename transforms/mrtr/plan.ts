@@ -41,10 +41,12 @@ export function planUnits(units: Unit[], project: ProjectIndex | undefined, only
   const plans: SitePlan[] = [];
   const derived: DerivedState[] = [];
   const retired = new Set<RootsSite>();
+  const stateFailures = new Map<RootsSite, Unprovable>();
   if (options.lifecycle === 'per-request' && onlySiteAt === undefined) {
     for (const unit of units) {
-      const lifecycle = planLifecycle(unit);
+      const lifecycle = planLifecycle(unit, project);
       derived.push(...lifecycle.derived);
+      for (const [site, failure] of lifecycle.failures) stateFailures.set(site, failure);
       for (const site of lifecycle.covered) {
         retired.add(site);
         outcomes.get(unit)!.push({ site, outcome: 'rewritten', detail: ONE_CLIENT_NOTE });
@@ -68,7 +70,8 @@ export function planUnits(units: Unit[], project: ProjectIndex | undefined, only
       } else if (site.kind === 'request' && site.sdk === 1 && (site.reason === 'v1-sdk' || site.reason === 'unresolved-chain') && onlySiteAt === undefined) {
         out.push(v1Outcome(site, unit, project));
       } else if (site.action === 'mark' && site.reason) {
-        out.push({ site, outcome: 'marked', reason: site.reason });
+        const failure = stateFailures.get(site);
+        out.push({ site, outcome: 'marked', reason: site.reason, ...(failure ? { detail: failure.message } : {}) });
       } else if (site.kind === 'list-changed' && site.side === 'client') {
         continue; // the era guard below decides
       } else if (site.kind !== 'capability' || site.side !== 'server') {
