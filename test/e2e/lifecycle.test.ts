@@ -22,7 +22,7 @@ function perRequest(): FileTransform {
       const outcomes = result.files.flatMap((f) => f.outcomes);
       expect(outcomes.length).toBeGreaterThan(0);
       expect(outcomes.filter((o) => o.outcome !== 'rewritten')).toEqual([]);
-      expect(outcomes.some((o) => /one client per process/.test(o.detail ?? ''))).toBe(true);
+      expect(outcomes.some((o) => /one client per process|each request's own roots answer/.test(o.detail ?? ''))).toBe(true);
       const again = await runMigrate([cwd], { cwd, strategy: 'mrtr', dryRun: true, lifecycle: 'per-request' });
       expect(again.files.filter((f) => f.changed).map((f) => f.file)).toEqual([]);
     }
@@ -31,7 +31,7 @@ function perRequest(): FileTransform {
 }
 
 describe('uproot migrate --lifecycle per-request', () => {
-  it.each(['sandbox-ts', 'field-ts', 'helper-module-ts', 'setter-barrel-js'])('%s: each handler derives the state per request, on both eras', async (name) => {
+  it.each(['sandbox-ts', 'field-ts', 'helper-module-ts', 'setter-barrel-js', 'lazy-getter-js'])('%s: each handler derives the state per request, on both eras', async (name) => {
     const comparison = await compareMigration(path.join(FIXTURES_DIR, 'lifecycle', name), perRequest());
     expectSameAsOriginal(comparison);
   });
