@@ -1,6 +1,6 @@
 // `--lifecycle per-request`: the init fetch + list_changed refresh feeding roots state (a local
 // variable, a class field, a variable read through a helper, a setter of another module behind a
-// barrel) become a per-call MRTR derivation in each handler that reads it. Run with a real client:
+// barrel or behind a hook that gates, destructures and logs, a lazily filled getter) become a per-call MRTR derivation in each handler that reads it. Run with a real client:
 // on 2026-07-28 (HTTP and stdio, where a push roots/list would fail) and on 2025 the migrated server
 // answers what the original answered on 2025 with the same roots; a second run changes nothing.
 import { readFileSync } from 'node:fs';
@@ -31,7 +31,7 @@ function perRequest(): FileTransform {
 }
 
 describe('uproot migrate --lifecycle per-request', () => {
-  it.each(['sandbox-ts', 'field-ts', 'helper-module-ts', 'setter-barrel-js', 'lazy-getter-js'])('%s: each handler derives the state per request, on both eras', async (name) => {
+  it.each(['sandbox-ts', 'field-ts', 'helper-module-ts', 'setter-barrel-js', 'lazy-getter-js', 'setter-try-ts', 'workspace-field-js'])('%s: each handler derives the state per request, on both eras', async (name) => {
     const comparison = await compareMigration(path.join(FIXTURES_DIR, 'lifecycle', name), perRequest());
     expectSameAsOriginal(comparison);
   });

@@ -49,6 +49,8 @@ describe('--lifecycle per-request rewrites roots state', () => {
     ['helper-module-ts', ['server.ts']],
     ['setter-barrel-js', ['server.js']],
     ['lazy-getter-js', ['server.js']],
+    ['setter-try-ts', ['server.ts']],
+    ['workspace-field-js', ['server.js']],
   ])('%s: every site rewritten, the output as reviewed, and a second run changes nothing', async (name, files) => {
     const dir = copy(name);
     const first = migrate(dir);

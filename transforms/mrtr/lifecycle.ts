@@ -11,7 +11,8 @@ import { handlerChain } from './chains.ts';
 import { HELPER_NAMES } from './helpers-block.ts';
 import type { DerivedState } from './rewrite.ts';
 import type { ProjectIndex } from './chains.ts';
-import { planStateGroup, stateGroups } from './state.ts';
+import { planHookHelper } from './hook-helper.ts';
+import { checkKind, consumerCheck, planStateGroup, stateGroups } from './state.ts';
 import { type Unit, Unprovable } from './unit.ts';
 
 export const ONE_CLIENT_NOTE = 'roots are now requested per call in each handler that read the shared state; this assumes one client per process, as the shared state did';
@@ -51,9 +52,23 @@ export function planLifecycle(unit: Unit, project?: ProjectIndex): LifecyclePlan
     }
   }
   const left = unit.sites.filter((s) => s.kind === 'request' && s.side === 'server' && (s.reason === 'lifecycle' || s.reason === 'list-changed') && !plan.covered.has(s));
-  for (const group of stateGroups(unit, left)) {
+  const groups = stateGroups(unit, left);
+  for (const site of left) {
+    if (!groups.some((g) => g.sites.includes(site))) plan.failures.set(site, new Unprovable(site.reason!, 'uproot cannot tell which one state these roots are kept in'));
+  }
+  for (const group of groups) {
     try {
-      const derived = planStateGroup(unit, group, project, { retirableHook, statementRange });
+      checkKind(group);
+      const checks = consumerCheck(unit, project, group.sites[0]!.reason ?? 'lifecycle');
+      const tools = { retirableHook, statementRange };
+      // The simple shape first (the write moves inline); a hook that does more becomes a helper.
+      let derived;
+      try {
+        derived = planStateGroup(unit, group, checks, tools);
+      } catch (error) {
+        if (!(error instanceof Unprovable)) throw error;
+        derived = planHookHelper(unit, group, checks, tools);
+      }
       plan.derived.push(...derived.states);
       for (const s of derived.covered) plan.covered.add(s);
     } catch (error) {

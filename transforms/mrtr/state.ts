@@ -19,7 +19,7 @@ export interface StatePlan {
   covered: RootsSite[];
 }
 
-interface Group {
+export interface Group {
   state: RootsState;
   analysis: StateAnalysis;
   sites: RootsSite[];
@@ -48,11 +48,27 @@ export interface StateTools {
   statementRange(unit: Unit, statement: Node): [number, number];
 }
 
-export function planStateGroup(unit: Unit, group: Group, project: ProjectIndex | undefined, tools: StateTools): StatePlan {
-  const { state, analysis } = group;
+/** A check of the state's consumers beyond this file (the setter module's other importers). */
+export type ConsumerCheck = (state: RootsState) => void;
+
+/** State kinds a per-request rewrite can never take over. */
+export function checkKind(group: Group): void {
+  const { state } = group;
   const reason = group.sites[0]!.reason ?? 'lifecycle';
   if (state.kind === 'session-map') throw new Unprovable(reason, SESSION_NOTE.replace('a Map', state.name));
   if (state.kind === 'lazy-getter') throw new Unprovable(reason, `${state.name} is filled on first use, not by a lifecycle hook`);
+}
+
+export function consumerCheck(unit: Unit, project: ProjectIndex | undefined, reason: NonNullable<RootsSite['reason']>): ConsumerCheck {
+  return (state) => {
+    if (state.kind === 'setter') checkNoOtherImporters(unit, state, project, reason);
+  };
+}
+
+/** The simple shape: the hook only (gated) writes the state; the write itself moves to each reading handler. */
+export function planStateGroup(unit: Unit, group: Group, checks: ConsumerCheck, tools: StateTools): StatePlan {
+  const { state, analysis } = group;
+  const reason = group.sites[0]!.reason ?? 'lifecycle';
   const hooks: Node[] = [];
   let write: { text: string; node: Node } | undefined;
   for (const w of state.writes) {
@@ -69,7 +85,7 @@ export function planStateGroup(unit: Unit, group: Group, project: ProjectIndex |
   checkOtherWrites(unit, state, reason);
   const callbacks = consumingHandlers(unit, state, analysis, group.sites[0]!, reason);
   if (callbacks.size === 0) throw new Unprovable(reason, `no tools/call, prompts/get or resources/read handler reads ${state.name}`);
-  if (state.kind === 'setter') checkNoOtherImporters(unit, state, project, reason);
+  checks(state);
   const awaits = /\bawait\b/.test(write.text);
   for (const chain of callbacks.values()) {
     if (awaits && !chain.callback.async) throw new Unprovable(reason, `a handler reading ${state.name} is not async, so it cannot await the roots`);
@@ -90,12 +106,12 @@ export function planStateGroup(unit: Unit, group: Group, project: ProjectIndex |
 }
 
 /** Besides the retired fetches, only the declaration (and, for a setter, the setter itself) may write the state. */
-function checkOtherWrites(unit: Unit, state: RootsState, reason: NonNullable<RootsSite['reason']>): void {
+export function checkOtherWrites(unit: Unit, state: RootsState, reason: NonNullable<RootsSite['reason']>): void {
   const retired = new Set<Node>(state.writes.map((w) => w.node));
   if (state.kind === 'class-field') {
     walkAll(state.cls, (n) => {
       const target = n.type === 'AssignmentExpression' ? n.left : n.type === 'UpdateExpression' ? n.argument : undefined;
-      if (target?.type === 'MemberExpression' && target.object.type === 'ThisExpression' && propertyName(target) === state.field && !retired.has(n)) {
+      if (target?.type === 'MemberExpression' && target.object.type === 'ThisExpression' && propertyName(target) === state.field && !retired.has(n) && !initialValue(n)) {
         throw new Unprovable(reason, `${state.name} is also written at line ${n.loc.start.line}`);
       }
     });
@@ -119,7 +135,7 @@ function checkOtherWrites(unit: Unit, state: RootsState, reason: NonNullable<Roo
 }
 
 /** Every read of the state must be reached only from tools/call, prompts/get or resources/read handlers. */
-function consumingHandlers(unit: Unit, state: RootsState, analysis: StateAnalysis, site: RootsSite, reason: NonNullable<RootsSite['reason']>): Map<FunctionNode, HandlerChain> {
+export function consumingHandlers(unit: Unit, state: RootsState, analysis: StateAnalysis, site: RootsSite, reason: NonNullable<RootsSite['reason']>): Map<FunctionNode, HandlerChain> {
   const reaches: Reach[] = [];
   if (state.kind === 'setter') {
     // Reads in the state's module count through the calls here that carry them (consumersOfState).
@@ -182,6 +198,17 @@ function checkVisible(unit: Unit, write: Node, callback: FunctionNode, hooks: No
       throw new Unprovable(reason, `the roots are stored with ${n.name}, which the handlers cannot see`);
     }
   });
+}
+
+/** `this.root = undefined` at the top level of the constructor: how JavaScript classes declare a field. */
+function initialValue(n: Node): boolean {
+  if (n.type !== 'AssignmentExpression' || n.operator !== '=') return false;
+  const statement = n.parent;
+  const body = statement?.parent;
+  const ctor = body?.parent;
+  const right = unwrap(n.right);
+  const plain = right.type === 'Literal' || (right.type === 'Identifier' && right.name === 'undefined') || (right.type === 'ArrayExpression' && right.elements.length === 0);
+  return plain && statement?.type === 'ExpressionStatement' && body?.type === 'BlockStatement' && ctor?.type === 'FunctionExpression' && ctor.parent?.type === 'MethodDefinition' && ctor.parent.kind === 'constructor';
 }
 
 /** `let allowed = []`: the declaration's own initial write. */

@@ -131,8 +131,11 @@ function importedSetter(callee: TSESTree.Identifier, prov: Provenance): Omit<Ext
   let variable: VariableLike | undefined;
   walkAll(fn.body, (n) => {
     if (n.type !== 'AssignmentExpression' || n.left.type !== 'Identifier') return;
-    const right = unwrap(n.right);
-    const fromParam = right.type === 'Identifier' ? module.prov.variableOf(right) === param : right.type === 'ArrayExpression' && right.elements.some((e) => e?.type === 'SpreadElement' && e.argument.type === 'Identifier' && module.prov.variableOf(e.argument) === param);
+    // `allowed = dirs`, `allowed = [...dirs]`, `allowed = dirs.map((d) => path.resolve(d))`: computed from the parameter.
+    let fromParam = false;
+    walkAll(n.right, (x) => {
+      if (x.type === 'Identifier' && module.prov.variableOf(x) === param) fromParam = true;
+    });
     const target = module.prov.variableOf(n.left);
     if (fromParam && target && !target.defs.some((d) => enclosingFunction(d.name) === fn)) variable = target;
   });
