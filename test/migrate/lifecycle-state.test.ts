@@ -1,16 +1,22 @@
 // `--to mrtr --lifecycle per-request` on the core state analysis, planned without the CLI: the
 // rewrite of each state shape (read side by side with its fixture under e2e/fixtures/lifecycle),
 // a second run that changes nothing, and the shapes that must stay marked, with the marker's reason.
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { applyEdits } from '../../packages/core/src/plan/edits.ts';
 import { planMrtrProject, type SourceFile } from '../../transforms/mrtr.ts';
+import { TMP_DIR } from '../e2e/harness/load.ts';
+import { typecheck } from '../e2e/harness/typecheck.ts';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../e2e/fixtures/lifecycle');
 const scratch = mkdtempSync(path.join(os.tmpdir(), 'uproot-lifecycle-state-'));
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+const inRepo: string[] = [];
+afterAll(() => {
+  rmSync(scratch, { recursive: true, force: true });
+  for (const dir of inRepo) rmSync(dir, { recursive: true, force: true });
+});
 
 /** The files of a fixture directory (copied to a scratch directory, so the module graph reads the migrated text on the second run). */
 function copy(name: string, files?: Record<string, string>): string {
@@ -93,6 +99,26 @@ function requestOutcome(original: string, file: string, outcomes: ReturnType<typ
 }
 
 const SERVER = `import { fileURLToPath } from 'node:url';\nimport { McpServer } from '@modelcontextprotocol/server';\n\nconst server = new McpServer({ name: 's', version: '1.0.0' });\n`;
+
+describe('--lifecycle per-request on a startup timer', () => {
+  it('the timer becomes the per-request helper; the output type-checks against the real SDK and migrates to itself', () => {
+    const source = path.resolve(import.meta.dirname, '../e2e/fixtures/lifecycle-unit/background-ts');
+    mkdirSync(TMP_DIR, { recursive: true });
+    // Inside the repository (and named like the harness's copies), so the SDK and zod resolve.
+    const dir = mkdtempSync(path.join(TMP_DIR, `background-ts-p${process.pid}-`));
+    inRepo.push(dir);
+    writeFileSync(path.join(dir, 'server.ts'), readFileSync(path.join(source, 'server.ts'), 'utf8'));
+    const first = migrate(dir);
+    expect(first.outcomes.filter((o) => o.outcome !== 'rewritten')).toEqual([]);
+    const text = first.changed['server.ts']!;
+    expect(text).not.toContain('setTimeout');
+    expect(text).toContain('const deriveRootsState = async (ctx: ServerContext) => {');
+    expect(text).toContain('const { roots } = await rootsFromAnswer(ctx);');
+    expect(text).toContain('if (clientDeclaresRoots(ctx, this.server.server)) await deriveRootsState(ctx);');
+    expect(typecheck(dir)).toEqual([]);
+    expect(migrate(dir).changed).toEqual({});
+  });
+});
 
 describe('--lifecycle per-request keeps the marker where it cannot prove the rewrite', () => {
   it('a per-session map: one process serves several clients, whose roots the rewrite cannot keep apart', () => {

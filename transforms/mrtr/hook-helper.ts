@@ -1,5 +1,5 @@
-// `--lifecycle per-request` when the init hook does more than one write: it gates on the capability,
-// destructures the answer, catches and logs. The hook's function stays as it is but becomes a local
+// `--lifecycle per-request` when the init hook (oninitialized, a notifications/initialized handler, a
+// startup timer) does more than one write: it gates on the capability, destructures the answer, catches and logs. The hook's function stays as it is but becomes a local
 // helper taking ctx (`oninitialized = async () => …` → `const deriveRootsState = async (ctx) => …`):
 // its request reads the MRTR answer, its capability checks become per-request checks, and every
 // handler that reads the state calls it after asking for roots. The list_changed refresh goes.
@@ -35,6 +35,7 @@ export function planHookHelper(unit: Unit, group: Group, checks: ConsumerCheck, 
   const inits = [...hooks.values()].filter((h) => h.kind === 'init');
   if (inits.length !== 1) throw new Unprovable(reason, `${state.name} is filled by ${inits.length === 0 ? 'no' : 'more than one'} initialization hook`);
   const init = inits[0]!;
+  if (init.fn.params.length > 0) throw new Unprovable(reason, 'the initialization hook takes parameters, which a per-request helper would not have');
   if (init.fn.type !== 'ArrowFunctionExpression' && hasThis(init.fn)) throw new Unprovable(reason, 'the initialization hook uses a `this` of its own');
   const writes = new Set<Node>(state.writes.map((w) => w.node));
   const requests = new Set<Node>(unit.sites.filter((s) => s.kind === 'request').map((s) => s.node));
@@ -77,6 +78,10 @@ function hookOf(fn: FunctionNode, listChanged: ReadonlySet<Node>): Hook | undefi
   const statement = p?.parent;
   if (statement?.type !== 'ExpressionStatement') return undefined;
   if (p?.type === 'AssignmentExpression' && p.right === fn && p.left.type === 'MemberExpression' && propertyName(p.left) === 'oninitialized') return { fn, statement, kind: 'init' };
+  // A startup timer fetches once, like an init hook: `setTimeout(async () => { … }, 1000)`.
+  if (p?.type === 'CallExpression' && p.arguments[0] === fn && ['setTimeout', 'setImmediate', 'queueMicrotask'].includes(calleeName(p) ?? '') && p.callee.type === 'Identifier') {
+    return { fn, statement, kind: 'init' };
+  }
   if (p?.type === 'CallExpression' && p.arguments.length === 2 && p.arguments[1] === fn && calleeName(p) === 'setNotificationHandler') {
     const method = p.arguments[0]!;
     if (listChanged.has(method)) return { fn, statement, kind: 'refresh' };

@@ -51,7 +51,7 @@ export function planLifecycle(unit: Unit, project?: ProjectIndex): LifecyclePlan
       if (!(error instanceof Unprovable)) throw error;
     }
   }
-  const left = unit.sites.filter((s) => s.kind === 'request' && s.side === 'server' && (s.reason === 'lifecycle' || s.reason === 'list-changed') && !plan.covered.has(s));
+  const left = unit.sites.filter((s) => s.kind === 'request' && s.side === 'server' && (s.reason === 'lifecycle' || s.reason === 'list-changed' || s.reason === 'background') && !plan.covered.has(s));
   const groups = stateGroups(unit, left);
   for (const site of left) {
     if (!groups.some((g) => g.sites.includes(site))) plan.failures.set(site, new Unprovable(site.reason!, 'uproot cannot tell which one state these roots are kept in'));
