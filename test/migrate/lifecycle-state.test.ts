@@ -100,6 +100,58 @@ function requestOutcome(original: string, file: string, outcomes: ReturnType<typ
 
 const SERVER = `import { fileURLToPath } from 'node:url';\nimport { McpServer } from '@modelcontextprotocol/server';\n\nconst server = new McpServer({ name: 's', version: '1.0.0' });\n`;
 
+describe('--lifecycle per-request on a getter that stores what it fetches', () => {
+  it('a cache written on every call and read only by its getter is threaded, with no guard to drop', () => {
+    const dir = copy('getter-every-call', {
+      'server.ts': `${SERVER}let last: string[] = [];
+async function dirs() {
+  last = (await server.server.listRoots()).roots.map((r) => fileURLToPath(r.uri));
+  return last;
+}
+server.registerTool('dirs', {}, async () => ({ content: [{ type: 'text', text: (await dirs()).join(',') }] }));
+`,
+    });
+    const first = migrate(dir);
+    expect(first.outcomes.filter((o) => o.outcome !== 'rewritten')).toEqual([]);
+    expect(first.changed['server.ts']).toContain('  last = (await rootsFromAnswer(ctx)).roots.map((r) => fileURLToPath(r.uri));');
+    expect(migrate(dir).changed).toEqual({});
+  });
+
+  it('a one-line guard (`if (!cache) cache = …;`) goes as the block form does', () => {
+    const dir = copy('getter-one-line', {
+      'server.ts': `${SERVER}let cache: string[] | undefined;
+async function dirs() {
+  if (cache === undefined) cache = (await server.server.listRoots()).roots.map((r) => fileURLToPath(r.uri));
+  return cache;
+}
+server.registerTool('dirs', {}, async () => ({ content: [{ type: 'text', text: (await dirs()).join(',') }] }));
+`,
+    });
+    const first = migrate(dir);
+    expect(first.outcomes.filter((o) => o.outcome !== 'rewritten')).toEqual([]);
+    expect(first.changed['server.ts']).toContain('\n  cache = (await rootsFromAnswer(ctx)).roots.map((r) => fileURLToPath(r.uri));\n  return cache;');
+    expect(migrate(dir).changed).toEqual({});
+  });
+
+  it('a cache another handler reads directly stays marked', () => {
+    const dir = copy('getter-shared', {
+      'server.ts': `${SERVER}let last: string[] = [];
+async function dirs() {
+  last = (await server.server.listRoots()).roots.map((r) => fileURLToPath(r.uri));
+  return last;
+}
+server.registerTool('dirs', {}, async () => ({ content: [{ type: 'text', text: (await dirs()).join(',') }] }));
+server.registerTool('count', {}, async () => ({ content: [{ type: 'text', text: String(last.length) }] }));
+`,
+    });
+    const before = readFileSync(path.join(dir, 'server.ts'), 'utf8');
+    const { outcomes } = migrate(dir);
+    const request = requestOutcome(before, 'server.ts', outcomes)!;
+    expect(request).toMatchObject({ outcome: 'marked', reason: 'shared-state' });
+    expect(request.detail).toMatch(/last is read outside its getter \(line 11\)/);
+  });
+});
+
 describe('--lifecycle per-request on a startup timer', () => {
   it('the timer becomes the per-request helper; the output type-checks against the real SDK and migrates to itself', () => {
     const source = path.resolve(import.meta.dirname, '../e2e/fixtures/lifecycle-unit/background-ts');

@@ -1,7 +1,8 @@
 // `--lifecycle per-request` for a lazily filled getter: `if (!cache) cache = <roots>; return cache`
 // in a function the handlers call. The request is threaded like any other (the handler asks for
-// roots first), and the guard goes, so every request derives the cache from its own answer.
-import { type Node, type TextEdit, analyzeState, enclosingFunction, enclosingStatement, unwrap } from '@uproot/core/planning';
+// roots first), and the guard goes, so every request derives the cache from its own answer. A getter
+// that writes its cache on every call needs only the threading.
+import { type Node, type TextEdit, analyzeState, enclosingFunction, unwrap } from '@uproot/core/planning';
 import type { RootsSite } from '@uproot/core/planning';
 import { type Unit, Unprovable } from './unit.ts';
 
@@ -20,7 +21,10 @@ export function lazyGuardEdits(site: RootsSite, unit: Unit): TextEdit[] {
   // Only the getter reads the cache: its callers all go through it, so each gets a fresh derivation.
   const outside = state.variable.references.find((r) => !r.isWrite() && !within(r.identifier, getter));
   if (outside) throw new Unprovable('shared-state', `${state.name} is read outside its getter (line ${outside.identifier.loc.start.line})`);
-  const statement = enclosingStatement(write);
+  const statement = write.parent;
+  if (statement?.type !== 'ExpressionStatement') throw new Unprovable('shared-state', `${state.name} is filled inside a larger expression`);
+  // Written on every call of the getter, and only read there: already per request once threaded.
+  if (getter.body.type === 'BlockStatement' && statement.parent === getter.body) return [];
   const guard = statement.parent?.type === 'BlockStatement' && statement.parent.body.length === 1 ? statement.parent.parent : statement.parent;
   if (guard?.type !== 'IfStatement' || guard.alternate || !isEmptyTest(guard.test, state.variable.name)) {
     throw new Unprovable('shared-state', `${state.name} is filled under a condition other than "not yet filled"`);
