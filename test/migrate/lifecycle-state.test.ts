@@ -172,6 +172,31 @@ describe('--lifecycle per-request on a startup timer', () => {
   });
 });
 
+describe('--lifecycle per-request on a notifications/initialized handler', () => {
+  it('the handler becomes the per-request helper, its capability gate a per-request check', () => {
+    const dir = copy('initialized-handler', {
+      'server.ts': `${SERVER}let workspace: string | undefined;
+server.server.setNotificationHandler('notifications/initialized', async () => {
+  if (!server.server.getClientCapabilities()?.roots) return;
+  const { roots } = await server.server.listRoots();
+  workspace = roots[0] ? fileURLToPath(roots[0].uri) : undefined;
+});
+server.registerTool('where', {}, async () => ({ content: [{ type: 'text', text: workspace ?? 'none' }] }));
+`,
+    });
+    const first = migrate(dir);
+    expect(first.outcomes.filter((o) => o.outcome !== 'rewritten')).toEqual([]);
+    const text = first.changed['server.ts']!;
+    expect(text).toContain(`const deriveRootsState = async (ctx: ServerContext) => {
+  if (!clientDeclaresRoots(ctx, server.server)) return;
+  const { roots } = await rootsFromAnswer(ctx);
+  workspace = roots[0] ? fileURLToPath(roots[0].uri) : undefined;
+};`);
+    expect(text).not.toContain("'notifications/initialized'");
+    expect(migrate(dir).changed).toEqual({});
+  });
+});
+
 describe('--lifecycle per-request keeps the marker where it cannot prove the rewrite', () => {
   it('a per-session map: one process serves several clients, whose roots the rewrite cannot keep apart', () => {
     const dir = copy('session-map', {
@@ -189,6 +214,25 @@ server.registerTool('where', {}, async (ctx) => ({ content: [{ type: 'text', tex
     expect(request.detail).toMatch(/kept per session in rootsBySession; one process can serve several clients/);
     expect(changed['server.ts']).toContain('// uproot: [lifecycle]');
     expect(changed['server.ts']).toContain('oninitialized');
+  });
+
+  it('a hook that also does other work (starting a watcher) keeps its marker, naming the line', () => {
+    const dir = copy('hook-other-work', {
+      'server.ts': `${SERVER}let dirs: string[] = [];
+function watch(d: string[]) { return d.length; }
+server.server.oninitialized = async () => {
+  const { roots } = await server.server.listRoots();
+  dirs = roots.map((r) => fileURLToPath(r.uri));
+  watch(dirs);
+};
+server.registerTool('dirs', {}, async () => ({ content: [{ type: 'text', text: dirs.join(',') }] }));
+`,
+    });
+    const before = readFileSync(path.join(dir, 'server.ts'), 'utf8');
+    const { outcomes } = migrate(dir);
+    const request = requestOutcome(before, 'server.ts', outcomes)!;
+    expect(request).toMatchObject({ outcome: 'marked', reason: 'lifecycle' });
+    expect(request.detail).toBe('the hook does more than fetch roots (line 10)');
   });
 
   it('a setter module another file of the run also imports: that file\'s handlers would lose the roots', () => {
