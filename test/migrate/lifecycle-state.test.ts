@@ -235,6 +235,22 @@ server.registerTool('dirs', {}, async () => ({ content: [{ type: 'text', text: d
     expect(request.detail).toBe('the hook does more than fetch roots (line 10)');
   });
 
+  it('a hook gated on something besides the roots capability keeps its marker (the per-request check would not stand for it)', () => {
+    const dir = copy('hook-other-gate', {
+      'server.ts': `${SERVER}const enabled = process.env.USE_ROOTS === '1';
+let dirs: string[] = [];
+server.server.oninitialized = async () => {
+  if (enabled) dirs = (await server.server.listRoots()).roots.map((r) => fileURLToPath(r.uri));
+};
+server.registerTool('dirs', {}, async () => ({ content: [{ type: 'text', text: dirs.join(',') }] }));
+`,
+    });
+    const before = readFileSync(path.join(dir, 'server.ts'), 'utf8');
+    const { changed, outcomes } = migrate(dir);
+    expect(requestOutcome(before, 'server.ts', outcomes)).toMatchObject({ outcome: 'marked', reason: 'lifecycle' });
+    expect(changed['server.ts']).toContain('if (enabled) dirs = (await server.server.listRoots())');
+  });
+
   it('a setter module another file of the run also imports: that file\'s handlers would lose the roots', () => {
     const dir = copy('setter-shared', {
       'dirs.ts': `let allowed: string[] = [];\nexport function setAllowed(d: string[]) { allowed = d; }\nexport function isAllowed(p: string) { return allowed.some((d) => p.startsWith(d)); }\n`,

@@ -185,6 +185,8 @@ function capabilityEdits(fn: FunctionNode, unit: Unit, ctx: string, tools: State
   const rootsMember = (n: Node): Node | undefined => {
     const p = n.parent;
     if (p?.type !== 'MemberExpression' || p.object !== n || propertyName(p) !== 'roots') return undefined;
+    // `caps?.roots?.listChanged` asks more than whether roots are declared.
+    if (p.parent?.type === 'MemberExpression' && p.parent.object === p) return undefined;
     return p.parent?.type === 'ChainExpression' ? p.parent : p;
   };
   walkAll(fn.body, (n) => {
@@ -197,6 +199,7 @@ function capabilityEdits(fn: FunctionNode, unit: Unit, ctx: string, tools: State
       edits.push({ start: member.range[0], end: member.range[1], text: replacement });
       return;
     }
+    if (n.parent?.type === 'MemberExpression') throw new Unprovable(reason, 'the hook reads the client capabilities for more than roots');
     const declarator = n.parent;
     const declaration = declarator?.parent;
     if (declarator?.type !== 'VariableDeclarator' || declarator.id.type !== 'Identifier' || declaration?.type !== 'VariableDeclaration' || declaration.declarations.length !== 1) {

@@ -3,7 +3,7 @@
 // derivation in each consuming handler, through MRTR; the fetch and the refresh are retired.
 // Assumes one client per process (what a per-process variable filled from "the" client implied).
 import type { TSESTree } from '@typescript-eslint/types';
-import { type FunctionNode, type Node, enclosingFunction, enclosingStatement, isFunction, propertyName, unwrap } from '@uproot/core/planning';
+import { type FunctionNode, type Node, calleeName, enclosingFunction, enclosingStatement, isFunction, propertyName, unwrap } from '@uproot/core/planning';
 import { walkAll } from '@uproot/core/planning';
 import { reachesOf } from '@uproot/core/planning';
 import type { RootsSite } from '@uproot/core/planning';
@@ -154,7 +154,9 @@ function retirableHook(unit: Unit, assignment: Node, site: RootsSite): Node {
   const isRefresh = holder?.type === 'CallExpression' && site.reason === 'list-changed';
   if (!isInit && !isRefresh) throw new Unprovable('lifecycle', 'the fetch is not in oninitialized or a list_changed handler');
   // The hook's body must be only the (optionally capability-gated) assignment.
-  const statement = enclosingStatement(assignment);
+  // The expression statement itself: `if (x) a = b;` must be seen as gated, not as one statement.
+  let statement: Node = assignment;
+  while (statement.parent && statement.type !== 'ExpressionStatement' && !isFunction(statement.parent)) statement = statement.parent;
   const body = fn.body.type === 'BlockStatement' ? fn.body.body : [];
   const only = body.length === 1 && (body[0] === statement || (body[0]!.type === 'IfStatement' && !body[0]!.alternate && gatedOnly(body[0]!, statement)));
   if (fn.body.type === 'BlockStatement' && !only) throw new Unprovable('lifecycle', 'the hook does more than fetch roots');
@@ -163,8 +165,18 @@ function retirableHook(unit: Unit, assignment: Node, site: RootsSite): Node {
 }
 
 function gatedOnly(gate: TSESTree.IfStatement, statement: Node): boolean {
+  if (!isRootsGate(gate.test)) return false;
   const c = gate.consequent;
   return c === statement || (c.type === 'BlockStatement' && c.body.length === 1 && c.body[0] === statement);
+}
+
+/** `if (x.getClientCapabilities()?.roots)`: the only condition the per-request check stands for. */
+function isRootsGate(test: Node): boolean {
+  let t = unwrap(test);
+  if (t.type === 'ChainExpression') t = t.expression;
+  if (t.type !== 'MemberExpression' || propertyName(t) !== 'roots') return false;
+  const object = unwrap(t.object);
+  return object.type === 'CallExpression' && calleeName(object) === 'getClientCapabilities';
 }
 
 /** Every name the derivation uses must also be visible from the handlers (not local to the hook). */
