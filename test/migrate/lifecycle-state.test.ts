@@ -55,6 +55,7 @@ describe('--lifecycle per-request rewrites roots state', () => {
     ['helper-module-ts', ['server.ts']],
     ['setter-barrel-js', ['server.js']],
     ['lazy-getter-js', ['server.js']],
+    ['lazy-getter-ts', ['server.ts']],
     ['setter-try-ts', ['server.ts']],
     ['workspace-field-js', ['server.js']],
   ])('%s: every site rewritten, the output as reviewed, and a second run changes nothing', async (name, files) => {
