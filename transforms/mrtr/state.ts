@@ -69,6 +69,8 @@ export function consumerCheck(unit: Unit, project: ProjectIndex | undefined, rea
 export function planStateGroup(unit: Unit, group: Group, checks: ConsumerCheck, tools: StateTools): StatePlan {
   const { state, analysis } = group;
   const reason = group.sites[0]!.reason ?? 'lifecycle';
+  // Filled only on list_changed, the original's tools saw nothing until the roots changed: not the same.
+  if (!group.sites.some((s) => s.reason === 'lifecycle')) throw new Unprovable(reason, `${state.name} is only filled when the client's roots change`);
   const hooks: Node[] = [];
   let write: { text: string; node: Node } | undefined;
   for (const w of state.writes) {
