@@ -71,7 +71,7 @@ function sourceFiles(dir: string, rel = ''): string[] {
 }
 
 /** A package's file as a path inside the tree: src/<package>/<path>, with skipped segments renamed. */
-function layout(pkg: string, rel: string): string {
+export function layout(pkg: string, rel: string): string {
   const segments = rel.split('/').map((s, i, all) => (i < all.length - 1 && (SKIPPED_SEGMENT.has(s) || s.startsWith('.')) ? `${s}_` : s));
   return ['src', ...pkg.split('/'), ...segments].join('/');
 }
@@ -89,6 +89,14 @@ export function ensureRealTree(repo: string): RealTree {
     return { ...m, root, reused: true };
   }
   rmSync(root, { recursive: true, force: true });
+  const { files, bytes } = copyPackages(nodeModules, packages, root);
+  const tree: RealTree = { root, files, bytes, packages: versions, reused: false };
+  writeFileSync(manifest, JSON.stringify(tree));
+  return tree;
+}
+
+/** Copies the source files of `packages` (installed in `nodeModules`) into `root`, laid out as a repo. */
+export function copyPackages(nodeModules: string, packages: string[], root: string): { files: number; bytes: number } {
   let files = 0;
   let bytes = 0;
   for (const pkg of packages) {
@@ -101,7 +109,5 @@ export function ensureRealTree(repo: string): RealTree {
       bytes += statSync(to).size;
     }
   }
-  const tree: RealTree = { root, files, bytes, packages: versions, reused: false };
-  writeFileSync(manifest, JSON.stringify(tree));
-  return tree;
+  return { files, bytes };
 }
