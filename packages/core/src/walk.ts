@@ -1,26 +1,28 @@
 // Every node under a root, in the order the finder has always visited them. A file is walked whole
-// by up to nine passes (sites, client answers, each MRTR rule) and a class once per member asked
-// about: the order is worked out on the first walk of a program or class and replayed after that.
+// by up to nine passes (sites, client answers, each MRTR rule), a class or a function body once per
+// member asked about: the order of a root walked twice is kept and replayed after that.
 import type { TSESTree } from '@typescript-eslint/types';
 
 type Node = TSESTree.Node;
 
-/** Roots worth remembering: walked many times, and few enough that the lists stay small. */
-const REPLAYED = new Set(['Program', 'ClassDeclaration', 'ClassExpression', 'ClassBody']);
-const orders = new WeakMap<Node, Node[]>();
+/** A root walked once is marked; walked again, its order is kept: only what is walked repeatedly costs memory. */
+const orders = new WeakMap<Node, Node[] | 'once'>();
 
 export function walkAll(root: Node, visit: (node: Node) => void): void {
-  if (!REPLAYED.has(root.type)) {
+  const known = orders.get(root);
+  if (known === undefined) {
+    orders.set(root, 'once');
     walkInOrder(root, visit);
-    return;
-  }
-  let order = orders.get(root);
-  if (!order) {
+  } else if (known === 'once') {
     const list: Node[] = [];
-    walkInOrder(root, (n) => list.push(n));
-    orders.set(root, (order = list));
+    walkInOrder(root, (n) => {
+      list.push(n);
+      visit(n);
+    });
+    orders.set(root, list);
+  } else {
+    for (const node of known) visit(node);
   }
-  for (const node of order) visit(node);
 }
 
 function walkInOrder(root: Node, visit: (node: Node) => void): void {
