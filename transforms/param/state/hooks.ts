@@ -3,8 +3,8 @@
 // The migrated server behaves as the original did for a client without roots, so a capability
 // gate's `else` (what such a client got) stays and everything that only fetched roots goes.
 import type { TSESTree } from '@typescript-eslint/types';
-import { type FunctionNode, type Node, type VariableLike, calleeName, enclosingStatement, isFunction, propertyName, unwrap } from '@uproot/core/planning';
-import { walkAll } from '@uproot/core/planning';
+import { type FunctionNode, type Node, type VariableLike, calleeName, enclosingStatement, propertyName, unwrap } from '@uproot/core/planning';
+import { localFunction, walkAll } from '@uproot/core/planning';
 import type { Provenance } from '@uproot/core/planning';
 import { Unprovable } from '../unprovable.ts';
 
@@ -206,12 +206,6 @@ function exits(s: Node): boolean {
   return x.type === 'ReturnStatement' && !x.argument;
 }
 
-export function localFunction(callee: TSESTree.Identifier, prov: Provenance): FunctionNode | undefined {
-  const def = prov.variableOf(callee)?.defs[0];
-  if (def?.type === 'FunctionName' && def.node.type === 'FunctionDeclaration') return def.node;
-  const init = def?.type === 'Variable' && def.node.type === 'VariableDeclarator' && def.node.init ? unwrap(def.node.init) : undefined;
-  return init && isFunction(init) ? init : undefined;
-}
 
 /** The statement declaring a helper function (for removal once nothing calls it). */
 export function declarationOf(fn: FunctionNode): Node {
