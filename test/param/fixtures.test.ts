@@ -45,6 +45,8 @@ const decisions: Record<string, string[]> = {
   'raw-send-then': ['request:rewritten'],
   'state-background': ['request:rewritten'],
   'state-configured': ['capability:rewritten', 'request:rewritten'],
+  'state-on-first-use': ['capability:rewritten', 'request:rewritten'],
+  'state-on-first-use-workspace': ['request:rewritten'],
   'state-sandbox': ['capability:rewritten', 'request:rewritten', 'list-changed:rewritten', 'request:rewritten'],
   'state-session-map': ['request:marked:lifecycle'],
   'state-workspace': ['capability:rewritten', 'request:rewritten'],
