@@ -34,7 +34,7 @@ function sh(command, cwd) {
 
 function measure(repo, root) {
   const types = repo.typecheck.map((c) => typeErrors(sh(c, root).output)).reduce((a, b) => a + b, 0);
-  if (noTests || !repo.test) return { types, tests: null };
+  if (noTests || !repo.test?.length) return { types, tests: null };
   const runs = repo.test.map((c) => testCounts(sh(c, root).output));
   const tests = runs.reduce(
     (a, t) => ({ passed: a.passed + t.passed, failed: a.failed + t.failed, failing: [...a.failing, ...t.failing], unread: a.unread || t.unread }),
@@ -54,6 +54,12 @@ function migrate(repo, root) {
   }
 }
 
+// True when `after` is `before` plus `// uproot:` marker lines and nothing else.
+function onlyMarkers(before, after) {
+  const strip = (t) => t.split('\n').filter((l) => !/^\s*\/\/ uproot: /.test(l)).join('\n');
+  return strip(before) === strip(after);
+}
+
 const rows = [];
 mkdirSync(work, { recursive: true });
 for (const repo of repos) {
@@ -69,6 +75,7 @@ for (const repo of repos) {
   const at = join(root, repo.cwd ?? '.');
   const changed = changedFiles(first.report);
   const unparsed = changed.filter((f) => parseErrors(join(at, f)).length > 0);
+  const markersOnly = changed.filter((f) => onlyMarkers(readFileSync(join(source, repo.cwd ?? '.', f), 'utf8'), readFileSync(join(at, f), 'utf8')));
   const second = migrate(repo, root);
   process.stderr.write(`${repo.name}: after\n`);
   const after = measure(repo, root);
@@ -79,6 +86,7 @@ for (const repo of repos) {
     commit: repo.commit,
     ...requestSites(first.report),
     changed: changed.length,
+    markersOnly: markersOnly.length,
     unparsed,
     secondRunChanged: changedFiles(second.report).length,
     exit: [first.status, second.status],

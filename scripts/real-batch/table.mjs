@@ -1,12 +1,13 @@
 // The batch table: one row per repository, then the totals the issue judges (half rewritten, nothing new broken).
 export function printTable(rows) {
-  const head = ['repo', 'commit', 'sites', 'rewritten', 'marked (reasons)', 'type errors', 'tests passed/failed', 'new failures', '2nd run', 'parse'];
+  const head = ['repo', 'commit', 'sites', 'rewritten', 'marked (reasons)', 'files changed (markers only)', 'type errors', 'tests passed/failed', 'new failures', '2nd run', 'parse'];
   const lines = rows.map((r) => [
     r.name,
     r.commit.slice(0, 10),
     r.sites,
     r.rewritten,
     `${r.marked}${Object.keys(r.reasons).length ? ` (${Object.entries(r.reasons).map(([k, v]) => `${k}:${v}`).join(', ')})` : ''}`,
+    `${r.changed} (${r.markersOnly})`,
     `${r.before.types} → ${r.after.types}`,
     r.before.tests ? `${r.before.tests.passed}/${r.before.tests.failed} → ${r.after.tests.passed}/${r.after.tests.failed}` : 'not run',
     newFailures(r).join(' ') || '0',
