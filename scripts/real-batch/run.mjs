@@ -78,7 +78,14 @@ for (const repo of repos) {
   const markersOnly = changed.filter((f) => onlyMarkers(readFileSync(join(source, repo.cwd ?? '.', f), 'utf8'), readFileSync(join(at, f), 'utf8')));
   const second = migrate(repo, root);
   process.stderr.write(`${repo.name}: after\n`);
-  const after = measure(repo, root);
+  let after = measure(repo, root);
+  // Timing-dependent suites fail a test here and there under load: a file counts as failing after
+  // migrate only when it fails in a second run too.
+  if (after.tests && after.tests.failing.some((f) => !before.tests.failing.includes(f))) {
+    process.stderr.write(`${repo.name}: new failures, running the tests once more\n`);
+    const again = measure(repo, root);
+    after = { ...after, retried: again.tests, tests: { ...after.tests, failing: after.tests.failing.filter((f) => before.tests.failing.includes(f) || again.tests.failing.includes(f)) } };
+  }
   const expected = (first.report.testsToUpdate ?? []).map((t) => t.file);
   rows.push({
     name: repo.name,
