@@ -17,6 +17,7 @@ const caseName = (input: string) => input.slice(0, input.indexOf('.input.'));
 const decisions: Record<string, string[]> = {
   'allow-list': ['request:rewritten'],
   'allow-list-suspect': ['request:rewritten'],
+  'caught-default': ['request:rewritten'],
   'blocked-handler': ['request:marked:lifecycle', 'request:marked:lifecycle'],
   'client-era-guard': [
     'list-changed:client:rewritten',

@@ -8,7 +8,7 @@ import type { Provenance } from '@uproot/core/planning';
 import { type Reach, reachesOf } from '@uproot/core/planning';
 import type { RootsSite } from '@uproot/core/planning';
 import { feedsSharedState, statesOf } from '@uproot/core/planning';
-import { catchesToDefault, checkHelper, checkNamedCallback, checkRequestForm } from './checks.ts';
+import { checkHelper, checkNamedCallback, checkRequestForm } from './checks.ts';
 import { type LowLevelTool, lowLevelTool } from './low-level.ts';
 import { Unprovable, unresolved } from './unprovable.ts';
 
@@ -48,7 +48,6 @@ export function reachEntries(site: RootsSite, f: FileContext, entries: Map<strin
   if (site.kind === 'request') {
     checkRequestForm(site.node as TSESTree.CallExpression, f.prov);
     if (feedsSharedState(site.node, f.prov) || statesOf(site.node, f.prov).length > 0) throw new Unprovable('shared-state', 'the roots are kept beyond this request');
-    if (catchesToDefault(site.node)) throw new Unprovable('timeout-control', 'a catch turns a failed roots request into a default; make the parameter optional by hand so that default stays');
   }
   return resolved.map((r) => attach(site, r, entries));
 }
