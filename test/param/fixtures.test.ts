@@ -17,6 +17,7 @@ const caseName = (input: string) => input.slice(0, input.indexOf('.input.'));
 const decisions: Record<string, string[]> = {
   'allow-list': ['request:rewritten'],
   'allow-list-suspect': ['request:rewritten'],
+  'caught-default': ['request:rewritten'],
   'blocked-handler': ['request:marked:lifecycle', 'request:marked:lifecycle'],
   'client-era-guard': [
     'list-changed:client:rewritten',
@@ -45,6 +46,8 @@ const decisions: Record<string, string[]> = {
   'raw-send-then': ['request:rewritten'],
   'state-background': ['request:rewritten'],
   'state-configured': ['capability:rewritten', 'request:rewritten'],
+  'state-on-first-use': ['capability:rewritten', 'request:rewritten'],
+  'state-on-first-use-workspace': ['request:rewritten'],
   'state-sandbox': ['capability:rewritten', 'request:rewritten', 'list-changed:rewritten', 'request:rewritten'],
   'state-session-map': ['request:marked:lifecycle'],
   'state-workspace': ['capability:rewritten', 'request:rewritten'],

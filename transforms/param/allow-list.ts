@@ -5,6 +5,7 @@
 // function) from process.argv or process.env, directly or through a same-file function or const.
 import type { TSESTree } from '@typescript-eslint/types';
 import { type FunctionNode, type Node, calleeName, nodeText, unwrap } from '@uproot/core/planning';
+import { localFunction } from '@uproot/core/planning';
 import type { Provenance } from '@uproot/core/planning';
 
 const NAME = /^(allowed|permitted|sandbox|allowlisted|whitelisted|configured)(dirs|directories|roots|paths|folders|workspaces)$/;
@@ -116,11 +117,3 @@ function constInit(id: TSESTree.Identifier, prov: Provenance): Node | undefined 
   return def.node.init ?? undefined;
 }
 
-function localFunction(call: TSESTree.CallExpression, prov: Provenance): FunctionNode | undefined {
-  const callee = unwrap(call.callee);
-  if (callee.type !== 'Identifier') return undefined;
-  const def = prov.variableOf(callee)?.defs[0];
-  if (def?.type === 'FunctionName' && def.node.type === 'FunctionDeclaration') return def.node;
-  const init = def?.type === 'Variable' && def.node.type === 'VariableDeclarator' && def.node.init ? unwrap(def.node.init) : undefined;
-  return init && (init.type === 'ArrowFunctionExpression' || init.type === 'FunctionExpression') ? init : undefined;
-}

@@ -3,10 +3,11 @@
 // capability gate that guards a fallback keeps that fallback for calls without the parameter),
 // which capability checks change, and how already-MRTR input requests go away.
 import type { TSESTree } from '@typescript-eslint/types';
-import { type FunctionNode, type Node, functionName } from '@uproot/core/planning';
+import { type FunctionNode, type Node, enclosingFunction, functionName } from '@uproot/core/planning';
 import { reachesOf } from '@uproot/core/planning';
 import type { RootsSite } from '@uproot/core/planning';
 import { type AllowList, findAllowList } from './allow-list.ts';
+import { catchesToDefault } from './checks.ts';
 import { type Entry, type FileContext, pathFunction } from './entries.ts';
 import { type Gate, earlyExit, gateOf, guardOf } from './gates.ts';
 import { directoryArgument, rungOf } from './hybrid.ts';
@@ -16,7 +17,7 @@ import { freshName } from './names.ts';
 import { type NewParam, type Registration, mcpServerRegistration } from './registration.ts';
 import type { TextEdit } from '@uproot/core/planning';
 import { describeParam } from './describe.ts';
-import { unresolved } from './unprovable.ts';
+import { Unprovable, unresolved } from './unprovable.ts';
 
 export interface HybridPlan {
   argument: string;
@@ -37,6 +38,8 @@ export interface ParamPlan {
   /** Whether the roots variable of each function on the way is always defined (TypeScript type). */
   definite: Map<FunctionNode, boolean>;
   allow: AllowList;
+  /** Requests inside a `try`/`.catch` that turns their failure into a default: without the parameter they fail as before. */
+  caught: Set<RootsSite>;
 }
 
 export interface EntryPlan {
@@ -74,7 +77,12 @@ export function analyzeEntry(entry: Entry, f: FileContext, o: AnalyzeOptions): E
     const results = callers.map(([call, c]) => cover(call, c.caller, seen));
     return { covered: results.length > 0 && results.every((r) => r.covered), fallback: results.some((r) => r.fallback) };
   };
-  const coverage = [...entry.sites].map((site) => ({ site, ...cover(site.node, pathFunction(site.node, entry.fns)!) }));
+  // A request whose failure a catch turns into a default keeps that default: without the parameter it fails as before.
+  const caught = new Set([...entry.sites].filter((s) => s.kind === 'request' && catchesToDefault(s.node)));
+  for (const site of caught) {
+    if (!awaitedInTry(site.node)) throw new Unprovable('timeout-control', 'a `.catch` turns a failed roots request into a default; make the parameter optional by hand so that default stays');
+  }
+  const coverage = [...entry.sites].map((site) => (caught.has(site) ? { site, covered: true, fallback: true } : { site, ...cover(site.node, pathFunction(site.node, entry.fns)!) }));
   const optional = coverage.some((c) => c.fallback);
   if (optional) {
     const bare = coverage.find((c) => !c.covered);
@@ -112,7 +120,15 @@ export function analyzeEntry(entry: Entry, f: FileContext, o: AnalyzeOptions): E
   const param: NewParam = { name, optional, description: describeParam(entry.kind, optional) };
   registration.add(param); // proves the declaration can be written (callback parameter forms)
   const declare = (zod: () => string) => registrationWith(zod).add(param);
-  return { entry, param: { name, optional, declare, gates: replaced, exits, inputs, definite, allow: findAllowList(entry.callback, f.prov, f.text) } };
+  return { entry, param: { name, optional, declare, gates: replaced, exits, inputs, definite, allow: findAllowList(entry.callback, f.prov, f.text), caught } };
+}
+
+/** `await request` (optionally chained) directly: a throw in its place lands in the same `try`. */
+function awaitedInTry(node: Node): boolean {
+  const call = node.parent?.type === 'ChainExpression' ? node.parent : node;
+  if (call.parent?.type !== 'AwaitExpression') return false;
+  for (let n: Node | undefined = call.parent; n && n !== enclosingFunction(node); n = n.parent) if (n.parent?.type === 'TryStatement' && n.parent.block === n) return true;
+  return false;
 }
 
 function within(node: Node, range: [number, number]): boolean {

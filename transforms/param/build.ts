@@ -59,7 +59,9 @@ export function buildEdits(plans: EntryPlan[], c: BuildContext): BuildResult {
     for (const site of entry.sites) {
       details.set(site, detail);
       if (site.kind === 'request') {
-        const e = feedRequest(text, site.node, rootsVar.get(pathFunction(site.node, entry.fns)!)!);
+        const variable = rootsVar.get(pathFunction(site.node, entry.fns)!)!;
+        const fed = p.caught.has(site) ? `(${variable} ?? ${missingDirectory(p.name)})` : variable;
+        const e = feedRequest(text, site.node, fed);
         edits.push(e);
         removed.push([e.start, e.end]);
       }
@@ -88,6 +90,11 @@ export function buildEdits(plans: EntryPlan[], c: BuildContext): BuildResult {
   }
   edits.push(...threading(plans, rootsVar, helperTypes, c));
   return { edits: dedupe(edits), removed, details };
+}
+
+/** Thrown where the roots request failed before, so the catch around it still supplies the default. */
+function missingDirectory(name: string): string {
+  return `(() => { throw new Error('the "${name}" argument was not given'); })()`;
 }
 
 function trustDetail(p: ParamPlan, kind: 'tool' | 'prompt' | 'low-level-tool'): string {

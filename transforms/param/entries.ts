@@ -6,9 +6,9 @@ import { type FunctionNode, type Node, enclosingFunction } from '@uproot/core/pl
 import { contextReason } from '@uproot/core/planning';
 import type { Provenance } from '@uproot/core/planning';
 import { type Reach, reachesOf } from '@uproot/core/planning';
-import type { RootsSite } from '@uproot/core/planning';
-import { feedsSharedState } from '@uproot/core/planning';
-import { catchesToDefault, checkHelper, checkNamedCallback, checkRequestForm } from './checks.ts';
+import type { RootsSite, RootsState } from '@uproot/core/planning';
+import { feedsSharedState, statesOf } from '@uproot/core/planning';
+import { checkHelper, checkNamedCallback, checkRequestForm } from './checks.ts';
 import { type LowLevelTool, lowLevelTool } from './low-level.ts';
 import { Unprovable, unresolved } from './unprovable.ts';
 
@@ -47,8 +47,8 @@ export function reachEntries(site: RootsSite, f: FileContext, entries: Map<strin
   const resolved = reaches.map((reach) => resolveReach(site, reach, f));
   if (site.kind === 'request') {
     checkRequestForm(site.node as TSESTree.CallExpression, f.prov);
-    if (feedsSharedState(site.node, f.prov)) throw new Unprovable('shared-state', 'the roots are kept beyond this request');
-    if (catchesToDefault(site.node)) throw new Unprovable('timeout-control', 'a catch turns a failed roots request into a default; make the parameter optional by hand so that default stays');
+    const states = statesOf(site.node, f.prov);
+    if (feedsSharedState(site.node, f.prov) || states.length > 0) throw new Unprovable('shared-state', `the roots are kept beyond this request${states.length ? ` (in ${states.map(where).join(', ')})` : ''}`);
   }
   return resolved.map((r) => attach(site, r, entries));
 }
@@ -100,6 +100,11 @@ function attach(site: RootsSite, r: ResolvedReach, entries: Map<string, Entry>):
     caller = hop.fn;
   }
   return entry;
+}
+
+/** A state in the words of the marker: `allowed`, or `setRoots`'s variable in another module. */
+function where(state: RootsState): string {
+  return state.kind === 'setter' ? `${state.name}, a setter in ${state.module.file.split(/[\\/]/).pop()}` : state.name;
 }
 
 /** Where the request sits, in words that add to the reason code's own message. */

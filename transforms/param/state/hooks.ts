@@ -3,8 +3,8 @@
 // The migrated server behaves as the original did for a client without roots, so a capability
 // gate's `else` (what such a client got) stays and everything that only fetched roots goes.
 import type { TSESTree } from '@typescript-eslint/types';
-import { type FunctionNode, type Node, type VariableLike, calleeName, enclosingStatement, isFunction, propertyName, unwrap } from '@uproot/core/planning';
-import { walkAll } from '@uproot/core/planning';
+import { type FunctionNode, type Node, type VariableLike, calleeName, enclosingStatement, isExported, propertyName, unwrap } from '@uproot/core/planning';
+import { localFunction, reachesOf, walkAll } from '@uproot/core/planning';
 import type { Provenance } from '@uproot/core/planning';
 import { Unprovable } from '../unprovable.ts';
 
@@ -12,7 +12,11 @@ export interface Hook {
   fn: FunctionNode;
   /** The statement that installs the hook. */
   statement: Node;
-  kind: 'init' | 'refresh' | 'background';
+  kind: 'init' | 'refresh' | 'background' | 'lazy';
+  /** For a lazy fill: the `await fill();` statements in the handlers, which go with the hook. */
+  uses?: Node[];
+  /** For a lazy fill: module variables only the hook reads and writes (a "fetched once" flag). */
+  flags?: Set<VariableLike>;
 }
 
 export interface HookContext {
@@ -26,6 +30,8 @@ export interface HookContext {
   helpers: Set<FunctionNode>;
   /** The state's writes (assignment or setter call). */
   writes: Set<Node>;
+  /** A lazy hook's once-flags (`if (fetched) return; fetched = true;` go with the hook). */
+  flags?: Set<VariableLike>;
 }
 
 /** The hook around a function that writes roots state, when it is one. */
@@ -45,6 +51,43 @@ export function hookOf(fn: FunctionNode, listChanged: ReadonlySet<Node>): Hook |
   return undefined;
 }
 
+/**
+ * A same-file function the request handlers call first thing (`await ensureRoots();`) to fill the
+ * state on first use: every use is such a statement in a tool or prompt, and nothing else calls it.
+ */
+export function lazyHookOf(fn: FunctionNode, prov: Provenance): Hook | undefined {
+  const declaration = declarationOf(fn);
+  if (declaration.parent?.type !== 'Program' || isExported(fn)) return undefined;
+  const refs = prov.referencesTo(fn);
+  const uses: Node[] = [];
+  for (const ref of refs) {
+    const call = ref.parent;
+    if (call?.type !== 'CallExpression' || call.callee !== ref) return undefined;
+    const used = call.parent?.type === 'AwaitExpression' ? call.parent : call;
+    if (used.parent?.type !== 'ExpressionStatement') return undefined;
+    const reaches = reachesOf(call, prov);
+    if (reaches.length === 0 || reaches.some((r) => r.handler !== 'tool' && r.handler !== 'prompt')) return undefined;
+    uses.push(used.parent);
+  }
+  if (uses.length === 0) return undefined;
+  return { fn, statement: declaration, kind: 'lazy', uses, flags: onceFlags(fn, prov) };
+}
+
+/** `let fetched = false` read and written only inside `fn`: it only made the fill run once. */
+function onceFlags(fn: FunctionNode, prov: Provenance): Set<VariableLike> {
+  const flags = new Set<VariableLike>();
+  const inside = (n: Node) => n.range[0] >= fn.range[0] && n.range[1] <= fn.range[1];
+  walkAll(fn.body, (n) => {
+    if (n.type !== 'AssignmentExpression' || n.left.type !== 'Identifier' || unwrap(n.right).type !== 'Literal') return;
+    const v = prov.variableOf(n.left);
+    const declarator = v?.defs[0]?.node;
+    if (!v || declarator?.type !== 'VariableDeclarator' || declarator.parent?.parent?.type !== 'Program' || declarator.parent.declarations.length !== 1) return;
+    if (declarator.init && unwrap(declarator.init).type !== 'Literal') return;
+    if (v.references.every((r) => inside(r.identifier) || r.identifier === declarator.id)) flags.add(v);
+  });
+  return flags;
+}
+
 function nodeSource(node: Node | undefined): string {
   if (!node) return '';
   const n = unwrap(node);
@@ -59,6 +102,7 @@ function nodeSource(node: Node | undefined): string {
  */
 export function keptStatements(hook: Hook, c: HookContext): Node[] {
   const body = hook.fn.body;
+  c.flags = hook.flags;
   if (body.type !== 'BlockStatement') {
     if (!rootsExpression(body, c, new Set())) throw new Unprovable('lifecycle', 'the hook does more than fetch roots');
     return [];
@@ -70,6 +114,7 @@ function block(statements: readonly Node[], c: HookContext, locals: Set<Variable
   const kept: Node[] = [];
   for (let i = 0; i < statements.length; i++) {
     const s = statements[i]!;
+    if (onceFlag(s, c)) continue;
     // `if (!caps?.roots) return;`: what follows only ran for clients with roots.
     if (s.type === 'IfStatement' && isNegatedGate(s.test, c) && exits(s.consequent) && !s.alternate) {
       block(statements.slice(i + 1), c, locals);
@@ -116,6 +161,17 @@ function statement(s: Node, c: HookContext, locals: Set<VariableLike>): Node[] {
       return [];
   }
   return fail(s);
+}
+
+/** `if (fetched) return;` or `fetched = true;` on one of the hook's once-flags. */
+function onceFlag(s: Node, c: HookContext): boolean {
+  const isFlag = (n: Node) => {
+    const x = unwrap(n);
+    const v = x.type === 'Identifier' ? c.prov.variableOf(x) : undefined;
+    return !!v && !!c.flags?.has(v);
+  };
+  if (s.type === 'IfStatement' && !s.alternate && exits(s.consequent)) return isFlag(s.test);
+  return s.type === 'ExpressionStatement' && s.expression.type === 'AssignmentExpression' && isFlag(s.expression.left) && unwrap(s.expression.right).type === 'Literal';
 }
 
 function fail(s: Node): never {
@@ -206,12 +262,6 @@ function exits(s: Node): boolean {
   return x.type === 'ReturnStatement' && !x.argument;
 }
 
-export function localFunction(callee: TSESTree.Identifier, prov: Provenance): FunctionNode | undefined {
-  const def = prov.variableOf(callee)?.defs[0];
-  if (def?.type === 'FunctionName' && def.node.type === 'FunctionDeclaration') return def.node;
-  const init = def?.type === 'Variable' && def.node.type === 'VariableDeclarator' && def.node.init ? unwrap(def.node.init) : undefined;
-  return init && isFunction(init) ? init : undefined;
-}
 
 /** The statement declaring a helper function (for removal once nothing calls it). */
 export function declarationOf(fn: FunctionNode): Node {

@@ -6,14 +6,14 @@
 import type { TSESTree } from '@typescript-eslint/types';
 import { type FunctionNode, type Node, type TextEdit, enclosingFunction, insert, indentAt, isFunction } from '@uproot/core/planning';
 import { analyzeState, isRequestHandler, propertyName, reachesOf, walkAll } from '@uproot/core/planning';
-import type { RootsSite, RootsState, StateAnalysis } from '@uproot/core/planning';
+import type { Provenance, ReasonCode, RootsSite, RootsState, StateAnalysis } from '@uproot/core/planning';
 import type { FileContext } from '../entries.ts';
 import type { Bindings } from '../bindings.ts';
 import { removeStatement } from '../removal.ts';
 import { Unprovable } from '../unprovable.ts';
 import { type Configuration, existingConfiguration, serverPrefix } from './configuration.ts';
 import { derivationOf } from './derive.ts';
-import { type Hook, declarationOf, hookOf, keptStatements } from './hooks.ts';
+import { type Hook, declarationOf, hookOf, keptStatements, lazyHookOf } from './hooks.ts';
 import { remedyEdits } from './refusal.ts';
 import { type WorkspaceNames, planWorkspace } from './workspace.ts';
 
@@ -44,11 +44,23 @@ export interface StateInput {
 }
 
 const STATEFUL = new Set(['lifecycle', 'list-changed', 'background']);
+/** Reasons a request reached from handlers gets when its answer is kept (or caught into a default). */
+const ON_USE = new Set(['shared-state', 'timeout-control']);
 
 interface Group {
   state: RootsState;
   analysis: StateAnalysis;
   requests: RootsSite[];
+  /** The marker the requests keep when the state cannot be retired. */
+  reason: ReasonCode;
+  /** Reached from the handlers (a fill on first use), not from a hook. */
+  onUse: boolean;
+}
+
+/** The write sits in a same-file function the handlers call to fill the state on first use. */
+function lazyWrite(write: Node, prov: Provenance): boolean {
+  const fn = enclosingFunction(write);
+  return !!fn && !!lazyHookOf(fn, prov);
 }
 
 export function planRootsState(input: StateInput): StatePlan {
@@ -56,17 +68,21 @@ export function planRootsState(input: StateInput): StatePlan {
   const plan: StatePlan = { edits: [], removed: [], outcomes: new Map(), failures: new Map(), keep: new Set(), needs: {} };
   const groups = new Map<unknown, Group>();
   for (const site of sites) {
-    if (site.side !== 'server' || site.kind !== 'request' || !site.reason || !STATEFUL.has(site.reason)) continue;
+    if (site.side !== 'server' || site.kind !== 'request') continue;
+    // A request the handlers reach can still feed state: a fill on first use (`await ensureRoots()`).
+    const onUse = !site.reason || ON_USE.has(site.reason);
+    if (!onUse && !STATEFUL.has(site.reason!)) continue;
     const analysis = analyzeState(site.node, f.prov, f.text);
     // No state, or readers whose role is unclear: the site keeps the marker it had.
     if (analysis.states.length !== 1 || !analysis.role) continue;
     const state = analysis.states[0]!;
+    if (onUse && !state.writes.every((w) => lazyWrite(w.node, f.prov))) continue;
     const key = state.kind === 'class-field' ? `${state.cls.range[0]}:${state.field}` : state.variable;
     const group = groups.get(key);
     if (group) {
       group.requests.push(site);
       for (const w of state.writes) if (!group.state.writes.some((x) => x.node === w.node)) group.state.writes.push(w);
-    } else groups.set(key, { state, analysis, requests: [site] });
+    } else groups.set(key, { state, analysis, requests: [site], reason: site.reason ?? 'shared-state', onUse });
   }
   for (const group of groups.values()) {
     try {
@@ -79,7 +95,8 @@ export function planRootsState(input: StateInput): StatePlan {
       if (planned.workspace) plan.needs.workspace = true;
     } catch (error) {
       if (!(error instanceof Unprovable)) throw error;
-      for (const site of group.requests) plan.failures.set(site, error);
+      // A fill on first use keeps the marker the request had (its answer is kept beyond the request).
+      for (const site of group.requests) plan.failures.set(site, group.onUse ? new Unprovable(group.reason, error.message) : error);
     }
   }
   return plan;
@@ -99,8 +116,8 @@ function planGroup(group: Group, input: StateInput): GroupPlan {
   const { f, sites } = input;
   const { state, analysis } = group;
   const role = analysis.role;
-  if (!role) throw new Unprovable(group.requests[0]!.reason!, 'uproot cannot tell whether these roots are a sandbox (containment checks) or a workspace (a base directory)');
-  if (state.kind === 'session-map') throw new Unprovable(group.requests[0]!.reason!, `the roots are kept per session in ${state.name}; one process can serve several clients, which configuration or one parameter cannot tell apart`);
+  if (!role) throw new Unprovable(group.reason, 'uproot cannot tell whether these roots are a sandbox (containment checks) or a workspace (a base directory)');
+  if (state.kind === 'session-map') throw new Unprovable(group.reason, `the roots are kept per session in ${state.name}; one process can serve several clients, which configuration or one parameter cannot tell apart`);
   const requestNodes = new Set<Node>(group.requests.map((s) => s.node));
   const listChanged = new Map<Node, RootsSite>();
   for (const s of sites) if (s.kind === 'list-changed' && s.side === 'server') listChanged.set(s.node, s);
@@ -111,7 +128,7 @@ function planGroup(group: Group, input: StateInput): GroupPlan {
   for (const write of state.writes) {
     const fn = enclosingFunction(write.node);
     if (!fn) throw new Unprovable('lifecycle', 'the roots are written into the state outside any function');
-    const hook = hookOf(fn, new Set(listChanged.keys()));
+    const hook = hookOf(fn, new Set(listChanged.keys())) ?? lazyHookOf(fn, f.prov);
     if (hook) {
       hooks.set(fn, hook);
       continue;
@@ -120,7 +137,7 @@ function planGroup(group: Group, input: StateInput): GroupPlan {
     const callers = calls.map((c) => enclosingFunction(c));
     const callerHooks = callers.map((c) => (c ? hookOf(c, new Set(listChanged.keys())) : undefined));
     if (calls.length === 0 || callerHooks.some((h) => !h) || f.prov.referencesTo(fn).length !== calls.length) {
-      throw new Unprovable(group.requests[0]!.reason!, `${state.name} is filled outside a lifecycle hook, a list_changed handler or a startup timer`);
+      throw new Unprovable(group.reason, `${state.name} is filled outside a lifecycle hook, a list_changed handler or a startup timer`);
     }
     helpers.add(fn);
     for (const h of callerHooks) hooks.set(h!.fn, h!);
@@ -145,6 +162,7 @@ function planGroup(group: Group, input: StateInput): GroupPlan {
   const retirements: Array<{ hook: Hook; kept: Node[] }> = [];
   for (const hook of hooks.values()) {
     const kept = keptStatements(hook, ctx);
+    if (kept.length && hook.kind === 'lazy') throw new Unprovable(group.reason, 'the function that fills the roots on first use also does other work');
     if (kept.length && hook.kind !== 'init') throw new Unprovable(hook.kind === 'refresh' ? 'list-changed' : 'background', 'the handler does more than refresh roots');
     retirements.push({ hook, kept });
     if (hook.kind === 'init' && !placement) placement = { hook, kept };
@@ -158,6 +176,14 @@ function planGroup(group: Group, input: StateInput): GroupPlan {
     const declaration = declarationOf(helper);
     const refs = f.prov.referencesTo(helper);
     if (refs.every((r) => retiredRanges.some((range) => r.range[0] >= range[0] && r.range[1] <= range[1]))) retiredRanges.push(declaration.range);
+  }
+  // A fill on first use: its calls in the handlers and its once-flags go with it.
+  const lazyUses: Node[] = [];
+  for (const { hook } of retirements) {
+    if (hook.kind !== 'lazy') continue;
+    if (state.kind !== 'class-field' && state.variable.defs[0] && state.variable.defs[0].name.range[0] > hook.statement.range[0]) throw new Unprovable(group.reason, `${state.name} is declared after the function that fills it`);
+    lazyUses.push(...(hook.uses ?? []));
+    for (const flag of hook.flags ?? []) retiredRanges.push((flag.defs[0]!.node as TSESTree.VariableDeclarator).parent!.range);
   }
   // Same-file functions only the retired code called (`toDirs(roots)`) go with it.
   const keptRanges = retirements.flatMap((r) => r.kept.map((k) => k.range));
@@ -173,8 +199,8 @@ function planGroup(group: Group, input: StateInput): GroupPlan {
   }
   // Any other write must be startup configuration (never inside a handler), and a workspace has none.
   for (const other of otherWrites(state, writes)) {
-    if (role === 'workspace') throw new Unprovable(group.requests[0]!.reason!, `${state.name} is also written at line ${other.loc.start.line}`);
-    if (reachesOf(other, f.prov).some((r) => isRequestHandler(r.handler))) throw new Unprovable(group.requests[0]!.reason!, `${state.name} is also written by a handler (line ${other.loc.start.line})`);
+    if (role === 'workspace') throw new Unprovable(group.reason, `${state.name} is also written at line ${other.loc.start.line}`);
+    if (reachesOf(other, f.prov).some((r) => isRequestHandler(r.handler))) throw new Unprovable(group.reason, `${state.name} is also written by a handler (line ${other.loc.start.line})`);
   }
   const config = existingConfiguration(state, f.prov, f.text, retiredRanges);
   const prefix = serverPrefix(f.ast, f.prov);
@@ -208,7 +234,7 @@ function planGroup(group: Group, input: StateInput): GroupPlan {
       edits.push(...remedyEdits(guarded, `Set ${env} to the allowed directories.`, f.text));
     }
   } else {
-    const w = planWorkspace({ state, analysis, write, requests: requestNodes, hook: write.hook ?? placement!.hook.fn, config, prefix, input });
+    const w = planWorkspace({ state, analysis, write, requests: requestNodes, hook: write.hook ?? placement!.hook.fn, config, prefix, input, skip: lazyUses.map((u) => removeStatement(f.text, u)) });
     edits.push(...w.edits);
     removed.push(...w.removed);
     for (const n of w.keep) keep.add(n);
@@ -236,6 +262,10 @@ function planGroup(group: Group, input: StateInput): GroupPlan {
   for (const range of retiredRanges.slice(retirements.length)) {
     edits.push(withComment(f.text, removeStatement(f.text, { range })));
     removed.push(range);
+  }
+  for (const use of lazyUses) {
+    edits.push(removeStatement(f.text, use));
+    removed.push(use.range);
   }
   return { edits, removed, keep, sites: covered, outcome: { detail, configure }, configured, workspace };
 }

@@ -32,6 +32,8 @@ interface WorkspaceInput {
   config: Configuration | undefined;
   prefix: string;
   input: StateInput;
+  /** Statements removed inside the consuming tools (a fill on first use): their lines are not re-indented. */
+  skip?: TextEdit[];
 }
 
 export function planWorkspace(w: WorkspaceInput): { edits: TextEdit[]; removed: Array<[number, number]>; keep: Set<string>; env: string | null; param: string; tools: string[] } {
@@ -40,8 +42,10 @@ export function planWorkspace(w: WorkspaceInput): { edits: TextEdit[]; removed: 
   const fail = (why: string): never => {
     throw new Unprovable('lifecycle', why);
   };
-  if (state.kind !== 'module-variable' && state.kind !== 'class-field') fail(`the workspace is kept in ${state.kind === 'setter' ? 'another module' : state.kind === 'session-map' ? 'a per-session map' : 'a lazily filled cache'}, which uproot does not rewrite per call yet`);
-  const declared = declarationOf(state, f.text, typescript);
+  // A lazily filled variable whose filling function goes with the hook is a plain module variable here.
+  const kind = state.kind === 'lazy-getter' && w.skip?.length ? 'module-variable' : state.kind;
+  if (kind !== 'module-variable' && kind !== 'class-field') fail(`the workspace is kept in ${state.kind === 'setter' ? 'another module' : state.kind === 'session-map' ? 'a per-session map' : 'a lazily filled cache'}, which uproot does not rewrite per call yet`);
+  const declared = declarationOf(kind === 'module-variable' && state.kind === 'lazy-getter' ? { ...state, kind } : state, f.text, typescript);
   const edits: TextEdit[] = [];
   const removed: Array<[number, number]> = [];
   const keep = new Set<string>();
@@ -113,7 +117,7 @@ export function planWorkspace(w: WorkspaceInput): { edits: TextEdit[]; removed: 
       `return ${store}.run(${value} === undefined ? ${declared.initial} : ${derivation.text(value)}, ${callback.async ? 'async ' : ''}() => `,
     ];
     if (!callback.async) edits.push(insert(callback.range[0], 'async '));
-    edits.push(...wrapBody(callback, head, snapshots.get(callback), f.text, f.eol, f.unit));
+    edits.push(...wrapBody(callback, head, snapshots.get(callback), f.text, f.eol, f.unit, w.skip ?? []));
     tools.push(name ?? 'a tool');
   }
   const remedy = env ? `Pass "${param}" (an absolute path) or set ${env}.` : `Pass "${param}" (an absolute path)${w.config?.env ? ` or set ${w.config.env}` : ''}.`;
@@ -182,7 +186,7 @@ function pureOrConfigured(node: Node, text: string): boolean {
 }
 
 /** Put the handler's body inside `head…` and its closing `});`, indented one level deeper (template literals untouched). */
-function wrapBody(fn: FunctionNode, head: string[], snapshot: string | undefined, text: string, eol: string, unit: string): TextEdit[] {
+function wrapBody(fn: FunctionNode, head: string[], snapshot: string | undefined, text: string, eol: string, unit: string, skip: readonly TextEdit[]): TextEdit[] {
   const body = fn.body;
   if (body.type !== 'BlockStatement') {
     const indent = indentAt(text, fn.range[0]);
@@ -210,6 +214,7 @@ function wrapBody(fn: FunctionNode, head: string[], snapshot: string | undefined
   const closing = lineStart(text, body.range[1] - 1);
   for (let at = text.indexOf('\n', body.range[0]) + 1; at > 0 && at < closing; at = text.indexOf('\n', at) + 1) {
     if (templates.some(([s, e]) => at > s && at < e)) continue;
+    if (skip.some((e) => at >= e.start && at < e.end)) continue;
     if (/^[ \t]*\r?\n/.test(text.slice(at))) continue;
     edits.push(insert(at, unit));
   }

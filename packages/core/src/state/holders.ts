@@ -3,10 +3,11 @@
 // setter imported from another module that assigns that module's own variable. The result is
 // followed through one local (`const { roots } = await …`) and into same-file helpers it is passed to.
 import type { TSESTree } from '@typescript-eslint/types';
-import { type FunctionNode, type Node, type VariableLike, calleeName, enclosingFunction, isFunction, propertyName, thisClass, unwrap } from '../ast.ts';
+import { type Node, type VariableLike, calleeName, enclosingFunction, isFunction, propertyName, thisClass, unwrap } from '../ast.ts';
 import { isRequestHandler } from '../context.ts';
 import { type Provenance, walkAll } from '../provenance.ts';
 import { reachesOf } from '../reach.ts';
+import { localFunction } from './local-function.ts';
 import type { RootsState, StateWrite } from './types.ts';
 
 const MAX_HOPS = 3;
@@ -106,14 +107,6 @@ function lazilyFilled(assignment: Node, prov: Provenance): boolean {
   return reachesOf(assignment, prov).some((r) => isRequestHandler(r.handler));
 }
 
-function localFunction(call: TSESTree.CallExpression, prov: Provenance): FunctionNode | undefined {
-  const callee = unwrap(call.callee);
-  if (callee.type !== 'Identifier') return undefined;
-  const def = prov.variableOf(callee)?.defs[0];
-  if (def?.type === 'FunctionName' && def.node.type === 'FunctionDeclaration') return def.node;
-  const init = def?.type === 'Variable' && def.node.type === 'VariableDeclarator' && def.node.init ? unwrap(def.node.init) : undefined;
-  return init && isFunction(init) ? init : undefined;
-}
 
 /** `import { setAllowed } from './paths.js'` where paths exports `function setAllowed(d) { allowed = d; }`. */
 function importedSetter(callee: TSESTree.Identifier, prov: Provenance): Omit<Extract<RootsState, { kind: 'setter' }>, 'writes'> | undefined {

@@ -39,5 +39,6 @@ export function consumerContexts(analysis: StateAnalysis): SiteContext[] {
 export type { RootsState, StateRead, StateRole, StateKind, StateWrite } from './types.ts';
 export type { Consumer } from './reads.ts';
 export { statesOf } from './holders.ts';
+export { localFunction } from './local-function.ts';
 export { readsOf, consumersOfState } from './reads.ts';
 export { roleOf } from './role.ts';

@@ -1,0 +1,108 @@
+// The real-repo batch: for each checkout in a list, copy it, measure its own type check and tests, run
+// `uproot migrate --to param`, measure again, run migrate a second time (must change nothing), print a table.
+// Usage: node scripts/real-batch/run.mjs <checkouts-dir> <repos.json> [--work <dir>] [--only <name>] [--no-tests]
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { testCounts, typeErrors } from './counts.mjs';
+import { parseErrors } from './parses.mjs';
+import { changedFiles, requestSites } from './sites.mjs';
+import { printTable } from './table.mjs';
+
+const bin = fileURLToPath(new URL('../../packages/uproot/bin/uproot.js', import.meta.url));
+const args = process.argv.slice(2);
+const flag = (name) => {
+  const i = args.indexOf(name);
+  return i === -1 ? undefined : args.splice(i, 2)[1];
+};
+const work = resolve(flag('--work') ?? '/tmp/uproot-real-batch');
+const only = flag('--only');
+const noTests = args.includes('--no-tests') ? args.splice(args.indexOf('--no-tests'), 1) && true : false;
+const [checkouts, listFile] = args;
+if (!checkouts || !listFile) {
+  console.error('usage: run.mjs <checkouts-dir> <repos.json> [--work <dir>] [--only <name>] [--no-tests]');
+  process.exit(2);
+}
+const repos = JSON.parse(readFileSync(listFile, 'utf8')).filter((r) => !only || r.name === only);
+
+// A shell command in a directory; the output is kept whole because the counts are read from it.
+function sh(command, cwd) {
+  const r = spawnSync('bash', ['-c', command], { cwd, encoding: 'utf8', maxBuffer: 1 << 28, timeout: 30 * 60_000 });
+  return { status: r.status, output: `${r.stdout ?? ''}\n${r.stderr ?? ''}` };
+}
+
+function measure(repo, root) {
+  const types = repo.typecheck.map((c) => typeErrors(sh(c, root).output)).reduce((a, b) => a + b, 0);
+  if (noTests || !repo.test?.length) return { types, tests: null };
+  const runs = repo.test.map((c) => testCounts(sh(c, root).output));
+  const tests = runs.reduce(
+    (a, t) => ({ passed: a.passed + t.passed, failed: a.failed + t.failed, failing: [...a.failing, ...t.failing], unread: a.unread || t.unread }),
+    { passed: 0, failed: 0, failing: [], unread: false },
+  );
+  return { types, tests };
+}
+
+function migrate(repo, root) {
+  const at = join(root, repo.cwd ?? '.');
+  const r = sh(`node ${JSON.stringify(bin)} migrate ${repo.src.map((s) => JSON.stringify(s)).join(' ')} --to param --format json --force`, at);
+  const start = r.output.indexOf('{');
+  try {
+    return { status: r.status, report: JSON.parse(r.output.slice(start, r.output.lastIndexOf('}') + 1)) };
+  } catch {
+    return { status: r.status, report: { files: [] }, error: r.output.slice(0, 400) };
+  }
+}
+
+// True when `after` is `before` plus `// uproot:` marker lines and nothing else.
+function onlyMarkers(before, after) {
+  const strip = (t) => t.split('\n').filter((l) => !/^\s*\/\/ uproot: /.test(l)).join('\n');
+  return strip(before) === strip(after);
+}
+
+const rows = [];
+mkdirSync(work, { recursive: true });
+for (const repo of repos) {
+  const source = join(checkouts, repo.dir);
+  const root = join(work, repo.name);
+  process.stderr.write(`${repo.name}: copying ${source}\n`);
+  rmSync(root, { recursive: true, force: true });
+  cpSync(source, root, { recursive: true, verbatimSymlinks: true });
+  process.stderr.write(`${repo.name}: baseline\n`);
+  const before = measure(repo, root);
+  process.stderr.write(`${repo.name}: migrate --to param\n`);
+  const first = migrate(repo, root);
+  const at = join(root, repo.cwd ?? '.');
+  const changed = changedFiles(first.report);
+  const unparsed = changed.filter((f) => parseErrors(join(at, f)).length > 0);
+  const markersOnly = changed.filter((f) => onlyMarkers(readFileSync(join(source, repo.cwd ?? '.', f), 'utf8'), readFileSync(join(at, f), 'utf8')));
+  const second = migrate(repo, root);
+  process.stderr.write(`${repo.name}: after\n`);
+  let after = measure(repo, root);
+  // Timing-dependent suites fail a test here and there under load: a file counts as failing after
+  // migrate only when it fails in a second run too.
+  if (after.tests && after.tests.failing.some((f) => !before.tests.failing.includes(f))) {
+    process.stderr.write(`${repo.name}: new failures, running the tests once more\n`);
+    const again = measure(repo, root);
+    after = { ...after, retried: again.tests, tests: { ...after.tests, failing: after.tests.failing.filter((f) => before.tests.failing.includes(f) || again.tests.failing.includes(f)) } };
+  }
+  const expected = (first.report.testsToUpdate ?? []).map((t) => t.file);
+  rows.push({
+    name: repo.name,
+    repo: repo.repo,
+    commit: repo.commit,
+    ...requestSites(first.report),
+    changed: changed.length,
+    markersOnly: markersOnly.length,
+    unparsed,
+    secondRunChanged: changedFiles(second.report).length,
+    exit: [first.status, second.status],
+    migrateError: first.error,
+    testsToUpdate: expected,
+    before,
+    after,
+  });
+  writeFileSync(join(work, 'results.json'), `${JSON.stringify(rows, null, 2)}\n`);
+}
+printTable(rows);
+if (!existsSync(join(work, 'results.json'))) process.exitCode = 1;
