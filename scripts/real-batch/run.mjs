@@ -1,11 +1,13 @@
 // The real-repo batch: for each checkout in a list, copy it, measure its own type check and tests, run
-// `uproot migrate --to param`, measure again, run migrate a second time (must change nothing), print a table.
-// Usage: node scripts/real-batch/run.mjs <checkouts-dir> <repos.json> [--work <dir>] [--only <name>] [--no-tests]
+// `uproot migrate --to param` (or `--to mrtr --with-sdk-upgrade --lifecycle per-request`, then a fresh install
+// when package.json changed), measure again, run migrate a second time (must change nothing), print a table.
+// Usage: node scripts/real-batch/run.mjs <checkouts-dir> <repos.json> [--to param|mrtr] [--work <dir>] [--only <name>] [--no-tests]
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { testCounts, typeErrors } from './counts.mjs';
+import { installCommand } from './install.mjs';
 import { parseErrors } from './parses.mjs';
 import { changedFiles, requestSites } from './sites.mjs';
 import { printTable } from './table.mjs';
@@ -18,10 +20,16 @@ const flag = (name) => {
 };
 const work = resolve(flag('--work') ?? '/tmp/uproot-real-batch');
 const only = flag('--only');
+const strategy = flag('--to') ?? 'param';
+const strategyArgs = { param: '--to param', mrtr: '--to mrtr --with-sdk-upgrade --lifecycle per-request' }[strategy];
 const noTests = args.includes('--no-tests') ? args.splice(args.indexOf('--no-tests'), 1) && true : false;
 const [checkouts, listFile] = args;
 if (!checkouts || !listFile) {
-  console.error('usage: run.mjs <checkouts-dir> <repos.json> [--work <dir>] [--only <name>] [--no-tests]');
+  console.error('usage: run.mjs <checkouts-dir> <repos.json> [--to param|mrtr] [--work <dir>] [--only <name>] [--no-tests]');
+  process.exit(2);
+}
+if (!strategyArgs) {
+  console.error(`--to ${strategy}: expected param or mrtr`);
   process.exit(2);
 }
 const repos = JSON.parse(readFileSync(listFile, 'utf8')).filter((r) => !only || r.name === only);
@@ -45,13 +53,19 @@ function measure(repo, root) {
 
 function migrate(repo, root) {
   const at = join(root, repo.cwd ?? '.');
-  const r = sh(`node ${JSON.stringify(bin)} migrate ${repo.src.map((s) => JSON.stringify(s)).join(' ')} --to param --format json --force`, at);
+  const r = sh(`node ${JSON.stringify(bin)} migrate ${repo.src.map((s) => JSON.stringify(s)).join(' ')} ${strategyArgs} --format json --force`, at);
   const start = r.output.indexOf('{');
   try {
     return { status: r.status, report: JSON.parse(r.output.slice(start, r.output.lastIndexOf('}') + 1)) };
   } catch {
     return { status: r.status, report: { files: [] }, error: r.output.slice(0, 400) };
   }
+}
+
+// Every package.json of the copy (outside node_modules) with its text, to see whether the upgrade changed one.
+function changedManifests(root) {
+  const r = spawnSync('bash', ['-c', "find . -name node_modules -prune -o -name package.json -print"], { cwd: root, encoding: 'utf8' });
+  return r.stdout.split('\n').filter(Boolean).map((f) => [join(root, f), readFileSync(join(root, f), 'utf8')]);
 }
 
 // True when `after` is `before` plus `// uproot:` marker lines and nothing else.
@@ -70,8 +84,15 @@ for (const repo of repos) {
   cpSync(source, root, { recursive: true, verbatimSymlinks: true });
   process.stderr.write(`${repo.name}: baseline\n`);
   const before = measure(repo, root);
-  process.stderr.write(`${repo.name}: migrate --to param\n`);
+  process.stderr.write(`${repo.name}: migrate ${strategyArgs}\n`);
+  const manifests = changedManifests(root);
   const first = migrate(repo, root);
+  // The SDK upgrade edits package.json files: the user installs again before building and testing.
+  const reinstall = strategy === 'mrtr' && manifests.some(([file, text]) => readFileSync(file, 'utf8') !== text);
+  if (reinstall) {
+    process.stderr.write(`${repo.name}: fresh install (${installCommand(root, { fresh: true })})\n`);
+    sh(installCommand(root, { fresh: true }), root);
+  }
   const at = join(root, repo.cwd ?? '.');
   const changed = changedFiles(first.report);
   const unparsed = changed.filter((f) => parseErrors(join(at, f)).length > 0);
@@ -89,6 +110,8 @@ for (const repo of repos) {
   const expected = (first.report.testsToUpdate ?? []).map((t) => t.file);
   rows.push({
     name: repo.name,
+    strategy,
+    reinstalled: reinstall,
     repo: repo.repo,
     commit: repo.commit,
     ...requestSites(first.report),

@@ -1,0 +1,12 @@
+// The install a repository's own lockfile asks for, without install scripts. `fresh` is the install after
+// `--with-sdk-upgrade` changed package.json: the lockfile may be updated, as a user's `npm install` would.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+
+export function installCommand(root, { fresh = false } = {}) {
+  if (existsSync(join(root, 'pnpm-lock.yaml'))) return `npx -y pnpm@9 install ${fresh ? '--no-frozen-lockfile' : '--frozen-lockfile'} --ignore-scripts`;
+  if (existsSync(join(root, 'yarn.lock'))) {
+    return `YARN_NPM_REGISTRY_SERVER=https://registry.npmjs.org YARN_ENABLE_SCRIPTS=0 YARN_ENABLE_IMMUTABLE_INSTALLS=${fresh ? 0 : 1} npx -y @yarnpkg/cli-dist@4.6.0 install`;
+  }
+  return fresh ? 'npm install --ignore-scripts --no-audit --no-fund' : 'npm ci --ignore-scripts --no-audit --no-fund';
+}
