@@ -24,11 +24,15 @@ import { testsToUpdate } from './tests-to-update.ts';
 import { isTypedCandidate, openOracle } from './types/candidates.ts';
 import { decideTypes, type TypesMode } from './types/detect.ts';
 import type { TypeOracle } from './types/oracle.ts';
+import type { SharedHelpers } from '../../../transforms/shared-helpers/names.ts';
+import { moduleWork, shareHelpers, withModules } from './shared-helpers-run.ts';
 
 export interface MigratedFile {
   file: string;
   absolute: string;
   changed: boolean;
+  /** A file the run created: the shared module of generated helpers. */
+  created?: boolean;
   outcomes: SiteOutcome[];
   diff?: string;
 }
@@ -64,9 +68,12 @@ export interface MigrateOptions {
   types?: TypesMode;
 }
 
-export function plannerFor(strategy: Strategy, options: { paramName?: string } = {}): (text: string, file: string) => FilePlan {
-  if (strategy === 'mrtr') return planMrtrText;
-  if (strategy === 'param') return (text, file) => planParamText(text, file, options.paramName ? { paramName: options.paramName } : {});
+export function plannerFor(strategy: Strategy, options: { paramName?: string; sharedHelpers?: SharedHelpers } = {}): (text: string, file: string) => FilePlan {
+  const shared = options.sharedHelpers;
+  if (strategy === 'mrtr') return shared ? (text, file) => planMrtrText(text, file, { sharedHelpers: shared }) : planMrtrText;
+  if (strategy === 'param') {
+    return (text, file) => planParamText(text, file, { ...(options.paramName ? { paramName: options.paramName } : {}), ...(shared?.(file) !== undefined ? { sharedHelpers: shared(file)! } : {}) });
+  }
   throw new Error(`the ${strategy} strategy is not available in this version of uproot`);
 }
 
@@ -108,7 +115,13 @@ export async function runMigrate(paths: string[], options: MigrateOptions): Prom
     await signalsDelivered();
     const oracle = decision.types === 'on' && !interrupted() ? await openOracle(decision.tsconfig, sources.filter((s): s is typeof s & { text: string } => s.text !== undefined)) : undefined;
     const remembered = new Map<string, string>();
-    const plans = interrupted() ? new Map<string, FilePlan>() : planAll(sources, { ...options, remembered, oracle }, plan, result);
+    let plans = interrupted() ? new Map<string, FilePlan>() : planAll(sources, { ...options, remembered, oracle }, plan, result);
+    // Helpers several files need go into one module beside them, planned again to import it.
+    const shared = options.planner || interrupted() ? undefined : shareHelpers(sources, plans, cwd, (sharedHelpers, scratch) => planAll(sources, { ...options, remembered, oracle, sharedHelpers }, plannerFor(options.strategy, { paramName: options.paramName, sharedHelpers }), scratch));
+    if (shared) {
+      plans = shared.plans;
+      result.notices.push(...shared.notices);
+    }
     // Callers the planner read lazily are rewritten from exactly the text it planned on.
     for (const source of sources) {
       if (source.text === undefined && plans.has(source.path)) source.text = remembered.get(source.path);
@@ -130,10 +143,13 @@ export async function runMigrate(paths: string[], options: MigrateOptions): Prom
       }
       work.push(item);
     }
+    const modules = shared ? moduleWork(shared.modules, cwd, set.realPaths) : [];
+    work.unshift(...modules);
     const byPath = new Map(work.map((w) => [w.source.path, w]));
     const pendingWork = work.filter((w) => w.entry.changed || w.error !== undefined);
-    for (const w of work) if (!w.entry.changed && w.error === undefined) result.files.push(w.entry);
-    for (const group of writeGroups(pendingWork.map((w) => w.source.path), sources)) {
+    for (const w of work) if (!w.entry.changed && w.error === undefined && !modules.includes(w)) result.files.push(w.entry);
+    const groups = withModules(writeGroups(pendingWork.map((w) => w.source.path), sources), shared?.modules ?? [], new Set(pendingWork.map((w) => w.source.path)));
+    for (const group of groups) {
       // Each group is synchronous; yielding between groups is what lets a signal stop the run, and
       // never halfway through a cross-file change.
       await signalsDelivered();
@@ -142,7 +158,8 @@ export async function runMigrate(paths: string[], options: MigrateOptions): Prom
       writeGroup(members, dryRun, set.realPaths, result);
     }
     const order = new Map(sources.map((s, i) => [s.path, i]));
-    result.files.sort((a, b) => order.get(a.absolute)! - order.get(b.absolute)!);
+    // A created module (not a file of the run) is listed after the files that import it.
+    result.files.sort((a, b) => (order.get(a.absolute) ?? Infinity) - (order.get(b.absolute) ?? Infinity));
     if (!result.interrupted) result.testsToUpdate = await testsToUpdate(result, paths, cwd);
   } finally {
     progress.done();
@@ -152,6 +169,8 @@ export async function runMigrate(paths: string[], options: MigrateOptions): Prom
   }
   return result;
 }
+
+type PlanOptions = MigrateOptions & { remembered: Map<string, string>; oracle?: TypeOracle; sharedHelpers?: SharedHelpers };
 
 /** Let pending signal events run; a synchronous loop never sees them otherwise. */
 function signalsDelivered(): Promise<void> {
@@ -163,7 +182,7 @@ function signalsDelivered(): Promise<void> {
  * files that crash on their own are failed and the rest are planned as a project again, so one bad
  * file cannot cost the others their cross-file rewrites; per-file planning is the last resort.
  */
-function planAll(sources: Array<SourceFile & { file: string }>, options: MigrateOptions & { remembered: Map<string, string>; oracle?: TypeOracle }, plan: (text: string, file: string) => FilePlan, result: MigrateResult): Map<string, FilePlan> {
+function planAll(sources: Array<SourceFile & { file: string }>, options: PlanOptions, plan: (text: string, file: string) => FilePlan, result: Pick<MigrateResult, 'failures'>): Map<string, FilePlan> {
   if (options.strategy === 'mrtr' && !options.planner) {
     const whole = planProject(sources, options, new Map());
     if (whole) return reportProject(whole, sources, result);
@@ -196,7 +215,7 @@ function planAll(sources: Array<SourceFile & { file: string }>, options: Migrate
  * project but made unparsable, so the planner treats it like a file with a syntax error: it never
  * guesses a chain through it, and fails with the crash that held it out.
  */
-function planProject(sources: SourceFile[], options: MigrateOptions & { remembered: Map<string, string>; oracle?: TypeOracle }, heldOut: Map<string, unknown>): ProjectPlan | undefined {
+function planProject(sources: SourceFile[], options: PlanOptions, heldOut: Map<string, unknown>): ProjectPlan | undefined {
   try {
     const files = sources.map((s) => (heldOut.has(s.path) ? { path: s.path, text: `${s.text ?? ''}\n)` } : s));
     const read = (file: string) => {
@@ -206,7 +225,7 @@ function planProject(sources: SourceFile[], options: MigrateOptions & { remember
       return r.text;
     };
     const oracle = options.oracle;
-    const project = planMrtrProject(files, { lifecycle: options.lifecycle, read, typeHintFor: oracle && ((file) => oracle.hintFor(file)) });
+    const project = planMrtrProject(files, { lifecycle: options.lifecycle, read, typeHintFor: oracle && ((file) => oracle.hintFor(file)), ...(options.sharedHelpers ? { sharedHelpers: options.sharedHelpers } : {}) });
     for (const [file, error] of heldOut) project.failures.set(file, error);
     return project;
   } catch {
@@ -215,7 +234,7 @@ function planProject(sources: SourceFile[], options: MigrateOptions & { remember
 }
 
 /** Every file the planner had to read and could not is a failure, a caller without roots text included: its chain was left alone. */
-function reportProject(project: ProjectPlan, sources: Array<SourceFile & { file: string }>, result: MigrateResult): Map<string, FilePlan> {
+function reportProject(project: ProjectPlan, sources: Array<SourceFile & { file: string }>, result: Pick<MigrateResult, 'failures'>): Map<string, FilePlan> {
   for (const [file, error] of project.failures) {
     const source = sources.find((s) => s.path === file);
     if (source) result.failures.push(describeFailure(source.file, error));
