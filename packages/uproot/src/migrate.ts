@@ -25,7 +25,7 @@ import { isTypedCandidate, openOracle } from './types/candidates.ts';
 import { decideTypes, type TypesMode } from './types/detect.ts';
 import type { TypeOracle } from './types/oracle.ts';
 import type { SharedHelpers } from '../../../transforms/shared-helpers/names.ts';
-import { moduleWork, shareHelpers, withModules } from './shared-helpers-run.ts';
+import { importersOf, moduleWork, shareHelpers } from './shared-helpers-run.ts';
 
 export interface MigratedFile {
   file: string;
@@ -148,14 +148,25 @@ export async function runMigrate(paths: string[], options: MigrateOptions): Prom
     const byPath = new Map(work.map((w) => [w.source.path, w]));
     const pendingWork = work.filter((w) => w.entry.changed || w.error !== undefined);
     for (const w of work) if (!w.entry.changed && w.error === undefined && !modules.includes(w)) result.files.push(w.entry);
-    const groups = withModules(writeGroups(pendingWork.map((w) => w.source.path), sources), shared?.modules ?? [], new Set(pendingWork.map((w) => w.source.path)));
-    for (const group of groups) {
+    // Shared helper modules are written first, each on its own: a file is only written once the module it imports is there.
+    const moduleGroups = modules.map((m) => [m.source.path]);
+    const importers = importersOf(shared?.modules ?? []);
+    const written = new Set<string>();
+    for (const group of [...moduleGroups, ...writeGroups(pendingWork.filter((w) => !modules.includes(w)).map((w) => w.source.path), sources)]) {
       // Each group is synchronous; yielding between groups is what lets a signal stop the run, and
       // never halfway through a cross-file change.
       await signalsDelivered();
       if (interrupted()) break;
       const members = group.map((file) => byPath.get(file)!);
+      const missing = members.map((m) => importers.get(m.source.path)).find((module) => module && modules.some((w) => w.source.path === module) && !written.has(module));
+      if (missing) {
+        const name = relativePath(cwd, missing);
+        for (const m of members) result.failures.push({ file: m.source.file, message: `imports the shared helpers module ${name}, which could not be written, so it was left untouched; run again once that is fixed` });
+        continue;
+      }
+      const before = result.failures.length;
       writeGroup(members, dryRun, set.realPaths, result);
+      if (result.failures.length === before) for (const m of members) written.add(m.source.path);
     }
     const order = new Map(sources.map((s, i) => [s.path, i]));
     // A created module (not a file of the run) is listed after the files that import it.

@@ -1,6 +1,7 @@
 // The run's side of shared helpers: after the first plan, decide the modules (shared-helpers.ts),
-// plan the importing files again to import them, and write each module in the same all-or-nothing
-// group as its importers (created first), so no file ever imports a module that is not there.
+// plan the importing files again to import them, and write each module
+// before its importers (and on its own, so one failing importer costs no other its rewrite): no file
+// is ever written importing a module that is not there.
 import { realpathSync } from 'node:fs';
 import { applyEdits } from '@uproot/core/planning';
 import type { FilePlan } from '../../../transforms/outcome.ts';
@@ -71,16 +72,7 @@ export function moduleWork(modules: SharedModule[], cwd: string, realPaths: Map<
   });
 }
 
-/** Merge the write groups of a module being written and of every file importing it; the module goes first. */
-export function withModules(groups: string[][], modules: SharedModule[], pending: Set<string>): string[][] {
-  let out = groups;
-  for (const m of modules) {
-    if (!pending.has(m.path)) continue;
-    const members = new Set([m.path, ...m.importers]);
-    const joined = out.filter((g) => g.some((file) => members.has(file)));
-    if (joined.length === 0) continue;
-    const merged = [m.path, ...joined.flat().filter((file) => file !== m.path)];
-    out = [...out.filter((g) => !joined.includes(g)), merged];
-  }
-  return out;
+/** Each importing file's module. */
+export function importersOf(modules: SharedModule[]): Map<string, string> {
+  return new Map(modules.flatMap((m) => m.importers.map((file) => [file, m.path] as const)));
 }

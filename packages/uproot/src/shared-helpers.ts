@@ -33,6 +33,8 @@ export interface SharedHelpersPlan {
   notices: FileProblem[];
 }
 
+const MODULE_EXTENSIONS = ['.ts', '.mts', '.cts', '.js', '.mjs', '.cjs'];
+
 interface Styled extends HelperCandidate {
   style: ModuleStyle;
   ext: string;
@@ -49,7 +51,7 @@ export function planSharedHelpers(candidates: HelperCandidate[], cwd: string): S
   for (const c of candidates) {
     const s = styleOf(c);
     if (s) styled.push(s);
-    else if (candidates.length > 1) plan.notices.push({ file: relativePath(cwd, c.path), message: 'keeps its generated helpers inline: uproot cannot tell whether it is an ES module or CommonJS' });
+    else if (s === undefined && candidates.length > 1) plan.notices.push({ file: relativePath(cwd, c.path), message: 'keeps its generated helpers inline: uproot cannot tell whether it is an ES module or CommonJS' });
   }
   const modules = new Map<string, SharedModule & { style: ModuleStyle; key: string }>();
   const join = (modulePath: string, member: Styled, existing?: { text: string; kinds: HelperKind[] }) => {
@@ -79,8 +81,10 @@ export function planSharedHelpers(candidates: HelperCandidate[], cwd: string): S
     }
     if (members.length < 2) continue; // one file: nothing to share, the helpers stay inline
     const names = members.map((m) => relativePath(cwd, m.path)).join(', ');
-    if (taken) {
-      plan.notices.push({ file: relativePath(cwd, modulePath), message: `is the shared helpers module of files in another language or module system; the generated helpers stay inline in ${names}` });
+    // uproot-roots.ts compiles to uproot-roots.js: two modules of one name in one folder would collide.
+    const sibling = [...modules.keys(), ...MODULE_EXTENSIONS.map((ext) => path.join(path.dirname(modulePath), SHARED_MODULE_STEM + ext))].find((p) => p !== modulePath && path.dirname(p) === path.dirname(modulePath) && (modules.has(p) || existsSync(p)));
+    if (taken || sibling) {
+      plan.notices.push({ file: relativePath(cwd, modulePath), message: `would sit beside the shared helpers module of files in another language or module system; the generated helpers stay inline in ${names}` });
       continue;
     }
     if (existsSync(modulePath)) {
@@ -93,6 +97,13 @@ export function planSharedHelpers(candidates: HelperCandidate[], cwd: string): S
       continue;
     }
     for (const member of members) join(modulePath, member);
+  }
+  // Files that need the same helpers as others but cannot import them: say why each keeps its copy.
+  const shared = new Set([...modules.values()].flatMap((m) => m.importers));
+  for (const member of styled) {
+    if (shared.has(member.path)) continue;
+    const other = styled.find((o) => o !== member && o.key !== member.key && o.kinds.some((k) => member.kinds.includes(k)));
+    if (other) plan.notices.push({ file: relativePath(cwd, member.path), message: `keeps its generated helpers inline: ${relativePath(cwd, other.path)} needs them too, but in another package, tsconfig project, language or module system, which cannot share one module` });
   }
   const byPath = new Map(styled.map((s) => [s.path, s]));
   for (const m of modules.values()) {
@@ -108,7 +119,8 @@ export function planSharedHelpers(candidates: HelperCandidate[], cwd: string): S
 }
 
 /** The module's language, module system and extension follow the file: TypeScript `import`, ESM `import` or CommonJS `require`. */
-function styleOf(c: HelperCandidate): Styled | undefined {
+/** undefined: the module system is unclear; null: the file is in no package. */
+function styleOf(c: HelperCandidate): Styled | undefined | null {
   const ext = path.extname(c.path);
   const typescript = /^\.[cm]?tsx?$/.test(ext);
   const esm = /^\s*import\s+(?:type\s+)?[\w*{$][^;]*?\bfrom\s*['"]|^\s*import\s*['"]|^\s*export\s/m.test(c.text);
@@ -123,6 +135,7 @@ function styleOf(c: HelperCandidate): Styled | undefined {
   const useCjs = ext === '.cjs' || (!typescript && ext !== '.mjs' && cjs);
   const dir = path.dirname(c.path);
   const pkg = nearest(dir, ['package.json']);
+  if (!pkg) return null; // no package, no project to share a module in
   const config = nearest(dir, ['tsconfig.json', 'jsconfig.json']);
   const boundary = [pkg, config].filter((d): d is string => !!d).sort((a, b) => b.length - a.length)[0] ?? path.parse(dir).root;
   return { ...c, ext: moduleExt, style: { typescript, cjs: useCjs, eol: eolOf(c.text), unit: indentUnit(c.text) }, key: [pkg, config, moduleExt, useCjs].join('\0'), boundary };
