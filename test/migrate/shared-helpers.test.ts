@@ -12,6 +12,8 @@ import type { MigrateReport } from '../../packages/uproot/src/report/shapes.ts';
 import { applyTransform } from 'jscodeshift/src/testUtils.js';
 import jscodeshiftMrtr from '../../transforms/jscodeshift/mrtr.ts';
 import { sharedModuleText } from '../../transforms/shared-helpers/module.ts';
+import { runMigrate } from '../../packages/uproot/src/migrate.ts';
+import { compareMigration, expectSameAsOriginal } from '../e2e/harness/compare.ts';
 
 const REPO = path.resolve(import.meta.dirname, '../..');
 const temps: string[] = [];
@@ -181,6 +183,22 @@ describe('a multi-file run writes the helpers once', () => {
     expect(read(dir, 'packages/two/tools/b.ts').match(FUNCTIONS)).toHaveLength(2);
     expect(report.notices).toContainEqual({ file: 'packages/one/tools/a.ts', message: expect.stringContaining('packages/two/tools/b.ts needs them too, but in another package') });
   });
+
+  it('files under different tsconfig projects of one package keep their own copies, and the report says why', async () => {
+    const dir = project({
+      'package.json': JSON.stringify({ name: 'two-projects', type: 'module' }),
+      'server.ts': SERVER_TS.replace('../server.js', './server.js'),
+      'app/tsconfig.json': TSCONFIG,
+      'app/tools/a.ts': tool('a').replace('../server.js', '../../server.js'),
+      'lib/tsconfig.json': TSCONFIG,
+      'lib/tools/b.ts': tool('b').replace('../server.js', '../../server.js'),
+    });
+    const { report } = await migrate(dir, ['.']);
+    expect(report.summary).toMatchObject({ rewritten: 2 });
+    expect(report.files.filter((f) => f.created)).toEqual([]);
+    expect(read(dir, 'app/tools/a.ts').match(FUNCTIONS)).toHaveLength(2);
+    expect(report.notices).toContainEqual({ file: 'lib/tools/b.ts', message: expect.stringContaining('app/tools/a.ts needs them too, but in another package, tsconfig project') });
+  });
 });
 
 describe('JavaScript', () => {
@@ -251,4 +269,36 @@ describe('JavaScript', () => {
     for (const name of inline) expect(read(dir, `src/tools/${name}`).match(FUNCTIONS)).toHaveLength(2);
     expect(report.notices).toContainEqual({ file: expect.stringMatching(/^src\/tools\/uproot-roots\.[jt]s$/), message: expect.stringContaining('would sit beside the shared helpers module of files in another language') });
   });
+});
+
+describe('end to end with the shared module (the helper-cross-file fixtures)', () => {
+  for (const name of ['helper-cross-file-ts', 'helper-cross-file-js']) {
+    it(`${name}: both files import one module, and the server answers like the original on both eras`, async () => {
+      let dir: string | undefined;
+      const comparison = await compareMigration(
+        path.join(REPO, 'test/e2e/fixtures/mrtr', name),
+        async (_text, file) => {
+          if (!dir) {
+            dir = path.dirname(file);
+            const result = await runMigrate([dir], { cwd: dir, strategy: 'mrtr', dryRun: false });
+            expect(result.failures).toEqual([]);
+            expect(result.files.filter((f) => f.created).map((f) => f.file)).toEqual([`uproot-roots.${name.endsWith('ts') ? 'ts' : 'js'}`]);
+          }
+          return readFileSync(file, 'utf8');
+        },
+        { keepCopy: true },
+      );
+      try {
+        expectSameAsOriginal(comparison);
+        for (const file of readdirSync(dir!).filter((f) => /^(roots|server)\./.test(f))) {
+          const text = read(dir!, file);
+          expect(text).toContain(`from './uproot-roots.js';`);
+          expect(text).not.toMatch(FUNCTIONS);
+        }
+        expect((await runMigrate([dir!], { cwd: dir!, strategy: 'mrtr', dryRun: true })).files.filter((f) => f.changed)).toEqual([]);
+      } finally {
+        rmSync(comparison.migrated.dir, { recursive: true, force: true });
+      }
+    });
+  }
 });

@@ -116,15 +116,16 @@ export async function runMigrate(paths: string[], options: MigrateOptions): Prom
     const oracle = decision.types === 'on' && !interrupted() ? await openOracle(decision.tsconfig, sources.filter((s): s is typeof s & { text: string } => s.text !== undefined)) : undefined;
     const remembered = new Map<string, string>();
     let plans = interrupted() ? new Map<string, FilePlan>() : planAll(sources, { ...options, remembered, oracle }, plan, result);
-    // Helpers several files need go into one module beside them, planned again to import it.
+    // Callers the planner read lazily are rewritten from exactly the text it planned on.
+    for (const source of sources) {
+      if (source.text === undefined && plans.has(source.path)) source.text = remembered.get(source.path);
+    }
+    // Helpers several files need go into one module beside them, planned again to import it
+    // (from the texts the first plan read, lazily read callers included).
     const shared = options.planner || interrupted() ? undefined : shareHelpers(sources, plans, cwd, (sharedHelpers, scratch) => planAll(sources, { ...options, remembered, oracle, sharedHelpers }, plannerFor(options.strategy, { paramName: options.paramName, sharedHelpers }), scratch));
     if (shared) {
       plans = shared.plans;
       result.notices.push(...shared.notices);
-    }
-    // Callers the planner read lazily are rewritten from exactly the text it planned on.
-    for (const source of sources) {
-      if (source.text === undefined && plans.has(source.path)) source.text = remembered.get(source.path);
     }
     const work: Work[] = [];
     for (const source of sources) {
