@@ -201,6 +201,29 @@ describe('a multi-file run writes the helpers once', () => {
   });
 });
 
+describe('--to param', () => {
+  it('retired roots state in four servers: one module holds the directory check, the configuration reader and the workspace, and type-checks', async () => {
+    const fixture = (name: string) => readFileSync(path.join(REPO, 'test/e2e/fixtures/state', name, 'server.ts'), 'utf8');
+    const dir = project({
+      'package.json': JSON.stringify({ name: 'state', type: 'module' }),
+      'w1/server.ts': fixture('workspace-module-v2-ts'),
+      'w2/server.ts': fixture('workspace-module-v2-ts'),
+      's1/server.ts': fixture('sandbox-module-v2-ts'),
+      's2/server.ts': fixture('sandbox-module-v2-ts'),
+    });
+    const { report } = await migrate(dir, ['.', '--to', 'param']);
+    expect(report.files.filter((f) => f.created).map((f) => f.file)).toEqual(['uproot-roots.ts']);
+    const module = read(dir, 'uproot-roots.ts');
+    expect(module).toMatch(/^\/\/ uproot-helpers: directory, configured, workspace$/m);
+    for (const fn of ['rootsFromDirectory', 'configuredRoots', 'workspaceRoots']) expect(module.match(new RegExp(`^export (async )?function ${fn}\\(`, 'gm'))).toHaveLength(1);
+    for (const server of ['w1', 'w2']) expect(read(dir, `${server}/server.ts`)).toContain(`import { workspaceRoots } from '../uproot-roots.js';`);
+    for (const server of ['s1', 's2']) expect(read(dir, `${server}/server.ts`)).toContain(`import { configuredRoots } from '../uproot-roots.js';`);
+    for (const server of ['w1', 'w2', 's1', 's2']) expect(read(dir, `${server}/server.ts`)).not.toMatch(/function (rootsFromDirectory|configuredRoots|workspaceRoots)\b/);
+    expect(typecheck(dir)).toEqual([]);
+    expect((await migrate(dir, ['.', '--to', 'param', '--dry-run'])).report.files.filter((f) => f.changed)).toEqual([]);
+  });
+});
+
 describe('JavaScript', () => {
   it('CommonJS: the module uses require and module.exports, the files require it, and the server runs', async () => {
     const dir = project({
