@@ -1,6 +1,7 @@
 // Generated helpers once per project: a multi-file `uproot migrate` writes the helper functions into
 // one module beside the migrated files and imports them; a one-file run and jscodeshift keep them
 // inline. The migrated projects type-check against the real SDK, run, and migrate to themselves.
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -198,6 +199,39 @@ describe('a multi-file run writes the helpers once', () => {
     expect(report.files.filter((f) => f.created)).toEqual([]);
     expect(read(dir, 'app/tools/a.ts').match(FUNCTIONS)).toHaveLength(2);
     expect(report.notices).toContainEqual({ file: 'lib/tools/b.ts', message: expect.stringContaining('app/tools/a.ts needs them too, but in another package, tsconfig project') });
+  });
+});
+
+describe('writing the module', () => {
+  it('a module that cannot be written leaves its importers untouched and named; the next run finishes', async () => {
+    const dir = project({
+      'package.json': JSON.stringify({ name: 'immutable', type: 'module' }),
+      'src/server.ts': SERVER_TS,
+      'src/tools/x/a.ts': tool('a').replace('../server.js', '../../server.js'),
+      'src/tools/y/b.ts': tool('b').replace('../server.js', '../../server.js'),
+    });
+    const before = { a: read(dir, 'src/tools/x/a.ts'), b: read(dir, 'src/tools/y/b.ts') };
+    // chattr +i binds root too: no file can be created in src/tools, while its subfolders stay writable.
+    const folder = path.join(dir, 'src/tools');
+    execFileSync('chattr', ['+i', folder]);
+    let run: Awaited<ReturnType<typeof migrate>>;
+    try {
+      run = await migrate(dir, ['src']);
+    } finally {
+      execFileSync('chattr', ['-i', folder]);
+    }
+    expect(run.code).toBe(2);
+    expect(run.report.failures).toEqual([
+      { file: 'src/tools/uproot-roots.ts', message: expect.stringMatching(/\(EPERM\); left untouched/) },
+      { file: 'src/tools/x/a.ts', message: 'imports the shared helpers module src/tools/uproot-roots.ts, which could not be written, so it was left untouched; run again once that is fixed' },
+      { file: 'src/tools/y/b.ts', message: 'imports the shared helpers module src/tools/uproot-roots.ts, which could not be written, so it was left untouched; run again once that is fixed' },
+    ]);
+    expect({ a: read(dir, 'src/tools/x/a.ts'), b: read(dir, 'src/tools/y/b.ts') }).toEqual(before);
+    expect(readdirSync(folder).sort()).toEqual(['x', 'y']); // no module, no temp file
+    const again = await migrate(dir, ['src']);
+    expect(again.code).toBe(0);
+    expect(read(dir, 'src/tools/x/a.ts')).toContain(`from '../uproot-roots.js';`);
+    expect(typecheck(dir)).toEqual([]);
   });
 });
 
