@@ -144,7 +144,9 @@ export async function runMigrate(paths: string[], options: MigrateOptions): Prom
       }
       work.push(item);
     }
-    const modules = shared ? moduleWork(shared.modules, cwd, set.realPaths) : [];
+    // A module is written only for importers that will be written too.
+    const writable = new Set(work.filter((w) => w.entry.changed && w.error === undefined).map((w) => w.source.path));
+    const modules = shared ? moduleWork(shared.modules.filter((m) => m.importers.some((file) => writable.has(file))), cwd, set.realPaths) : [];
     work.unshift(...modules);
     const byPath = new Map(work.map((w) => [w.source.path, w]));
     const pendingWork = work.filter((w) => w.entry.changed || w.error !== undefined);
