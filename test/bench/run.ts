@@ -3,10 +3,13 @@
 // trees. Every measurement is a fresh child process (cold start), repeated --reps times with the
 // subjects interleaved (order rotated each round); the median is reported.
 //
-//   npm run bench                                   1,000 / 6,000 / 50,000-file generated trees
+//   npm run bench                                   1,000 / 6,000 / 50,000-file generated trees, the real-code
+//                                                   tree (installed npm packages) and the typed row (tsc vs --types on)
 //   npm run bench -- --sizes 1000,6000              chosen sizes
 //   npm run bench -- --tree ../some-repo            an existing directory instead of generated trees
+//   npm run bench -- --sizes 1000 --no-typed        leave out the typed row (--no-real: the real-code tree)
 //   options: --reps 3  --seed N  --cap 300 (seconds per run)  --codemod-max 6000  --eslint-max 6000
+//            --typed-project <dir> (default: this repository, its own tsconfig.json)
 //
 // Peak memory: every measured process is started with NODE_OPTIONS=--import=rss-hook.mjs, which
 // records process.resourceUsage().maxRSS (the kernel's ru_maxrss high-water mark) at exit. Unlike
@@ -18,6 +21,8 @@ import { loadavg, cpus } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { DEFAULT_SEED, ensureTree, generateTree, type PlantedSite } from './generate.ts';
+import { ensureRealTree } from './real-tree.ts';
+import { benchTyped } from './typed-row.ts';
 import { INSTALLED_STARTUP_MAX, benchStartup } from './startup.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -46,10 +51,13 @@ interface Options {
   capSeconds: number;
   codemodMax: number;
   eslintMax: number;
+  real: boolean;
+  typed: boolean;
+  typedProject: string;
 }
 
 function parseOptions(argv: string[]): Options {
-  const o: Options = { sizes: [1000, 6000, 50000], reps: 3, seed: DEFAULT_SEED, capSeconds: 300, codemodMax: 6000, eslintMax: 6000 };
+  const o: Options = { sizes: [1000, 6000, 50000], reps: 3, seed: DEFAULT_SEED, capSeconds: 300, codemodMax: 6000, eslintMax: 6000, real: true, typed: true, typedProject: repo };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     const [flag, inline] = a.includes('=') ? [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)] : [a, undefined];
@@ -88,9 +96,19 @@ function parseOptions(argv: string[]): Options {
       case '--eslint-max':
         o.eslintMax = num();
         break;
+      case '--no-real':
+        o.real = false;
+        break;
+      case '--no-typed':
+        o.typed = false;
+        break;
+      case '--typed-project':
+        o.typedProject = path.resolve(value());
+        if (!existsSync(path.join(o.typedProject, 'tsconfig.json'))) fail(`--typed-project ${o.typedProject} has no tsconfig.json`);
+        break;
       case '-h':
       case '--help':
-        process.stdout.write(readFileSync(fileURLToPath(import.meta.url), 'utf8').split('\n').filter((l) => l.startsWith('//')).slice(0, 14).map((l) => l.slice(3)).join('\n') + '\n');
+        process.stdout.write(readFileSync(fileURLToPath(import.meta.url), 'utf8').split('\n').filter((l) => l.startsWith('//')).slice(0, 17).map((l) => l.slice(3)).join('\n') + '\n');
         process.exit(0);
         break;
       default:
@@ -117,6 +135,8 @@ interface Tree {
   planted?: PlantedSite[];
   generated: boolean;
   note: string;
+  /** Real code: only the floor and scan run there (the judged ratio); the other tools run on generated trees. */
+  real?: boolean;
 }
 
 type SubjectId = 'floor' | 'scan' | 'migrate' | 'codemod' | 'eslint-none' | 'eslint-nop' | 'eslint-uproot';
@@ -166,7 +186,8 @@ const subjects: Subject[] = [
   {
     id: 'scan',
     label: 'uproot scan --format json',
-    command: (tree) => ({ args: [uprootBin, 'scan', '.', '--format', 'json'], cwd: tree.root }),
+    // Untyped, said explicitly: a tree inside this repository would otherwise find its tsconfig.
+    command: (tree) => ({ args: [uprootBin, 'scan', '.', '--format', 'json', '--types', 'off'], cwd: tree.root }),
     skip: () => undefined,
     check: (run, tree) => {
       const r = parseJson<{ sites: Array<{ file: string; line: number; kind: string }>; summary: { files: number; sites: number; failures: number } }>(run.stdout);
@@ -342,7 +363,7 @@ async function benchTree(tree: Tree, ctx: RunContext): Promise<Map<SubjectId, Re
   const results = new Map<SubjectId, Result>();
   const active: Subject[] = [];
   for (const s of subjects) {
-    const why = s.skip(tree, ctx);
+    const why = tree.real && s.id !== 'floor' && s.id !== 'scan' ? 'real-code tree: floor and scan only' : s.skip(tree, ctx);
     if (why) results.set(s.id, { subject: s.id, runs: [], skipped: why });
     else {
       active.push(s);
@@ -418,10 +439,11 @@ interface Target {
   detail: string;
 }
 
-function evaluate(trees: Tree[], all: Map<string, Map<SubjectId, Result>>, ctx: RunContext): { lines: string[]; targets: Target[] } {
+function evaluate(allTrees: Tree[], all: Map<string, Map<SubjectId, Result>>, ctx: RunContext): { lines: string[]; targets: Target[] } {
   const lines: string[] = [];
   const targets: Target[] = [];
   const get = (t: Tree, id: SubjectId) => all.get(t.root)!.get(id);
+  let trees = allTrees;
 
   // scan / floor
   const sf = trees.map((t) => ({ t, x: ratio(stat(get(t, 'scan')), stat(get(t, 'floor'))), cpu: ratio(stat(get(t, 'scan'), 'cpu'), stat(get(t, 'floor'), 'cpu')) }));
@@ -494,7 +516,8 @@ function evaluate(trees: Tree[], all: Map<string, Map<SubjectId, Result>>, ctx: 
   lines.push(`uproot peak memory      ${mem.join('   ')}   target < ${PEAK_MB_MAX} MB`);
   targets.push({ name: 'peak-memory', met: mem.length ? over.length === 0 : undefined, detail: over.join(', ') });
 
-  // growth
+  // growth (generated trees only: the real-code tree is another kind of code)
+  trees = trees.filter((t) => t.generated);
   if (trees.length > 1) {
     lines.push('growth (ms per 1k files; marginal = Δtime/Δfiles between consecutive sizes):');
     for (const s of subjects) {
@@ -561,6 +584,20 @@ async function main(): Promise<void> {
     }
   }
 
+  if (options.real && !options.tree) {
+    progress('copying the real-code tree out of node_modules ...');
+    const r = ensureRealTree(repo);
+    trees.push({
+      label: 'real',
+      root: r.root,
+      files: r.files,
+      bytes: r.bytes,
+      generated: false,
+      real: true,
+      note: `${r.files} published .js/.ts/.mjs/.cjs files (${(r.bytes / 1048576).toFixed(1)} MB) of ${r.packages.length} installed packages (the MCP SDKs, servers and frameworks, eslint, typescript-eslint, jscodeshift, yaml, and everything they depend on), laid out as src/<package>/ in ${r.root} — ${r.reused ? 'reused' : 'copied now'}`,
+    });
+  }
+
   const migrate = await migrateAvailable();
   const eslintTree = trees.find((t) => t.files <= options.eslintMax);
   const ctx: RunContext = { options, migrateAvailable: migrate, eslintDiagnosticTree: eslintTree?.root };
@@ -587,6 +624,15 @@ async function main(): Promise<void> {
   say('== ratios (wall-time medians, same trees, same run)');
   const { lines, targets } = evaluate(trees, all, ctx);
   for (const l of lines) say(l);
+
+  if (options.typed) {
+    progress(`typed row: tsc --noEmit vs uproot scan --types on in ${options.typedProject} ...`);
+    const typed = await benchTyped({ project: options.typedProject, uprootBin, reps: options.reps, capMs: options.capSeconds * 1000, measure, progress });
+    say('');
+    say(`== typed: ${typed.note}`);
+    for (const l of typed.lines) say(l);
+    targets.push(typed.target);
+  }
 
   say('');
   progress('packing and installing uproot into a fresh project for the start-up comparison ...');

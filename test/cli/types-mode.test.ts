@@ -8,6 +8,7 @@ import { fixtureProject, removeTree, tempTree, uproot } from './helpers.ts';
 
 const typed = fileURLToPath(new URL('../fixtures/typed-projects/', import.meta.url));
 const ambient = path.join(typed, 'ambient-context');
+const jsdoc = path.join(typed, 'jsdoc-context');
 
 interface Report {
   sites: Array<{ file: string; line: number; kind: string; sdk: number | null }>;
@@ -86,6 +87,33 @@ describe('uproot scan --types', () => {
     expect(off.summary.sites).toBeGreaterThan(0);
     expect(on.summary.types).toBe('on');
     expect(where(on)).toEqual(expect.arrayContaining(where(off)));
+  });
+
+  it('typed confirms receivers in the JavaScript of a jsconfig.json project (JSDoc types, a generic), v1 and v2', async () => {
+    const r = await scanJson(['.', '--types', 'on'], jsdoc);
+    expect(r.summary.types).toBe('on');
+    expect(where(r)).toEqual(['src/generic.js:13:request:v1', 'src/tools.js:10:request:v2', 'src/tools.js:4:request:v1']);
+    const auto = await scanJson([], jsdoc);
+    expect(auto.summary.types).toBe('on');
+    expect(where(auto)).toEqual(where(r));
+  });
+
+  it('untyped does not find the JavaScript ones', async () => {
+    const r = await scanJson(['.', '--types', 'off'], jsdoc);
+    expect(r.summary).toMatchObject({ types: 'off', sites: 0 });
+  });
+
+  it('keeps JavaScript look-alikes silent: an any-typed JSDoc context, a local class, a non-MCP interface', async () => {
+    const r = await scanJson(['src/lookalikes.js', '--types', 'on'], jsdoc);
+    expect(r.summary.types).toBe('on');
+    expect(r.sites).toEqual([]);
+  });
+
+  it('checks JavaScript only where the tsconfig does (checkJs or allowJs), as tsc would', async () => {
+    const checked = await scanJson(['--types', 'on'], path.join(typed, 'js-checked'));
+    expect(where(checked)).toEqual(['src/tools.js:10:request:v2', 'src/tools.js:4:request:v1']);
+    const unchecked = await scanJson(['--types', 'on'], path.join(typed, 'js-unchecked'));
+    expect(unchecked.summary).toMatchObject({ types: 'on', sites: 0 });
   });
 
   it('an untyped scan never loads TypeScript', () => {

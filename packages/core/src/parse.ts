@@ -77,18 +77,35 @@ function position(starts: number[], offset: number): { line: number; column: num
 
 /** Parent pointers and ESLint-style `loc` on every node. */
 function decorate(root: TSESTree.Node, lines: number[]): void {
-  const stack: Array<[TSESTree.Node, TSESTree.Node | undefined]> = [[root, undefined]];
-  while (stack.length) {
-    const [node, parent] = stack.pop()!;
+  // Two flat stacks instead of a [node, parent] pair per node, and the last line found is tried first
+  // (a node mostly sits on the line of the one before it): this pass runs over every node of a file.
+  const nodes: TSESTree.Node[] = [root];
+  const parents: Array<TSESTree.Node | undefined> = [undefined];
+  let hint = 0;
+  const at = (offset: number): { line: number; column: number } => {
+    if (!(lines[hint]! <= offset && (hint + 1 >= lines.length || offset < lines[hint + 1]!))) hint = position(lines, offset).line - 1;
+    return { line: hint + 1, column: offset - lines[hint]! };
+  };
+  while (nodes.length) {
+    const node = nodes.pop()!;
+    const parent = parents.pop();
     const n = node as TSESTree.Node & { parent?: TSESTree.Node; loc: TSESTree.SourceLocation };
     if (parent) n.parent = parent;
-    n.loc = { start: position(lines, node.range[0]), end: position(lines, node.range[1]) };
+    n.loc = { start: at(node.range[0]), end: at(node.range[1]) };
     const keys = visitorKeys[node.type] ?? Object.keys(node);
     for (const key of keys) {
       const child = (node as unknown as Record<string, unknown>)[key];
       if (Array.isArray(child)) {
-        for (const c of child) if (c && typeof c === 'object' && typeof (c as { type?: unknown }).type === 'string') stack.push([c as TSESTree.Node, node]);
-      } else if (child && typeof child === 'object' && typeof (child as { type?: unknown }).type === 'string') stack.push([child as TSESTree.Node, node]);
+        for (const c of child) {
+          if (c && typeof c === 'object' && typeof (c as { type?: unknown }).type === 'string') {
+            nodes.push(c as TSESTree.Node);
+            parents.push(node);
+          }
+        }
+      } else if (child && typeof child === 'object' && typeof (child as { type?: unknown }).type === 'string') {
+        nodes.push(child as TSESTree.Node);
+        parents.push(node);
+      }
     }
   }
 }

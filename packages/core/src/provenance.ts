@@ -28,6 +28,7 @@ import {
   projectRequireValue,
 } from './provenance-imports.ts';
 import { type TypeHost, declaredTypeOf, typeMemberValue } from './provenance-types.ts';
+import { walkAll } from './walk.ts';
 
 export { type ModuleOrigin, exportValue } from './provenance-imports.ts';
 
@@ -673,20 +674,7 @@ function collectThisCalls(cls: Node, name: string, out: TSESTree.CallExpression[
   });
 }
 
-export function walkAll(root: Node, visit: (node: Node) => void): void {
-  const stack: Node[] = [root];
-  while (stack.length) {
-    const node = stack.pop()!;
-    visit(node);
-    for (const key of Object.keys(node)) {
-      if (key === 'parent' || key === 'range' || key === 'loc' || key === 'tokens' || key === 'comments') continue;
-      const child = (node as unknown as Record<string, unknown>)[key];
-      if (Array.isArray(child)) {
-        for (const c of child) if (isNode(c)) stack.push(c);
-      } else if (isNode(child)) stack.push(child);
-    }
-  }
-}
+export { walkAll };
 
 
 /** The `/** … *\/` block comment right before a function (or the statement that declares it). */

@@ -118,7 +118,7 @@ export function summary(decision: TypesDecision): ScanResult['types'] {
 function typedCandidates(decision: TypesDecision & { types: 'on' }, files: string[], maxBytes: number): Promise<TypeOracle> {
   function* read() {
     for (const file of files) {
-      if (!/\.[cm]?tsx?$/.test(file)) continue;
+      if (!/\.[cm]?[jt]sx?$/.test(file)) continue;
       const r = readSource(file, maxBytes);
       if (r.ok) yield { path: file, text: r.text };
     }

@@ -1,10 +1,11 @@
-// Which files typed mode hands the checker: TypeScript files that spell roots (the text pre-filter
-// without its import half, since a receiver's type may come from a global declaration).
+// Which files typed mode hands the checker: TypeScript and JavaScript files that spell roots (the text
+// pre-filter without its import half, since a receiver's type may come from a global declaration).
+// The oracle takes JavaScript only where the project checks it (allowJs, checkJs, a jsconfig.json).
 import { prefilterParts } from '@uproot/core/light';
 import type { TypeOracle } from './oracle.ts';
 
 export function isTypedCandidate(file: string, text: string): boolean {
-  return /\.[cm]?tsx?$/.test(file) && text.includes('oots') && prefilterParts.spelling(text);
+  return /\.[cm]?[jt]sx?$/.test(file) && text.includes('oots') && prefilterParts.spelling(text);
 }
 
 /** Loads ts-morph (only here, only in typed mode) and adds every candidate before the first hint. */

@@ -1,5 +1,6 @@
-// Whether a typed scan can run: a tsconfig.json for the scanned files and the MCP packages installed
-// where it resolves them. Plain file checks, so deciding never loads TypeScript.
+// Whether a typed scan can run: a tsconfig.json (or a JavaScript project's jsconfig.json) for the
+// scanned files and the MCP packages installed where it resolves them. Plain file checks, so
+// deciding never loads TypeScript.
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -11,13 +12,20 @@ export type TypesDecision =
 
 const MCP_PACKAGES = ['sdk', 'server', 'client', 'core'];
 
-/** The nearest tsconfig.json at or above `dir`. */
+/** The nearest tsconfig.json or jsconfig.json at or above `dir` (tsconfig.json first, as editors do). */
 export function nearestTsconfig(dir: string): string | undefined {
   for (let at = path.resolve(dir); ; at = path.dirname(at)) {
-    const candidate = path.join(at, 'tsconfig.json');
-    if (fs.existsSync(candidate)) return candidate;
+    for (const name of ['tsconfig.json', 'jsconfig.json']) {
+      const candidate = path.join(at, name);
+      if (fs.existsSync(candidate)) return candidate;
+    }
     if (path.dirname(at) === at) return undefined;
   }
+}
+
+/** A jsconfig.json is a tsconfig.json whose JavaScript is checked by default (allowJs). */
+export function isJsconfig(config: string): boolean {
+  return path.basename(config) === 'jsconfig.json';
 }
 
 /** The @modelcontextprotocol packages Node would resolve from `dir` (node_modules at or above it). */

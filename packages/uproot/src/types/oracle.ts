@@ -4,7 +4,7 @@
 import path from 'node:path';
 import { ts } from 'ts-morph';
 import { type McpValue, type Node, type TypeHint, mcpValueOfType } from '@uproot/core/planning';
-import { nearestTsconfig } from './detect.ts';
+import { isJsconfig, nearestTsconfig } from './detect.ts';
 import { withBundledLibs } from './libs.ts';
 import { McpFreePackages } from './mcp-free.ts';
 import { tsNodeAt } from './node-at.ts';
@@ -31,19 +31,29 @@ export class TypeOracle {
     this.fallback = tsconfig;
   }
 
-  /** Add every candidate before the first hint: each program is built once, on the first hint. */
-  add(file: string, text: string): void {
+  /**
+   * Add every candidate before the first hint: each program is built once, on the first hint.
+   * JavaScript joins only a project that checks it (allowJs, checkJs, a jsconfig.json), as tsc would.
+   */
+  add(file: string, text: string): boolean {
     const tsconfig = nearestTsconfig(path.dirname(file)) ?? this.fallback;
     let entry = this.programs.get(tsconfig);
     if (!entry) {
-      const parsed = ts.getParsedCommandLineOfConfigFile(tsconfig, { noEmit: true }, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} });
+      // A jsconfig.json's JavaScript is checked unless it says otherwise (TypeScript's own jsconfig defaults).
+      const defaults: ts.CompilerOptions = isJsconfig(tsconfig) ? { allowJs: true, noEmit: true } : { noEmit: true };
+      const parsed = ts.getParsedCommandLineOfConfigFile(tsconfig, defaults, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} });
       const ambient = (parsed?.fileNames ?? []).filter((name) => /\.d\.[cm]?ts$/.test(name) && !name.includes('/node_modules/'));
-      entry = { options: parsed?.options ?? {}, ambient, texts: new Map() };
+      const options = parsed?.options ?? {};
+      // checkJs implies allowJs (tsc reads the JavaScript it is asked to check).
+      if (options.checkJs) options.allowJs = true;
+      entry = { options, ambient, texts: new Map() };
       this.programs.set(tsconfig, entry);
     }
+    if (/\.[cm]?jsx?$/.test(file) && !entry.options.allowJs) return false;
     // The scanned text, not the file on disk, so offsets match the AST exactly.
     entry.texts.set(path.resolve(file), text);
     this.byFile.set(path.resolve(file), entry);
+    return true;
   }
 
   has(file: string): boolean {
