@@ -4,11 +4,12 @@ import { mayContainRootsSites } from '@uproot/core/planning';
 import { parseSource } from '@uproot/core/planning';
 import { planMrtr } from './mrtr/plan.ts';
 import type { FilePlan } from './outcome.ts';
+import type { SharedHelpers } from './shared-helpers/names.ts';
 
-export function planMrtrText(text: string, filePath: string): FilePlan {
+export function planMrtrText(text: string, filePath: string, options: { sharedHelpers?: SharedHelpers } = {}): FilePlan {
   if (!mayContainRootsSites(text)) return { edits: [], outcomes: [] };
   const { ast, scopeManager } = parseSource(text, filePath);
-  return planMrtr({ text, filePath, ast, scopeManager });
+  return planMrtr({ text, filePath, ast, scopeManager, ...options });
 }
 
 export { planMrtr };

@@ -1,6 +1,7 @@
 // What a strategy decided for one file: the edits to apply and, per site, what became of it.
 import type { TextEdit } from '@uproot/core/planning';
 import type { ReasonCode, RootsSite } from '@uproot/core/planning';
+import type { HelperKind } from './shared-helpers/names.ts';
 
 export interface SiteOutcome {
   site: RootsSite;
@@ -16,6 +17,8 @@ export interface SiteOutcome {
 export interface FilePlan {
   edits: TextEdit[];
   outcomes: SiteOutcome[];
+  /** The generated helpers the edits write into the file, or import from a shared module. */
+  helpers?: HelperKind[];
 }
 
 export type Strategy = 'mrtr' | 'param';

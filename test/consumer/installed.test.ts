@@ -217,10 +217,14 @@ describe('the installed jscodeshift entries write what uproot migrate writes', S
       // Sites it cannot rewrite come back through jscodeshift's report, with their reason code (param rewrites them all).
       if (strategy === 'mrtr') expect(r.out).toContain(`${codemod}/src/allowed-dirs.ts:13:24 [lifecycle]`);
       else expect(r.out).not.toMatch(/\[[a-z-]+\] /);
-      runOk('npx', ['uproot', 'migrate', cli, ...extra], consumer, strategy === 'mrtr' ? 1 : 0);
-
-      const standalone = standaloneFiles(path.join(consumer, cli));
+      // One file per run, as jscodeshift sees one file: a run over several shares their generated helpers in a module.
+      const standalone = standaloneFiles(EXAMPLE);
       expect(standalone.length).toBeGreaterThanOrEqual(3);
+      for (const f of standalone) {
+        const r = run('npx', ['uproot', 'migrate', path.posix.join(cli, f), '--force', ...extra], consumer);
+        expect([0, 1], r.err).toContain(r.code);
+      }
+
       const original = tree(EXAMPLE);
       const viaCodemod = tree(path.join(consumer, codemod));
       const viaCli = tree(path.join(consumer, cli));

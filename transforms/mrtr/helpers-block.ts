@@ -2,6 +2,7 @@
 // roots (the same "Method not found" a push request got) and check the answer the way the SDK's
 // ListRootsResultSchema checked a roots/list result (file:// URIs), because input responses are
 // not validated by the SDK (mcp-roots-reference.md §3.4).
+// A multi-file `uproot migrate` writes them once into a shared module instead (../shared-helpers/).
 import type { ImportName } from '@uproot/core/planning';
 
 export const HELPER_NAMES = { declares: 'clientDeclaresRoots', answer: 'rootsFromAnswer' } as const;

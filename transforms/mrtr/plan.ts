@@ -14,6 +14,7 @@ import { type DerivedState, buildRewrite } from './rewrite.ts';
 import type { RootsSite } from '@uproot/core/planning';
 import { type Unit, Unprovable, makeUnit } from './unit.ts';
 import { V1_STILL_MARKED } from '@uproot/core/planning';
+import type { SharedHelpers } from '../shared-helpers/names.ts';
 
 const LAZY_NOTE = 'the cache is no longer kept: the getter derives it from each request\'s own roots answer';
 
@@ -26,17 +27,21 @@ export interface MrtrInput {
   onlySiteAt?: number;
   /** The file already analysed for an earlier site of the same file (planning reads it, never changes it). */
   unit?: Unit;
+  /** Import the helper functions from a shared module (`uproot migrate` when the project planner crashed). */
+  sharedHelpers?: SharedHelpers;
 }
 
 export function planMrtr(input: MrtrInput): FilePlan {
   const unit = input.unit ?? makeUnit(input.filePath, input.text, input.ast, input.scopeManager);
-  return planUnits([unit], undefined, input.onlySiteAt).get(unit)!;
+  return planUnits([unit], undefined, input.onlySiteAt, input.sharedHelpers ? { sharedHelpers: input.sharedHelpers } : {}).get(unit)!;
 }
 
 /** Plan several files together so helper chains can cross between them. */
 export interface MrtrOptions {
   /** `per-request`: retire init fetches / list_changed refreshes into per-call derivations (opt-in). */
   lifecycle?: 'keep' | 'per-request';
+  /** `uproot migrate` over several files: import the helper functions from a shared module instead of writing them into each file. */
+  sharedHelpers?: SharedHelpers;
 }
 
 export function planUnits(units: Unit[], project: ProjectIndex | undefined, onlySiteAt?: number, options: MrtrOptions = {}): Map<Unit, FilePlan> {
@@ -96,7 +101,7 @@ export function planUnits(units: Unit[], project: ProjectIndex | undefined, only
       }
     }
   }
-  const rewrite = buildRewrite(plans, derived);
+  const rewrite = buildRewrite(plans, derived, options.sharedHelpers);
   for (const plan of plans) outcomes.get(plan.unit)?.push({ site: plan.site, outcome: 'rewritten', ...(lazy.has(plan.site) ? { detail: LAZY_NOTE } : {}) });
   const result = new Map<Unit, FilePlan>();
   for (const unit of units) {
@@ -119,15 +124,19 @@ export function planUnits(units: Unit[], project: ProjectIndex | undefined, only
     const edits = [...(rewrite.edits.get(unit) ?? []), ...(guardEdits.get(unit) ?? []), ...markers, ...guards.edits, ...dedupeMarkers(guardMarkers), ...stale];
     // Prove the edits compose before anyone writes them.
     applyEdits(unit.text, edits);
-    result.set(unit, { edits, outcomes: out.sort((a, b) => a.site.range[0] - b.site.range[0]) });
+    result.set(unit, { edits, outcomes: out.sort((a, b) => a.site.range[0] - b.site.range[0]), ...helpersOf(rewrite.helpers, unit) });
   }
   // Files outside `units` that a cross-file chain reaches (callers without roots sites of their own).
   for (const [unit, edits] of rewrite.edits) {
     if (result.has(unit)) continue;
     applyEdits(unit.text, edits);
-    result.set(unit, { edits, outcomes: [] });
+    result.set(unit, { edits, outcomes: [], ...helpersOf(rewrite.helpers, unit) });
   }
   return result;
+}
+
+function helpersOf(units: Set<Unit>, unit: Unit): Pick<FilePlan, 'helpers'> {
+  return units.has(unit) ? { helpers: ['mrtr'] } : {};
 }
 
 /**

@@ -8,6 +8,8 @@ import type { RootsSite } from '@uproot/core/planning';
 import { type HandlerChain, PLAIN, type SitePlan } from './chains.ts';
 import { HELPER_NAMES, entryCheck, helperImports, helpersBlock } from './helpers-block.ts';
 import { type Unit, Unprovable } from './unit.ts';
+import type { SharedHelpers } from '../shared-helpers/names.ts';
+import { boundAtTopLevel } from '../shared-helpers/imports.ts';
 
 const SERVER_MODULE = '@modelcontextprotocol/server';
 
@@ -23,6 +25,8 @@ export interface UnitNeeds {
 export interface Rewrite {
   edits: Map<Unit, TextEdit[]>;
   gates: Set<RootsSite>;
+  /** Files that gain the helper functions (inline, or imported from a shared module). */
+  helpers: Set<Unit>;
 }
 
 /** State a consuming handler now derives per request (`--lifecycle per-request`). */
@@ -37,7 +41,7 @@ export interface DerivedState {
   contextType?: boolean;
 }
 
-export function buildRewrite(plans: SitePlan[], derived: DerivedState[] = []): Rewrite {
+export function buildRewrite(plans: SitePlan[], derived: DerivedState[] = [], shared?: SharedHelpers): Rewrite {
   const needs = new Map<Unit, UnitNeeds>();
   const need = (u: Unit) => {
     let n = needs.get(u);
@@ -144,22 +148,37 @@ export function buildRewrite(plans: SitePlan[], derived: DerivedState[] = []): R
     }
   }
   const edits = new Map<Unit, TextEdit[]>();
-  for (const [u, n] of needs) edits.set(u, [...n.edits, ...fileLevelEdits(u, n)]);
-  return { edits, gates };
+  const helpers = new Set<Unit>();
+  for (const [u, n] of needs) {
+    edits.set(u, [...n.edits, ...fileLevelEdits(u, n, shared?.(u.path))]);
+    if (n.helpers && !hasHelpers(u)) helpers.add(u);
+  }
+  return { edits, gates, helpers };
 }
 
-/** Imports, the helper functions, and pruned imports for one file. */
-export function fileLevelEdits(u: Unit, n: UnitNeeds): TextEdit[] {
+function hasHelpers(u: Unit): boolean {
+  return new RegExp(`function ${HELPER_NAMES.declares}\\b`).test(u.text);
+}
+
+/** Imports, the helper functions (or their import from `shared`, a module specifier), and pruned imports for one file. */
+export function fileLevelEdits(u: Unit, n: UnitNeeds, shared?: string): TextEdit[] {
   const out: TextEdit[] = [];
-  const has = new RegExp(`function ${HELPER_NAMES.declares}\\b`).test(u.text);
+  const has = hasHelpers(u);
+  const inline = n.helpers && !has && shared === undefined;
   const names: ImportName[] = [];
   if (n.entry) names.push({ name: 'inputRequired' }, { name: 'inputResponse' }, { name: 'InputRequiredResult', type: true });
-  if (n.helpers && !has) names.push(...helperImports);
+  if (inline) names.push(...helperImports);
   if (n.serverContextType) names.push({ name: 'ServerContext', type: true });
   for (const t of n.resultTypes) names.push({ name: t, type: true });
   const unique = names.filter((x, i) => names.findIndex((y) => y.name === x.name) === i);
   out.push(...planImports(u.text, u.ast, SERVER_MODULE, unique, u.typescript).edits);
-  if (n.helpers && !has) {
+  if (n.helpers && !has && shared !== undefined) {
+    // Only the helpers this file calls, and none it already imports (an earlier run).
+    const calls = n.edits.map((e) => e.text).join('\n');
+    const used = Object.values(HELPER_NAMES).filter((name) => new RegExp(`\\b${name}\\(`).test(calls) && !boundAtTopLevel(u.ast, u.scopeManager, name));
+    if (used.length) out.push(...planImports(u.text, u.ast, shared, used.map((name) => ({ name })), u.typescript).edits);
+  }
+  if (inline) {
     const anchor = helperAnchor(u);
     const blankAfter = /^(?:\r\n|\r|\n)(?:\r\n|\r|\n)/.test(u.text.slice(anchor));
     const lead = anchor === 0 ? '' : `${u.eol}${u.eol}`;

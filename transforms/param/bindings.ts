@@ -58,6 +58,11 @@ export class Bindings {
     return local;
   }
 
+  /** Import `name` from `module` as `local`, a name `declare` gave out (a shared helper module's export). */
+  importAs(module: string, name: string, local: string, options: { type?: boolean } = {}): void {
+    if (!this.wanted.some((w) => w.module === module && w.name === name)) this.wanted.push({ module, name, local, type: !!options.type });
+  }
+
   /** The file's zod namespace (`z`), or a new `import { z } from 'zod'`; zod/mini has no `.describe()`. */
   zod(): string {
     const local = this.existingZod();

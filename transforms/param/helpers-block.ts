@@ -2,6 +2,7 @@
 // replaces, after the checks a model-chosen path needs (the user no longer picks it): a local
 // absolute path or file: URI, resolved with realpath (so `..` and symlinks cannot escape), inside
 // the server's configured allow-list when it has one, and an existing directory.
+// A multi-file `uproot migrate` writes it once into a shared module instead (../shared-helpers/).
 import { Bindings, NODE_MODULES } from './bindings.ts';
 
 export const HELPER_BANNER = 'uproot: the directory is a tool parameter now (roots are deprecated by SEP-2577); the model picks it, not the user, so it is checked here';

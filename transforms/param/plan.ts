@@ -23,10 +23,13 @@ import { mergeDeletions, removeStatement } from './removal.ts';
 import { Unprovable } from './unprovable.ts';
 import { type StateHelperNames, stateHelpersBlock } from './state/helpers-block.ts';
 import { planRootsState } from './state/plan.ts';
+import { type HelperKind, PARAM_EXPORTS } from '../shared-helpers/names.ts';
 
 export interface ParamOptions {
   /** The new parameter's name (default `directory`); `directory2`… when the handler already uses it. */
   paramName?: string;
+  /** `uproot migrate` over several files: the specifier of the shared module to import the helpers from, instead of writing them here. */
+  sharedHelpers?: string;
 }
 
 export interface ParamInput extends ParamOptions {
@@ -159,9 +162,17 @@ export function planParam(input: ParamInput): FilePlan {
   const edits = [...built.edits, ...extra, ...era.edits, ...markers];
   // The block names its imports first; the imports go above it at the same anchor.
   const blocks: string[] = [];
-  if (rewritten.some((p) => p.param) || statePlan.needs.workspace) blocks.push(helpersBlock(bindings, helper, typescript, f.eol, f.unit));
   const stateBlock = { ...(statePlan.needs.configured ? { configured: stateNames.configured } : {}), ...(statePlan.needs.workspace ? { workspace: stateNames.workspace } : {}) };
-  if (stateBlock.configured || stateBlock.workspace) blocks.push(stateHelpersBlock(bindings, stateBlock, typescript, f.eol, f.unit));
+  const helpers: HelperKind[] = [
+    ...(rewritten.some((p) => p.param) || statePlan.needs.workspace ? (['directory'] as const) : []),
+    ...(stateBlock.configured ? (['configured'] as const) : []),
+    ...(stateBlock.workspace ? (['workspace'] as const) : []),
+  ];
+  if (input.sharedHelpers !== undefined) importShared(input.sharedHelpers, bindings, edits, { helper, ...stateBlock });
+  else {
+    if (helpers.includes('directory')) blocks.push(helpersBlock(bindings, helper, typescript, f.eol, f.unit));
+    if (stateBlock.configured || stateBlock.workspace) blocks.push(stateHelpersBlock(bindings, stateBlock, typescript, f.eol, f.unit));
+  }
   const block = blocks.length ? blocks.join(`${f.eol}${f.eol}`) : undefined;
   edits.push(...bindings.edits());
   if (block) {
@@ -171,7 +182,19 @@ export function planParam(input: ParamInput): FilePlan {
   }
   edits.push(...safePrunes(text, ast, prov, removed, bindings, edits, statePlan.keep));
   applyEdits(text, edits); // prove the edits compose before anyone writes them
-  return { edits, outcomes: outcomes.sort((a, b) => a.site.range[0] - b.site.range[0]) };
+  return { edits, outcomes: outcomes.sort((a, b) => a.site.range[0] - b.site.range[0]), ...(helpers.length ? { helpers } : {}) };
+}
+
+/** Import, from the shared module, the helpers (and the helper type) the file's new code names, under the names it was given. */
+function importShared(module: string, bindings: Bindings, edits: TextEdit[], locals: { helper: { fn: string; type: string } } & StateHelperNames): void {
+  const code = edits.map((e) => e.text).join('\n');
+  const pairs: Array<[string, string | undefined, boolean]> = [
+    [PARAM_EXPORTS.directory.fn, locals.helper.fn, false],
+    [PARAM_EXPORTS.directory.type, locals.helper.type, true],
+    [PARAM_EXPORTS.configured.fn, locals.configured?.fn, false],
+    [PARAM_EXPORTS.workspace.fn, locals.workspace?.fn, false],
+  ];
+  for (const [name, local, type] of pairs) if (local && new RegExp(`\\b${local.replace(/\$/g, '\\$')}\\b`).test(code)) bindings.importAs(module, name, local, { type });
 }
 
 function alsoReaches(site: RootsSite, why: Unprovable): Unprovable {

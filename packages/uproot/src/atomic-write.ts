@@ -1,7 +1,7 @@
 // Replace a file's contents all at once: write a temp file beside it with the same mode and owner,
 // then rename over it. A reader (or a crash) sees the old bytes or the new ones, never half.
 import { randomBytes } from 'node:crypto';
-import { closeSync, constants, fchmodSync, fchownSync, fstatSync, fsyncSync, lstatSync, openSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, constants, fchmodSync, fchownSync, fstatSync, fsyncSync, linkSync, lstatSync, openSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import path from 'node:path';
 
 const pending = new Set<string>();
@@ -67,6 +67,43 @@ export function prepareWrite(file: string, content: string): PreparedWrite {
     commit() {
       renameSync(temp, file);
       pending.delete(temp);
+    },
+    discard,
+  };
+}
+
+/**
+ * A new file, complete or not at all: a temp file beside it, then a hard link to the name, which
+ * fails rather than replace a file someone created meanwhile.
+ */
+export function prepareCreate(file: string, content: string): PreparedWrite {
+  const temp = path.join(path.dirname(file), `.${path.basename(file)}.uproot-${process.pid}-${randomBytes(4).toString('hex')}.tmp`);
+  pending.add(temp);
+  const discard = () => {
+    try {
+      unlinkSync(temp);
+    } catch {
+      // never created, or already linked and removed
+    }
+    pending.delete(temp);
+  };
+  try {
+    // 0o666 minus the umask: the mode any new file of the user's gets.
+    const fd = openSync(temp, 'wx', 0o666);
+    try {
+      writeAll(fd, Buffer.from(content, 'utf8'));
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+  } catch (error) {
+    discard();
+    throw error;
+  }
+  return {
+    commit() {
+      linkSync(temp, file);
+      discard();
     },
     discard,
   };

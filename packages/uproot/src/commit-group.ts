@@ -1,13 +1,13 @@
 // Writing one cross-file group all-or-nothing: every rewrite must parse and every temp file must be
 // complete before any original is replaced, and every original must still be what was read.
 import { createTwoFilesPatch } from 'diff';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { ParseError, parseSource } from '@uproot/core';
 import type { FilePlan } from '../../../transforms/outcome.ts';
 import type { SourceFile as ProjectFile } from '../../../transforms/mrtr.ts';
 
 type SourceFile = ProjectFile & { text: string };
-import { type PreparedWrite, WriteRefusedError, describeWriteFailure, prepareWrite } from './atomic-write.ts';
+import { type PreparedWrite, WriteRefusedError, describeWriteFailure, prepareCreate, prepareWrite } from './atomic-write.ts';
 import { type FileProblem, stillInPlace } from './files.ts';
 import type { MigratedFile, MigrateResult } from './migrate.ts';
 import { describeFailure } from './scan.ts';
@@ -19,6 +19,8 @@ export interface Work {
   entry: MigratedFile;
   next?: string;
   error?: unknown;
+  /** A file the run creates (a shared helpers module): it must not exist when written. */
+  create?: boolean;
 }
 
 /**
@@ -34,7 +36,15 @@ export function writeGroup(members: Work[], dryRun: boolean, realPaths: Map<stri
       if (member.error !== undefined) throw member.error;
       assertParses(member.next!, absolute);
       if (dryRun) {
-        member.entry.diff = createTwoFilesPatch(`a/${file}`, `b/${file}`, text, member.next!, undefined, undefined, { context: 3 });
+        member.entry.diff = createTwoFilesPatch(member.create ? '/dev/null' : `a/${file}`, `b/${file}`, text, member.next!, undefined, undefined, { context: 3 });
+        continue;
+      }
+      if (member.create) {
+        const absent = () => {
+          if (existsSync(absolute)) throw new AppearedOnDisk();
+        };
+        absent();
+        ready.push({ member, prepared: prepareCreate(absolute, member.next!), unchanged: absent });
         continue;
       }
       // Someone else wrote the file since we read it, or a link now leads elsewhere: do not clobber.
@@ -75,11 +85,13 @@ export function writeGroup(members: Work[], dryRun: boolean, realPaths: Map<stri
 
 function describeWriteError(file: string, error: unknown): FileProblem {
   if (error instanceof ChangedOnDisk) return { file, message: 'changed on disk while uproot was working; left as it is now, run again' };
+  if (error instanceof AppearedOnDisk) return { file, message: 'was created by someone else while uproot was working; left as it is, run again' };
   if (error instanceof MovedOnDisk) return { file, message: 'is now reached through a symbolic link that appeared during the run; uproot never follows links, so nothing was written' };
   return describeWriteFailure(file, error) ?? describeFailure(file, error);
 }
 
 class ChangedOnDisk extends Error {}
+class AppearedOnDisk extends Error {}
 class MovedOnDisk extends Error {}
 
 /** The file's bytes just before it is replaced; losing read access now is not a write error. */

@@ -24,11 +24,15 @@ import { testsToUpdate } from './tests-to-update.ts';
 import { isTypedCandidate, openOracle } from './types/candidates.ts';
 import { decideTypes, type TypesMode } from './types/detect.ts';
 import type { TypeOracle } from './types/oracle.ts';
+import type { SharedHelpers } from '../../../transforms/shared-helpers/names.ts';
+import { importersOf, moduleWork, shareHelpers } from './shared-helpers-run.ts';
 
 export interface MigratedFile {
   file: string;
   absolute: string;
   changed: boolean;
+  /** A file the run created: the shared module of generated helpers. */
+  created?: boolean;
   outcomes: SiteOutcome[];
   diff?: string;
 }
@@ -64,9 +68,12 @@ export interface MigrateOptions {
   types?: TypesMode;
 }
 
-export function plannerFor(strategy: Strategy, options: { paramName?: string } = {}): (text: string, file: string) => FilePlan {
-  if (strategy === 'mrtr') return planMrtrText;
-  if (strategy === 'param') return (text, file) => planParamText(text, file, options.paramName ? { paramName: options.paramName } : {});
+export function plannerFor(strategy: Strategy, options: { paramName?: string; sharedHelpers?: SharedHelpers } = {}): (text: string, file: string) => FilePlan {
+  const shared = options.sharedHelpers;
+  if (strategy === 'mrtr') return shared ? (text, file) => planMrtrText(text, file, { sharedHelpers: shared }) : planMrtrText;
+  if (strategy === 'param') {
+    return (text, file) => planParamText(text, file, { ...(options.paramName ? { paramName: options.paramName } : {}), ...(shared?.(file) !== undefined ? { sharedHelpers: shared(file)! } : {}) });
+  }
   throw new Error(`the ${strategy} strategy is not available in this version of uproot`);
 }
 
@@ -108,10 +115,17 @@ export async function runMigrate(paths: string[], options: MigrateOptions): Prom
     await signalsDelivered();
     const oracle = decision.types === 'on' && !interrupted() ? await openOracle(decision.tsconfig, sources.filter((s): s is typeof s & { text: string } => s.text !== undefined)) : undefined;
     const remembered = new Map<string, string>();
-    const plans = interrupted() ? new Map<string, FilePlan>() : planAll(sources, { ...options, remembered, oracle }, plan, result);
+    let plans = interrupted() ? new Map<string, FilePlan>() : planAll(sources, { ...options, remembered, oracle }, plan, result);
     // Callers the planner read lazily are rewritten from exactly the text it planned on.
     for (const source of sources) {
       if (source.text === undefined && plans.has(source.path)) source.text = remembered.get(source.path);
+    }
+    // Helpers several files need go into one module beside them, planned again to import it
+    // (from the texts the first plan read, lazily read callers included).
+    const shared = options.planner || interrupted() ? undefined : shareHelpers(sources, plans, cwd, (sharedHelpers, scratch) => planAll(sources, { ...options, remembered, oracle, sharedHelpers }, plannerFor(options.strategy, { paramName: options.paramName, sharedHelpers }), scratch));
+    if (shared) {
+      plans = shared.plans;
+      result.notices.push(...shared.notices);
     }
     const work: Work[] = [];
     for (const source of sources) {
@@ -130,19 +144,36 @@ export async function runMigrate(paths: string[], options: MigrateOptions): Prom
       }
       work.push(item);
     }
+    // A module is written only for importers that will be written too.
+    const writable = new Set(work.filter((w) => w.entry.changed && w.error === undefined).map((w) => w.source.path));
+    const modules = shared ? moduleWork(shared.modules.filter((m) => m.importers.some((file) => writable.has(file))), cwd, set.realPaths) : [];
+    work.unshift(...modules);
     const byPath = new Map(work.map((w) => [w.source.path, w]));
     const pendingWork = work.filter((w) => w.entry.changed || w.error !== undefined);
-    for (const w of work) if (!w.entry.changed && w.error === undefined) result.files.push(w.entry);
-    for (const group of writeGroups(pendingWork.map((w) => w.source.path), sources)) {
+    for (const w of work) if (!w.entry.changed && w.error === undefined && !modules.includes(w)) result.files.push(w.entry);
+    // Shared helper modules are written first, each on its own: a file is only written once the module it imports is there.
+    const moduleGroups = modules.map((m) => [m.source.path]);
+    const importers = importersOf(shared?.modules ?? []);
+    const written = new Set<string>();
+    for (const group of [...moduleGroups, ...writeGroups(pendingWork.filter((w) => !modules.includes(w)).map((w) => w.source.path), sources)]) {
       // Each group is synchronous; yielding between groups is what lets a signal stop the run, and
       // never halfway through a cross-file change.
       await signalsDelivered();
       if (interrupted()) break;
       const members = group.map((file) => byPath.get(file)!);
+      const missing = members.map((m) => importers.get(m.source.path)).find((module) => module && modules.some((w) => w.source.path === module) && !written.has(module));
+      if (missing) {
+        const name = relativePath(cwd, missing);
+        for (const m of members) result.failures.push({ file: m.source.file, message: `imports the shared helpers module ${name}, which could not be written, so it was left untouched; run again once that is fixed` });
+        continue;
+      }
+      const before = result.failures.length;
       writeGroup(members, dryRun, set.realPaths, result);
+      if (result.failures.length === before) for (const m of members) written.add(m.source.path);
     }
     const order = new Map(sources.map((s, i) => [s.path, i]));
-    result.files.sort((a, b) => order.get(a.absolute)! - order.get(b.absolute)!);
+    // A created module (not a file of the run) is listed after the files that import it.
+    result.files.sort((a, b) => (order.get(a.absolute) ?? Infinity) - (order.get(b.absolute) ?? Infinity));
     if (!result.interrupted) result.testsToUpdate = await testsToUpdate(result, paths, cwd);
   } finally {
     progress.done();
@@ -152,6 +183,8 @@ export async function runMigrate(paths: string[], options: MigrateOptions): Prom
   }
   return result;
 }
+
+type PlanOptions = MigrateOptions & { remembered: Map<string, string>; oracle?: TypeOracle; sharedHelpers?: SharedHelpers };
 
 /** Let pending signal events run; a synchronous loop never sees them otherwise. */
 function signalsDelivered(): Promise<void> {
@@ -163,7 +196,7 @@ function signalsDelivered(): Promise<void> {
  * files that crash on their own are failed and the rest are planned as a project again, so one bad
  * file cannot cost the others their cross-file rewrites; per-file planning is the last resort.
  */
-function planAll(sources: Array<SourceFile & { file: string }>, options: MigrateOptions & { remembered: Map<string, string>; oracle?: TypeOracle }, plan: (text: string, file: string) => FilePlan, result: MigrateResult): Map<string, FilePlan> {
+function planAll(sources: Array<SourceFile & { file: string }>, options: PlanOptions, plan: (text: string, file: string) => FilePlan, result: Pick<MigrateResult, 'failures'>): Map<string, FilePlan> {
   if (options.strategy === 'mrtr' && !options.planner) {
     const whole = planProject(sources, options, new Map());
     if (whole) return reportProject(whole, sources, result);
@@ -196,7 +229,7 @@ function planAll(sources: Array<SourceFile & { file: string }>, options: Migrate
  * project but made unparsable, so the planner treats it like a file with a syntax error: it never
  * guesses a chain through it, and fails with the crash that held it out.
  */
-function planProject(sources: SourceFile[], options: MigrateOptions & { remembered: Map<string, string>; oracle?: TypeOracle }, heldOut: Map<string, unknown>): ProjectPlan | undefined {
+function planProject(sources: SourceFile[], options: PlanOptions, heldOut: Map<string, unknown>): ProjectPlan | undefined {
   try {
     const files = sources.map((s) => (heldOut.has(s.path) ? { path: s.path, text: `${s.text ?? ''}\n)` } : s));
     const read = (file: string) => {
@@ -206,7 +239,7 @@ function planProject(sources: SourceFile[], options: MigrateOptions & { remember
       return r.text;
     };
     const oracle = options.oracle;
-    const project = planMrtrProject(files, { lifecycle: options.lifecycle, read, typeHintFor: oracle && ((file) => oracle.hintFor(file)) });
+    const project = planMrtrProject(files, { lifecycle: options.lifecycle, read, typeHintFor: oracle && ((file) => oracle.hintFor(file)), ...(options.sharedHelpers ? { sharedHelpers: options.sharedHelpers } : {}) });
     for (const [file, error] of heldOut) project.failures.set(file, error);
     return project;
   } catch {
@@ -215,7 +248,7 @@ function planProject(sources: SourceFile[], options: MigrateOptions & { remember
 }
 
 /** Every file the planner had to read and could not is a failure, a caller without roots text included: its chain was left alone. */
-function reportProject(project: ProjectPlan, sources: Array<SourceFile & { file: string }>, result: MigrateResult): Map<string, FilePlan> {
+function reportProject(project: ProjectPlan, sources: Array<SourceFile & { file: string }>, result: Pick<MigrateResult, 'failures'>): Map<string, FilePlan> {
   for (const [file, error] of project.failures) {
     const source = sources.find((s) => s.path === file);
     if (source) result.failures.push(describeFailure(source.file, error));

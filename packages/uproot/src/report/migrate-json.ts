@@ -12,6 +12,7 @@ export function migrateReport(result: MigrateResult): MigrateReport {
   const files = result.files.map((f) => ({
     file: f.file,
     changed: f.changed,
+    ...(f.created ? { created: true as const } : {}),
     sites: f.outcomes.map((o) => ({
       line: o.site.line,
       column: o.site.column,

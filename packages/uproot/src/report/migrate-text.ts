@@ -22,7 +22,8 @@ export function migrateToText(result: MigrateResult, paths: string[], cwd: strin
   const pc = pcDefault.createColors(color);
   const out: string[] = [];
   for (const f of result.files) {
-    out.push(pc.underline(f.file) + (f.changed ? (result.dryRun ? pc.dim(' (would change)') : pc.dim(' (changed)')) : ''));
+    const change = f.created ? (result.dryRun ? ' (would create: generated helpers the migrated files share)' : ' (created: generated helpers the migrated files share)') : result.dryRun ? ' (would change)' : ' (changed)';
+    out.push(pc.underline(f.file) + (f.changed ? pc.dim(change) : ''));
     for (const o of f.outcomes) {
       const where = `${f.file}:${o.site.line}:${o.site.column}`;
       if (o.outcome === 'rewritten') out.push(`  ${pc.green('rewritten')} ${where} ${o.site.kind} ${o.site.form}${o.detail ? ` (${o.detail})` : ''}`);

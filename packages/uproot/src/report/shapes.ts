@@ -96,6 +96,8 @@ export interface SiteConfigure {
 export interface MigrateFileEntry {
   file: string;
   changed: boolean;
+  /** The run created this file: the module of generated helpers its migrated files share. */
+  created?: true;
   sites: MigrateSiteEntry[];
   /** Unified diff, in dry runs. */
   diff?: string;
