@@ -157,3 +157,28 @@ describe('the install command', () => {
     expect(installCommand(dir, dir)).toBe('yarn install');
   });
 });
+
+describe('migrate --with-sdk-upgrade when no roots site would be rewritten', () => {
+  const startup = path.resolve(import.meta.dirname, '../fixtures/sdk-upgrade/nothing-to-rewrite');
+
+  it('leaves the SDK as it is, marks the sites as without the flag, and says why with the command to upgrade by hand', async () => {
+    const dir = scratch(startup);
+    const plain = scratch(startup);
+    const manifest = read(dir, 'package.json');
+    const { out } = await cli(['migrate', '.', '--with-sdk-upgrade', '--force', '--format', 'json'], dir);
+    const report = JSON.parse(out) as MigrateReport;
+    expect(read(dir, 'package.json')).toBe(manifest);
+    expect(report.sdkUpgrade).toMatchObject({ applied: false, filesChanged: 0, dependencies: [], install: null, diagnostics: [], review: false });
+    expect(report.sdkUpgrade!.skipped).toMatch(/^no roots site would be rewritten after the upgrade \(it would have changed \d+ files?\); run `npx @modelcontextprotocol\/codemod v1-to-v2 \.`/);
+    await cli(['migrate', '.', '--force'], plain);
+    expect(read(dir, 'src/server.ts')).toBe(read(plain, 'src/server.ts'));
+    expect(read(dir, 'src/server.ts')).toMatch(/@modelcontextprotocol\/sdk\/server\/mcp\.js/);
+  });
+
+  it('says so in text, in a dry run too', async () => {
+    const dir = scratch(startup);
+    const { out } = await cli(['migrate', '.', '--with-sdk-upgrade', '--dry-run'], dir);
+    expect(out).toContain('SDK upgrade (official @modelcontextprotocol/codemod v1-to-v2 on .): not applied');
+    expect(out).not.toContain('Review the upgrade step');
+  });
+});

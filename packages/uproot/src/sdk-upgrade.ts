@@ -102,18 +102,46 @@ function commonAncestor(dirs: string[]): string {
   return root;
 }
 
-/** Upgrade, then migrate; in a dry run both happen in a temporary copy and only diffs come back. */
+/**
+ * Upgrade, then migrate. The upgrade is tried first in a temporary copy: when no roots site would be
+ * rewritten after it, the project is not upgraded at all (a whole-SDK upgrade that buys no rewrite only
+ * adds the codemod's own review work) and the sites keep their v1 markers. A dry run returns the copy's diffs.
+ */
 export async function migrateWithSdkUpgrade(paths: string[], options: SdkUpgradeOptions): Promise<{ result: MigrateResult; upgrades: SdkUpgrade[] }> {
   const dirs = [...new Set((paths.length ? paths : ['.']).map((p) => directoryOf(p, options.cwd)))];
   const plan = await planUpgrade(dirs, options);
   const before = snapshotManifests(plan.manifests);
-  if (!options.dryRun) {
-    const upgrades = plan.targets.map(upgradeSdk);
-    const upgraded = upgradedTexts(upgrades.map((u) => u.result));
+  const trial = await upgradeInCopy(paths, options, plan, before);
+  const wouldChange = trial.result.sdkUpgrade!.filesChanged > 0;
+  if (wouldChange && !trial.result.files.some((f) => f.outcomes.some((o) => o.outcome === 'rewritten'))) {
     const result = await runMigrate(paths, options);
-    result.sdkUpgrade = await summarize(plan, upgrades, upgraded, before, (p) => p, (p) => p, options.cwd);
-    return { result, upgrades };
+    result.sdkUpgrade = skippedUpgrade(trial.result.sdkUpgrade!);
+    return { result, upgrades: [] };
   }
+  if (options.dryRun) return trial;
+  const upgrades = plan.targets.map(upgradeSdk);
+  const upgraded = upgradedTexts(upgrades.map((u) => u.result));
+  const result = await runMigrate(paths, options);
+  result.sdkUpgrade = await summarize(plan, upgrades, upgraded, before, (p) => p, (p) => p, options.cwd);
+  return { result, upgrades };
+}
+
+/** The summary of an upgrade uproot did not apply: what the codemod would have changed, and why not. */
+function skippedUpgrade(tried: SdkUpgradeReport): SdkUpgradeReport {
+  return {
+    dirs: tried.dirs,
+    filesChanged: 0,
+    dependencies: [],
+    install: null,
+    diagnostics: [],
+    applied: false,
+    skipped: `no roots site would be rewritten after the upgrade (it would have changed ${tried.filesChanged} file${tried.filesChanged === 1 ? '' : 's'}); run \`npx @modelcontextprotocol/codemod v1-to-v2 ${tried.dirs.join(' ')}\` yourself if you want it`,
+    review: false,
+  };
+}
+
+/** Upgrade and migrate in a temporary copy of the project; only diffs and the summary come back. */
+async function upgradeInCopy(paths: string[], options: SdkUpgradeOptions, plan: UpgradePlan, before: Map<string, string | undefined>): Promise<{ result: MigrateResult; upgrades: SdkUpgrade[] }> {
   const temp = mkdtempSync(path.join(os.tmpdir(), 'uproot-upgrade-'));
   const copy = path.join(temp, 'project');
   const inCopy = (p: string) => path.join(copy, path.relative(plan.root, p));
@@ -130,7 +158,7 @@ export async function migrateWithSdkUpgrade(paths: string[], options: SdkUpgrade
     const relocate = <T extends { file: string }>(entry: T): T => ({ ...entry, file: relativePath(options.cwd, original(path.resolve(copyCwd, entry.file))) });
     const merged: MigrateResult = {
       strategy: options.strategy,
-      dryRun: true,
+      dryRun: !!options.dryRun,
       files: [],
       failures: migrated.failures.map(relocate),
       notices: migrated.notices.map(relocate),
@@ -182,6 +210,7 @@ async function summarize(plan: UpgradePlan, upgrades: SdkUpgrade[], upgraded: Ma
     dependencies,
     install: firstChanged ? installCommand(firstChanged, cwd) : null,
     diagnostics,
+    applied: true,
     review: true,
   };
 }

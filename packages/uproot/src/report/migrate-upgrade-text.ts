@@ -6,6 +6,7 @@ import type { SdkUpgradeReport, TestToUpdate } from './shapes.ts';
 type Colors = ReturnType<typeof pcDefault.createColors>;
 
 export function sdkUpgradeLines(upgrade: SdkUpgradeReport, dryRun: boolean, pc: Colors): string[] {
+  if (!upgrade.applied) return ['', pc.bold(`SDK upgrade (official @modelcontextprotocol/codemod v1-to-v2 on ${upgrade.dirs.join(', ')}): not applied`), `  ${upgrade.skipped ?? ''}`];
   const out = ['', pc.bold(`SDK upgrade (official @modelcontextprotocol/codemod v1-to-v2 on ${upgrade.dirs.join(', ')}): ${dryRun ? 'would change' : 'changed'} ${upgrade.filesChanged} file${upgrade.filesChanged === 1 ? '' : 's'}`)];
   for (const d of upgrade.dependencies) {
     const change = d.from === null ? `added ${d.to}` : d.to === null ? `removed (was ${d.from})` : `${d.from} -> ${d.to}`;

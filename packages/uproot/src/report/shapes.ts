@@ -156,8 +156,12 @@ export interface SdkUpgradeReport {
   /** The install command the changed dependencies need, for the project's package manager; null when none changed. */
   install: string | null;
   diagnostics: SdkUpgradeDiagnostic[];
-  /** The upgrade step always needs review: the official codemod alone leaves type errors or test failures in many servers. */
-  review: true;
+  /** False when uproot left the SDK as it was: no roots site would be rewritten after the upgrade (`skipped` says so). */
+  applied: boolean;
+  /** Why the upgrade was not applied, with the command to run it by hand. */
+  skipped?: string;
+  /** An applied upgrade always needs review: the official codemod alone leaves type errors or test failures in many servers. */
+  review: boolean;
 }
 
 /** A test file that drives roots behaviour the migration removed; uproot lists it and never edits it for you. */
