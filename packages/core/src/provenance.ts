@@ -199,7 +199,8 @@ export class Provenance implements TypeHost {
           for (const key of path.slice(1)) value = value && memberOf(value, key);
           return value;
         }
-        return this.patternValue(defNode.id, name, this.valueOf(defNode.init));
+        // `const { client } = makeClient()` / `= await import('./server.js')`: read the key through the returned object.
+        return this.patternValue(defNode.id, name, this.valueOf(defNode.init)) ?? (path?.length ? this.literalPathValue(defNode.init, path) : undefined);
       }
       case 'Parameter':
         return this.parameterValue(defNode as FunctionNode, name);
@@ -342,6 +343,22 @@ export class Provenance implements TypeHost {
     if (node.type === 'ObjectExpression') {
       const prop = findProperty(node, path[0]!);
       return prop ? this.literalPathValue(prop.value, path.slice(1)) : undefined;
+    }
+    if (node.type === 'AwaitExpression') return this.literalPathValue(node.argument, path);
+    // `makeClient().client`: a local factory's returned object literal.
+    if (node.type === 'CallExpression') {
+      const fn = this.localFunction(node.callee);
+      const v = fn && this.returnPathValue(fn, path);
+      if (v) return v;
+    }
+    // `(await import('./server.js')).server`: a project module loaded lazily.
+    if (node.type === 'ImportExpression' && this.origin) {
+      const spec = staticString(node.source);
+      if (spec && !mcpModule(spec)) {
+        let value = this.origin.graph.exportValue(this.origin.file, spec, path[0]!);
+        for (const key of path.slice(1)) value = value && memberOf(value, key);
+        if (value) return value;
+      }
     }
     let value = this.valueOf(node);
     for (const key of path) value = value && memberOf(value, key);
@@ -550,6 +567,34 @@ export class Provenance implements TypeHost {
       if (def?.type === 'ImportBinding' && def.parent?.type === 'ImportDeclaration') return projectImportValue(this.origin, def.node, def.parent.source.value, 'return');
     }
     return undefined;
+  }
+
+  /** The function a callee names in this file: `function f` or `const f = () => …`. */
+  private localFunction(calleeNode: Node): FunctionNode | undefined {
+    const callee = unwrap(calleeNode);
+    if (callee.type !== 'Identifier') return undefined;
+    const def = this.variableOf(callee)?.defs[0];
+    let fn: Node | undefined;
+    if (def?.type === 'FunctionName') fn = def.node;
+    else if (def?.type === 'Variable' && def.node.type === 'VariableDeclarator' && def.node.init) fn = unwrap(def.node.init);
+    return fn && isFunction(fn) ? fn : undefined;
+  }
+
+  /** The value at `path` in what a function returns (`return { client, state }`), first return that has it. */
+  private returnPathValue(fn: FunctionNode, path: string[]): McpValue | undefined {
+    // Recursive factories (`return f()`) come back here: bound the walk like fieldValue does.
+    if (this.fieldDepth > MAX_DEPTH) return undefined;
+    this.fieldDepth++;
+    try {
+      if (fn.body.type !== 'BlockStatement') return this.literalPathValue(fn.body, path);
+      let value: McpValue | undefined;
+      walkOwnBody(fn.body, (n) => {
+        if (!value && n.type === 'ReturnStatement' && n.argument) value = this.literalPathValue(n.argument, path);
+      });
+      return value;
+    } finally {
+      this.fieldDepth--;
+    }
   }
 
   /** What a function returns, when every path the finder looks at returns the same MCP value. */
