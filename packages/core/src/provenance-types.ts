@@ -270,18 +270,48 @@ function isMapType(type: TSESTree.TypeNode): boolean {
 
 /** `withClient(async (client) => …)` where `withClient(cb: (client: Client) => …)` types the callback. */
 function callbackParameterType(host: TypeHost, fn: FunctionNode, index: number): DeclaredType | undefined {
-  const call = fn.parent;
+  let call = fn.parent;
+  let arg: Node = fn;
+  // `runWithServer({ run: async ({ client }) => … })`: the helper's parameter type names the property's callback.
+  let key: string | undefined;
+  if (call?.type === 'Property' && call.value === fn && call.parent?.type === 'ObjectExpression') {
+    key = propertyName(call);
+    if (key === undefined) return undefined;
+    arg = call.parent;
+    call = call.parent.parent;
+  }
   if (call?.type !== 'CallExpression') return undefined;
-  const position = call.arguments.indexOf(fn as TSESTree.Expression);
+  const position = call.arguments.indexOf(arg as TSESTree.Expression);
   if (position < 0) return undefined;
   const callee = calledFunction(host, call);
   const param = callee?.fn.params[position];
   const declared = param?.type === 'AssignmentPattern' ? param.left : param;
-  let type = (declared as TSESTree.Identifier | undefined)?.typeAnnotation?.typeAnnotation;
-  if (type?.type === 'TSUnionType') type = type.types.find((t) => t.type === 'TSFunctionType');
-  if (type?.type !== 'TSFunctionType') return undefined;
-  const target = (type.params[index] as TSESTree.Identifier | undefined)?.typeAnnotation?.typeAnnotation;
+  const annotation = (declared as TSESTree.Identifier | undefined)?.typeAnnotation?.typeAnnotation;
+  const params = key === undefined ? functionTypeParams(annotation) : memberParams(host, annotation, key);
+  const target = (params?.[index] as TSESTree.Identifier | undefined)?.typeAnnotation?.typeAnnotation;
   return target && { type: target, path: [], host: callee!.host };
+}
+
+/** The parameters of a function type (`(client: Client) => …`, also one arm of a union). */
+function functionTypeParams(type: TSESTree.TypeNode | undefined): TSESTree.Parameter[] | undefined {
+  if (type?.type === 'TSUnionType') type = type.types.find((t) => t.type === 'TSFunctionType');
+  return type?.type === 'TSFunctionType' ? type.params : undefined;
+}
+
+/** The callback parameters a member of an object type declares: `run: (ctx: …) => …` or `run(ctx: …): …`. */
+function memberParams(host: TypeHost, type: TSESTree.TypeNode | undefined, key: string): TSESTree.Parameter[] | undefined {
+  let members: TSESTree.TypeElement[] | undefined;
+  if (type?.type === 'TSTypeLiteral') members = type.members;
+  else if (type?.type === 'TSTypeReference' && type.typeName.type === 'Identifier') {
+    const decl = localTypeDeclaration(host, type.typeName);
+    if (decl?.type === 'TSInterfaceDeclaration') members = decl.body.body;
+    else if (decl?.type === 'TSTypeAliasDeclaration' && decl.typeAnnotation.type === 'TSTypeLiteral') members = decl.typeAnnotation.members;
+  }
+  for (const m of members ?? []) {
+    if ((m.type !== 'TSPropertySignature' && m.type !== 'TSMethodSignature') || m.computed || propertyName(m as never) !== key) continue;
+    return m.type === 'TSMethodSignature' ? m.params : functionTypeParams(m.typeAnnotation?.typeAnnotation);
+  }
+  return undefined;
 }
 
 /** The function a call invokes: by name (here or imported), or `this.method(…)` in the same class. */
