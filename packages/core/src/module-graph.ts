@@ -8,7 +8,7 @@ import { type FunctionNode, type Node, isFunction, unwrap } from './ast.ts';
 import { exportSteps } from './module-exports.ts';
 import { parseSource } from './parse.ts';
 import { Provenance, exportValue } from './provenance.ts';
-import { type DeclaredFunction, declarationMemberValue } from './provenance-types.ts';
+import { type DeclaredFunction, type DeclaredTypeNode, declarationMemberValue } from './provenance-types.ts';
 import { resolveImport } from './resolve-import.ts';
 import { type McpValue, type SdkMajor, instanceKinds, typeKinds } from './surface.ts';
 
@@ -83,6 +83,14 @@ export class ModuleGraph {
     const origin = this.originOf(from, spec, name);
     const fn = origin?.kind === 'local' ? unwrap(origin.node) : undefined;
     return fn && isFunction(fn) && origin?.kind === 'local' ? { fn, host: origin.loaded.prov } : undefined;
+  }
+
+  /** The interface or type alias another module exports (`const plugin: Plugin = { onInit(server) {…} }`). */
+  exportTypeDeclaration(from: string, spec: string, name: string): DeclaredTypeNode | undefined {
+    const origin = this.originOf(from, spec, name);
+    if (origin?.kind !== 'local') return undefined;
+    const decl = origin.node;
+    return decl.type === 'TSInterfaceDeclaration' || decl.type === 'TSTypeAliasDeclaration' ? { decl, host: origin.loaded.prov } : undefined;
   }
 
   /** The project module `spec` names, seen from `from`, parsed even when it does not mention MCP. */
