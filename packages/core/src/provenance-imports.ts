@@ -21,6 +21,8 @@ export interface ModuleOrigin {
     exportFunction(from: string, spec: string, name: string): DeclaredFunction | undefined;
     /** The interface or type alias another module exports, with its file, to read its members' types. */
     exportTypeDeclaration?(from: string, spec: string, name: string): DeclaredTypeNode | undefined;
+    /** What other files of the package pass at `index` to this file's exported function (or class method). */
+    callerArgumentValue?(file: string, exported: string, method: string | undefined, index: number): McpValue | undefined;
   };
 }
 

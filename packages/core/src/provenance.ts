@@ -9,6 +9,8 @@ import {
   type ScopeManagerLike,
   type VariableLike,
   findProperty,
+  functionName,
+  isExported,
   isFunction,
   propertyName,
   staticString,
@@ -289,6 +291,9 @@ export class Provenance implements TypeHost {
       const v = this.valueOf(arg);
       if (v) return param.type === 'Identifier' ? v : this.patternValue(param, name, v);
     }
+    // An exported function or class method: what the files importing it pass (`manager.setServer(server)`).
+    const remote = this.importerArgumentValue(fn, index);
+    if (remote) return param.type === 'Identifier' ? remote : this.patternValue(param, name, remote);
     return declared === name ? undefined : this.fieldValue(name, []);
   }
 
@@ -384,6 +389,21 @@ export class Provenance implements TypeHost {
     // The name must be an MCP import in this file (a class imported for its type), or come through a barrel.
     const scopeName = { type: 'Identifier', name: named[1]!, parent: fn } as unknown as TSESTree.Identifier;
     return importedTypeValue(this.variableOf(scopeName), this.origin);
+  }
+
+  /** What other files pass at `index` when they call `fn`, exported here as a function or a class's method. */
+  private importerArgumentValue(fn: FunctionNode, index: number): McpValue | undefined {
+    const graph = this.origin?.graph;
+    if (!graph?.callerArgumentValue) return undefined;
+    const member = fn.parent;
+    if (member?.type === 'MethodDefinition' && member.kind === 'method' && !member.static) {
+      const cls = member.parent?.parent;
+      const method = propertyName(member);
+      if (cls?.type !== 'ClassDeclaration' || !cls.id || method === undefined || !isExportedDeclaration(cls)) return undefined;
+      return graph.callerArgumentValue(this.origin!.file, cls.id.name, method, index);
+    }
+    const name = isExported(fn) ? functionName(fn) : undefined;
+    return name ? graph.callerArgumentValue(this.origin!.file, name, undefined, index) : undefined;
   }
 
   /** When `fn` is passed straight to an MCP registration, where the SDK puts extra / ctx. */
@@ -756,4 +776,13 @@ function leadingJsdoc(fn: FunctionNode): string | undefined {
     if (previous && previous.range[1] > best.range[0]) return undefined;
   }
   return best.value;
+}
+
+/** `export class RootsManager` or `class RootsManager` exported by name further down. */
+function isExportedDeclaration(cls: TSESTree.ClassDeclaration): boolean {
+  if (cls.parent?.type === 'ExportNamedDeclaration' || cls.parent?.type === 'ExportDefaultDeclaration') return true;
+  const program = cls.parent;
+  return program?.type === 'Program' && program.body.some(
+    (s) => s.type === 'ExportNamedDeclaration' && !s.source && s.specifiers.some((spec) => spec.local.type === 'Identifier' && spec.local.name === cls.id?.name),
+  );
 }
