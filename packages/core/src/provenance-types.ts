@@ -290,10 +290,11 @@ function callbackParameterType(host: TypeHost, fn: FunctionNode, index: number):
   const position = call.arguments.indexOf(arg as TSESTree.Expression);
   if (position < 0) return undefined;
   const callee = calledFunction(host, call);
-  const param = callee?.fn.params[position];
+  if (!callee) return undefined;
+  const param = callee.fn.params[position];
   const declared = param?.type === 'AssignmentPattern' ? param.left : param;
   const annotation = (declared as TSESTree.Identifier | undefined)?.typeAnnotation?.typeAnnotation;
-  const typed = key === undefined ? { params: functionTypeParams(annotation), host: callee!.host } : memberParams(callee!.host, annotation, key);
+  const typed = key === undefined ? { params: functionTypeParams(annotation), host: callee.host } : memberParams(callee.host, annotation, key);
   const target = (typed?.params?.[index] as TSESTree.Identifier | undefined)?.typeAnnotation?.typeAnnotation;
   return target && typed && { type: target, path: [], host: typed.host };
 }
