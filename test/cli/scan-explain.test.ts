@@ -1,7 +1,8 @@
 // `uproot scan --explain`: every line that mentions roots and holds no site is listed once, at a real
 // roots mention, with the reason the matcher had; the default reports keep their shape.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { scan } from '../../packages/uproot/src/api.ts';
 import { CORPUS_DIR } from '../detection-corpus.ts';
@@ -121,9 +122,25 @@ describe('scan --explain', () => {
     const run = await uproot(['scan', 'src', '--explain'], dir);
     expect(run.code).toBe(0);
     expect(run.out).toMatch(/Not reported \(--explain\): \d+ lines mention roots but hold no site/);
-    expect(run.out).toContain('src/tools.ts:14:29  return this.host.server.listRoots();\n      receiver `this.host.server` is not an MCP value (an any-typed field)');
+    expect(run.out).toContain('  receiver `this.host.server` is not an MCP value (an any-typed field)\n      src/tools.ts:14:29  return this.host.server.listRoots();');
     const plain = await uproot(['scan', 'src'], dir);
     expect(plain.out).not.toContain('Not reported');
+  });
+
+  it('counts routine lines (comments, strings) under their reason in text, with examples, and lists each in JSON', async () => {
+    const many = mkdtempSync(path.join(tmpdir(), 'uproot-explain-many-'));
+    try {
+      const comments = Array.from({ length: 7 }, (_, i) => `// step ${i}: roots/list used to be sent here`);
+      writeFileSync(path.join(many, 'notes.ts'), ["import { McpServer } from '@modelcontextprotocol/server';", ...comments, 'export const s = new McpServer({ name: "x", version: "1" });', ''].join('\n'));
+      const run = await uproot(['scan', '.', '--explain'], many);
+      expect(run.out).toContain('  inside a comment: 7 lines\n      notes.ts:2:12  // step 0: roots/list used to be sent here');
+      expect(run.out).toContain('… and 4 more');
+      expect(run.out).not.toContain('notes.ts:6:');
+      const report = await scanJson(['.', '--explain'], many);
+      expect(report.candidates!.filter((c) => c.why === 'inside a comment')).toHaveLength(7);
+    } finally {
+      rmSync(many, { recursive: true, force: true });
+    }
   });
 
   it('accounts for every listRoots / roots/list line of the detection corpus: a site or a candidate, never both', async () => {

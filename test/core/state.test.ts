@@ -70,6 +70,31 @@ server.registerTool('check', {}, async () => ({ content: [{ type: 'text', text: 
     expect(sites[0]!.role).toBe('sandbox');
   });
 
+  it('a setter behind a re-export barrel is followed to the module that declares it', () => {
+    const sites = sitesOf({
+      'dirs.ts': `let allowed: string[] = [];\nexport function setAllowedDirectories(dirs: string[]) { allowed = dirs; }\nexport function isPathWithinAllowed(p: string) { return allowed.some((d) => p.startsWith(d)); }\n`,
+      'barrel.ts': `export { setAllowedDirectories, isPathWithinAllowed } from './dirs.js';\n`,
+      'g.ts': `${V2}import { setAllowedDirectories, isPathWithinAllowed } from './barrel.js';
+server.server.oninitialized = async () => { setAllowedDirectories((await server.server.listRoots()).roots.map((r) => fileURLToPath(r.uri))); };
+server.registerTool('check', {}, async () => ({ content: [{ type: 'text', text: String(isPathWithinAllowed('/x')) }] }));
+`,
+    }, 'g.ts');
+    expect(sites[0]!.consumers).toEqual([{ handler: 'tool', name: 'check', via: ['isPathWithinAllowed'] }]);
+    expect(sites[0]!.role).toBe('sandbox');
+  });
+
+  it('a setter that stores a value computed from its parameter (`dirs.map(…)`) is still a setter', () => {
+    const sites = sitesOf({
+      'norm.ts': `import path from 'node:path';\nlet allowed: string[] = [];\nexport function setAllowed(dirs: string[]) { allowed = dirs.map((d) => path.resolve(d)); }\nexport function isAllowed(p: string) { return allowed.some((d) => p.startsWith(d)); }\n`,
+      'h.ts': `${V2}import { setAllowed, isAllowed } from './norm.js';
+server.server.oninitialized = async () => { setAllowed((await server.server.listRoots()).roots.map((r) => fileURLToPath(r.uri))); };
+server.registerTool('check', {}, async () => ({ content: [{ type: 'text', text: String(isAllowed('/x')) }] }));
+`,
+    }, 'h.ts');
+    expect(sites[0]!.consumers).toEqual([{ handler: 'tool', name: 'check', via: ['isAllowed'] }]);
+    expect(sites[0]!.role).toBe('sandbox');
+  });
+
   it('a per-session map and a lazily filled cache', () => {
     const sites = sitesOf({ 'e.ts': `${V2}const bySession = new Map<string, string[]>();
 let cache: string[] | undefined;

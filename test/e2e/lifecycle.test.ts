@@ -1,5 +1,8 @@
-// `--lifecycle per-request`: the init fetch + list_changed refresh feeding module state become a
-// per-call MRTR derivation in the handler that reads it; answers match the original's on 2025.
+// `--lifecycle per-request`: the init fetch + list_changed refresh feeding roots state (a local
+// variable, a class field, a variable read through a helper, a setter of another module behind a
+// barrel or behind a hook that gates, destructures and logs, a lazily filled getter) become a per-call MRTR derivation in each handler that reads it. Run with a real client:
+// on 2026-07-28 (HTTP and stdio, where a push roots/list would fail) and on 2025 the migrated server
+// answers what the original answered on 2025 with the same roots; a second run changes nothing.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -7,22 +10,29 @@ import { runMigrate } from '../../packages/uproot/src/migrate.ts';
 import { compareMigration, expectSameAsOriginal } from './harness/compare.ts';
 import { FIXTURES_DIR, type FileTransform } from './harness/load.ts';
 
+/** Migrates the whole copy the first time a file of it is transformed, then proves a second run changes nothing. */
+function perRequest(): FileTransform {
+  let migrated = false;
+  return async (_text, file) => {
+    if (!migrated) {
+      migrated = true;
+      const cwd = path.dirname(file);
+      const result = await runMigrate([cwd], { cwd, strategy: 'mrtr', dryRun: false, lifecycle: 'per-request' });
+      expect(result.failures).toEqual([]);
+      const outcomes = result.files.flatMap((f) => f.outcomes);
+      expect(outcomes.length).toBeGreaterThan(0);
+      expect(outcomes.filter((o) => o.outcome !== 'rewritten')).toEqual([]);
+      expect(outcomes.some((o) => /one client per process|each request's own roots answer/.test(o.detail ?? ''))).toBe(true);
+      const again = await runMigrate([cwd], { cwd, strategy: 'mrtr', dryRun: true, lifecycle: 'per-request' });
+      expect(again.files.filter((f) => f.changed).map((f) => f.file)).toEqual([]);
+    }
+    return readFileSync(file, 'utf8');
+  };
+}
+
 describe('uproot migrate --lifecycle per-request', () => {
-  it('sandbox-ts: the handler derives the allowed directories per request, on both eras', async () => {
-    let migrated = false;
-    const transform: FileTransform = async (_text, file) => {
-      if (!migrated) {
-        migrated = true;
-        const result = await runMigrate([path.dirname(file)], { cwd: path.dirname(file), strategy: 'mrtr', dryRun: false, lifecycle: 'per-request' });
-        expect(result.failures).toEqual([]);
-        const outcomes = result.files.flatMap((f) => f.outcomes);
-        expect(outcomes.length).toBeGreaterThan(0);
-        expect(outcomes.every((o) => o.outcome === 'rewritten')).toBe(true);
-        expect(outcomes.some((o) => /one client per process/.test(o.detail ?? ''))).toBe(true);
-      }
-      return readFileSync(file, 'utf8');
-    };
-    const comparison = await compareMigration(path.join(FIXTURES_DIR, 'lifecycle', 'sandbox-ts'), transform);
+  it.each(['sandbox-ts', 'field-ts', 'helper-module-ts', 'setter-barrel-js', 'lazy-getter-js', 'lazy-getter-ts', 'setter-try-ts', 'workspace-field-js'])('%s: each handler derives the state per request, on both eras', async (name) => {
+    const comparison = await compareMigration(path.join(FIXTURES_DIR, 'lifecycle', name), perRequest());
     expectSameAsOriginal(comparison);
   });
 });

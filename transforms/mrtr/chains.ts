@@ -38,6 +38,8 @@ export interface SitePlan {
 export interface ProjectIndex {
   /** Every call of `fn` from other files, or undefined when some use is not a plain call uproot can follow. */
   callersOf(unit: Unit, fn: FunctionNode): Array<{ unit: Unit; call: TSESTree.CallExpression }> | undefined;
+  /** Files of the run besides `except` that import `file` (through barrels too), or undefined when one cannot be read. */
+  importersOf?(file: string, except: string): string[] | undefined;
 }
 
 const MAX_FILES_DEEP = 4;

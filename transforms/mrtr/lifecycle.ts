@@ -3,13 +3,16 @@
 // derivation in each consuming handler, through MRTR; the fetch and the refresh are retired.
 // Assumes one client per process (what a per-process variable filled from "the" client implied).
 import type { TSESTree } from '@typescript-eslint/types';
-import { type FunctionNode, type Node, enclosingFunction, enclosingStatement, isFunction, propertyName, unwrap } from '@uproot/core/planning';
+import { type FunctionNode, type Node, calleeName, enclosingFunction, enclosingStatement, isFunction, propertyName, unwrap } from '@uproot/core/planning';
 import { walkAll } from '@uproot/core/planning';
 import { reachesOf } from '@uproot/core/planning';
 import type { RootsSite } from '@uproot/core/planning';
 import { handlerChain } from './chains.ts';
 import { HELPER_NAMES } from './helpers-block.ts';
 import type { DerivedState } from './rewrite.ts';
+import type { ProjectIndex } from './chains.ts';
+import { planHookHelper } from './hook-helper.ts';
+import { checkKind, consumerCheck, planStateGroup, stateGroups } from './state.ts';
 import { type Unit, Unprovable } from './unit.ts';
 
 export const ONE_CLIENT_NOTE = 'roots are now requested per call in each handler that read the shared state; this assumes one client per process, as the shared state did';
@@ -18,13 +21,19 @@ export interface LifecyclePlan {
   derived: DerivedState[];
   /** Sites the plan retires (the fetch, the refresh, their capability gate). */
   covered: Set<RootsSite>;
+  /** Why a site's state could not be derived per request: its marker says so. */
+  failures: Map<RootsSite, Unprovable>;
 }
 
 type VariableLike = NonNullable<ReturnType<Unit['prov']['variableOf']>>;
 
-/** Plan every variable of the shape in one file; variables that do not fit are left to the markers. */
-export function planLifecycle(unit: Unit): LifecyclePlan {
-  const plan: LifecyclePlan = { derived: [], covered: new Set() };
+/**
+ * Plan every state of one file: a local variable read in handler bodies is shadowed there; any other
+ * state the core analysis finds (class field, setter, variable read through helpers) is written again
+ * at each consuming handler's entry. States that do not fit are left to the markers.
+ */
+export function planLifecycle(unit: Unit, project?: ProjectIndex): LifecyclePlan {
+  const plan: LifecyclePlan = { derived: [], covered: new Set(), failures: new Map() };
   const byVariable = new Map<VariableLike, RootsSite[]>();
   for (const site of unit.sites) {
     if (site.kind !== 'request' || (site.reason !== 'lifecycle' && site.reason !== 'list-changed')) continue;
@@ -40,6 +49,31 @@ export function planLifecycle(unit: Unit): LifecyclePlan {
       for (const s of derived.covered) plan.covered.add(s);
     } catch (error) {
       if (!(error instanceof Unprovable)) throw error;
+    }
+  }
+  const left = unit.sites.filter((s) => s.kind === 'request' && s.side === 'server' && (s.reason === 'lifecycle' || s.reason === 'list-changed' || s.reason === 'background') && !plan.covered.has(s));
+  const groups = stateGroups(unit, left);
+  for (const site of left) {
+    if (!groups.some((g) => g.sites.includes(site))) plan.failures.set(site, new Unprovable(site.reason!, 'uproot cannot tell which one state these roots are kept in'));
+  }
+  for (const group of groups) {
+    try {
+      checkKind(group);
+      const checks = consumerCheck(unit, project, group.sites[0]!.reason ?? 'lifecycle');
+      const tools = { retirableHook, statementRange };
+      // The simple shape first (the write moves inline); a hook that does more becomes a helper.
+      let derived;
+      try {
+        derived = planStateGroup(unit, group, checks, tools);
+      } catch (error) {
+        if (!(error instanceof Unprovable)) throw error;
+        derived = planHookHelper(unit, group, checks, tools);
+      }
+      plan.derived.push(...derived.states);
+      for (const s of derived.covered) plan.covered.add(s);
+    } catch (error) {
+      if (!(error instanceof Unprovable)) throw error;
+      for (const s of group.sites) plan.failures.set(s, error);
     }
   }
   return plan;
@@ -112,7 +146,7 @@ function isPure(node: Node): boolean {
  * The statement that registers the hook holding this assignment — `x.oninitialized = async () => {...}`
  * or `setNotificationHandler(list_changed, ...)` — when the hook does nothing else.
  */
-function retirableHook(unit: Unit, assignment: TSESTree.AssignmentExpression, site: RootsSite): Node {
+function retirableHook(unit: Unit, assignment: Node, site: RootsSite): Node {
   const fn = enclosingFunction(assignment);
   if (!fn) throw new Unprovable('lifecycle', 'the fetch is not inside a hook');
   const holder = fn.parent;
@@ -120,7 +154,9 @@ function retirableHook(unit: Unit, assignment: TSESTree.AssignmentExpression, si
   const isRefresh = holder?.type === 'CallExpression' && site.reason === 'list-changed';
   if (!isInit && !isRefresh) throw new Unprovable('lifecycle', 'the fetch is not in oninitialized or a list_changed handler');
   // The hook's body must be only the (optionally capability-gated) assignment.
-  const statement = enclosingStatement(assignment);
+  // The expression statement itself: `if (x) a = b;` must be seen as gated, not as one statement.
+  let statement: Node = assignment;
+  while (statement.parent && statement.type !== 'ExpressionStatement' && !isFunction(statement.parent)) statement = statement.parent;
   const body = fn.body.type === 'BlockStatement' ? fn.body.body : [];
   const only = body.length === 1 && (body[0] === statement || (body[0]!.type === 'IfStatement' && !body[0]!.alternate && gatedOnly(body[0]!, statement)));
   if (fn.body.type === 'BlockStatement' && !only) throw new Unprovable('lifecycle', 'the hook does more than fetch roots');
@@ -129,8 +165,18 @@ function retirableHook(unit: Unit, assignment: TSESTree.AssignmentExpression, si
 }
 
 function gatedOnly(gate: TSESTree.IfStatement, statement: Node): boolean {
+  if (!isRootsGate(gate.test)) return false;
   const c = gate.consequent;
   return c === statement || (c.type === 'BlockStatement' && c.body.length === 1 && c.body[0] === statement);
+}
+
+/** `if (x.getClientCapabilities()?.roots)`: the only condition the per-request check stands for. */
+function isRootsGate(test: Node): boolean {
+  let t = unwrap(test);
+  if (t.type === 'ChainExpression') t = t.expression;
+  if (t.type !== 'MemberExpression' || propertyName(t) !== 'roots') return false;
+  const object = unwrap(t.object);
+  return object.type === 'CallExpression' && calleeName(object) === 'getClientCapabilities';
 }
 
 /** Every name the derivation uses must also be visible from the handlers (not local to the hook). */

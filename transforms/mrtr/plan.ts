@@ -7,12 +7,15 @@ import { type TextEdit, applyEdits } from '@uproot/core/planning';
 import { dedupeMarkers, planMarker, planMarkerRemoval } from '@uproot/core/planning';
 import type { FilePlan, SiteOutcome } from '../outcome.ts';
 import { type ProjectIndex, type SitePlan, planSite } from './chains.ts';
+import { lazyGuardEdits } from './lazy.ts';
 import { ONE_CLIENT_NOTE, planLifecycle } from './lifecycle.ts';
 import { planClientEraGuards } from '../client-era-guard.ts';
 import { type DerivedState, buildRewrite } from './rewrite.ts';
 import type { RootsSite } from '@uproot/core/planning';
 import { type Unit, Unprovable, makeUnit } from './unit.ts';
 import { V1_STILL_MARKED } from '@uproot/core/planning';
+
+const LAZY_NOTE = 'the cache is no longer kept: the getter derives it from each request\'s own roots answer';
 
 export interface MrtrInput {
   text: string;
@@ -41,10 +44,15 @@ export function planUnits(units: Unit[], project: ProjectIndex | undefined, only
   const plans: SitePlan[] = [];
   const derived: DerivedState[] = [];
   const retired = new Set<RootsSite>();
-  if (options.lifecycle === 'per-request' && onlySiteAt === undefined) {
+  const stateFailures = new Map<RootsSite, Unprovable>();
+  const guardEdits = new Map<Unit, TextEdit[]>();
+  const lazy = new Set<RootsSite>();
+  const perRequest = options.lifecycle === 'per-request' && onlySiteAt === undefined;
+  if (perRequest) {
     for (const unit of units) {
-      const lifecycle = planLifecycle(unit);
+      const lifecycle = planLifecycle(unit, project);
       derived.push(...lifecycle.derived);
+      for (const [site, failure] of lifecycle.failures) stateFailures.set(site, failure);
       for (const site of lifecycle.covered) {
         retired.add(site);
         outcomes.get(unit)!.push({ site, outcome: 'rewritten', detail: ONE_CLIENT_NOTE });
@@ -58,7 +66,18 @@ export function planUnits(units: Unit[], project: ProjectIndex | undefined, only
       if (onlySiteAt !== undefined && !(site.kind === 'request' && site.range[0] === onlySiteAt)) continue;
       // Chains the file-local classifier could not close (factories, exported helpers) get a second look here.
       const candidate = site.kind === 'request' && (site.action === 'rewrite' || (site.reason === 'unresolved-chain' && site.sdk === 2));
-      if (candidate) {
+      if (perRequest && site.kind === 'request' && site.side === 'server' && site.reason === 'shared-state' && site.sdk === 2) {
+        try {
+          // The getter's guard goes and its request is threaded: both or neither.
+          const edits = lazyGuardEdits(site, unit);
+          plans.push(planSite(site, unit, project));
+          guardEdits.set(unit, [...(guardEdits.get(unit) ?? []), ...edits]);
+          lazy.add(site);
+        } catch (error) {
+          if (!(error instanceof Unprovable)) throw error;
+          out.push({ site, outcome: 'marked', reason: site.reason, detail: error.message });
+        }
+      } else if (candidate) {
         try {
           plans.push(planSite(site, unit, project));
         } catch (error) {
@@ -68,7 +87,8 @@ export function planUnits(units: Unit[], project: ProjectIndex | undefined, only
       } else if (site.kind === 'request' && site.sdk === 1 && (site.reason === 'v1-sdk' || site.reason === 'unresolved-chain') && onlySiteAt === undefined) {
         out.push(v1Outcome(site, unit, project));
       } else if (site.action === 'mark' && site.reason) {
-        out.push({ site, outcome: 'marked', reason: site.reason });
+        const failure = stateFailures.get(site);
+        out.push({ site, outcome: 'marked', reason: site.reason, ...(failure ? { detail: failure.message } : {}) });
       } else if (site.kind === 'list-changed' && site.side === 'client') {
         continue; // the era guard below decides
       } else if (site.kind !== 'capability' || site.side !== 'server') {
@@ -77,7 +97,7 @@ export function planUnits(units: Unit[], project: ProjectIndex | undefined, only
     }
   }
   const rewrite = buildRewrite(plans, derived);
-  for (const plan of plans) outcomes.get(plan.unit)?.push({ site: plan.site, outcome: 'rewritten' });
+  for (const plan of plans) outcomes.get(plan.unit)?.push({ site: plan.site, outcome: 'rewritten', ...(lazy.has(plan.site) ? { detail: LAZY_NOTE } : {}) });
   const result = new Map<Unit, FilePlan>();
   for (const unit of units) {
     const out = outcomes.get(unit)!;
@@ -96,7 +116,7 @@ export function planUnits(units: Unit[], project: ProjectIndex | undefined, only
     const guardMarkers = guards.outcomes.flatMap((o) => (o.outcome === 'marked' && o.reason ? [planMarker(unit.text, o.site.node, o.reason, o.detail)] : [])).filter((e): e is TextEdit => !!e);
     // A site rewritten now may carry the marker of an earlier run (fixed since): it goes.
     const stale = dedupeMarkers(out.filter((o) => o.outcome === 'rewritten').map((o) => planMarkerRemoval(unit.text, o.site.node)).filter((e): e is TextEdit => !!e));
-    const edits = [...(rewrite.edits.get(unit) ?? []), ...markers, ...guards.edits, ...dedupeMarkers(guardMarkers), ...stale];
+    const edits = [...(rewrite.edits.get(unit) ?? []), ...(guardEdits.get(unit) ?? []), ...markers, ...guards.edits, ...dedupeMarkers(guardMarkers), ...stale];
     // Prove the edits compose before anyone writes them.
     applyEdits(unit.text, edits);
     result.set(unit, { edits, outcomes: out.sort((a, b) => a.site.range[0] - b.site.range[0]) });

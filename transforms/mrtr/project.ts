@@ -83,11 +83,61 @@ export function planMrtrProject(files: SourceFile[], options: ProjectOptions = {
       }
       return callers;
     },
+    importersOf(file, except) {
+      return importersOf(file, except, byPath, textOf, new Set());
+    },
   };
   const planned = planUnits(rootsUnits, index, undefined, options);
   const plans = new Map<string, FilePlan>();
   for (const [unit, plan] of planned) plans.set(unit.path, plan);
   return { plans, failures };
+}
+
+/** Files of the run importing `target`; a file that only re-exports it (a barrel) stands for its own importers. */
+function importersOf(target: string, except: string, files: Map<string, SourceFile>, textOf: (abs: string) => string | undefined, seen: Set<string>): string[] | undefined {
+  if (seen.has(target)) return [];
+  seen.add(target);
+  const stem = path.basename(target).replace(/\.[^.]+$/, '');
+  const out: string[] = [];
+  for (const abs of files.keys()) {
+    if (abs === except || abs === target) continue;
+    const text = textOf(abs);
+    if (text === undefined) return undefined;
+    if (!text.includes(stem)) continue;
+    let ast: TSESTree.Program;
+    try {
+      ast = parseSource(text, abs).ast;
+    } catch {
+      return undefined;
+    }
+    let imports = false;
+    let onlyReexports = true;
+    for (const s of ast.body) {
+      const source = s.type === 'ImportDeclaration' || s.type === 'ExportAllDeclaration' || (s.type === 'ExportNamedDeclaration' && s.source) ? s.source?.value : undefined;
+      if (!source || resolveImport(abs, source, files) !== target) continue;
+      imports = true;
+      if (s.type === 'ImportDeclaration') onlyReexports = false;
+    }
+    // A CommonJS `require('./paths')` of it counts as an import too.
+    if (requiresStem(text, stem)) {
+      imports = true;
+      onlyReexports = false;
+    }
+    if (!imports) continue;
+    if (!onlyReexports) {
+      out.push(abs);
+      continue;
+    }
+    const further = importersOf(abs, except, files, textOf, seen);
+    if (!further) return undefined;
+    out.push(...further);
+  }
+  return out;
+}
+
+function requiresStem(text: string, stem: string): boolean {
+  const escaped = stem.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`require\\(\\s*['"][^'"]*\\b${escaped}(?:\\.[cm]?[jt]s)?['"]`).test(text);
 }
 
 function exportedName(fn: FunctionNode, unit: Unit): string | undefined {

@@ -32,6 +32,9 @@ export interface DerivedState {
   declaration: (ctx: string) => string;
   /** Statements that only fed the state (the init fetch, the list_changed refresh). */
   retire: Array<{ unit: Unit; range: [number, number] }>;
+  /** Further edits in the handler's file (a hook turned into a helper), and whether they name ServerContext. */
+  edits?: TextEdit[];
+  contextType?: boolean;
 }
 
 export function buildRewrite(plans: SitePlan[], derived: DerivedState[] = []): Rewrite {
@@ -89,6 +92,12 @@ export function buildRewrite(plans: SitePlan[], derived: DerivedState[] = []): R
     n.edits.push(...entryEdits(callback, u, ctx, chain.server, states));
   }
   for (const d of derived) {
+    if (d.edits) {
+      const n = need(d.chain.unit);
+      n.edits.push(...d.edits);
+      for (const e of d.edits) if (e.text === '') n.removed.push([e.start, e.end]);
+      if (d.contextType) n.serverContextType = true;
+    }
     for (const r of d.retire) {
       const n = need(r.unit);
       if (!n.edits.some((e) => e.start === r.range[0] && e.end === r.range[1])) n.edits.push({ start: r.range[0], end: r.range[1], text: '' });

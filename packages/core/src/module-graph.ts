@@ -4,7 +4,7 @@
 // or parsed simply proves nothing.
 import { readFileSync, statSync } from 'node:fs';
 import type { TSESTree } from '@typescript-eslint/types';
-import { type FunctionNode, type Node, isFunction, unwrap } from './ast.ts';
+import { type Node, isFunction, unwrap } from './ast.ts';
 import { exportSteps } from './module-exports.ts';
 import { PackageFiles, callsFromImporter } from './module-importers.ts';
 import { parseSource } from './parse.ts';
@@ -123,6 +123,16 @@ export class ModuleGraph {
     return file ? this.load(file, true) : undefined;
   }
 
+  /**
+   * The node a project module exports under `name`, followed through barrels (`export { x } from`,
+   * `export *`) to the module that declares it, parsed even when it does not mention MCP.
+   */
+  exportedAt(from: string, spec: string, name: string): { module: LoadedModule; node: Node } | undefined {
+    const file = resolveImport(from, spec);
+    const origin = file ? this.follow(file, name, new Set(), 0, true) : undefined;
+    return origin?.kind === 'local' ? { module: origin.loaded, node: origin.node } : undefined;
+  }
+
   /** Follow `name` from the module `spec` names through re-exports to where it is declared. */
   private originOf(from: string, spec: string, name: string): ExportOrigin | undefined {
     if (this.depth >= MAX_DEPTH) return undefined;
@@ -130,11 +140,11 @@ export class ModuleGraph {
     return file ? this.follow(file, name, new Set(), 0) : undefined;
   }
 
-  private follow(file: string, name: string, seen: Set<string>, chain: number): ExportOrigin | undefined {
+  private follow(file: string, name: string, seen: Set<string>, chain: number, anyModule = false): ExportOrigin | undefined {
     const id = `${file}\0${name}`;
     if (seen.has(id) || chain > MAX_CHAIN || seen.size >= MAX_VISITED) return undefined;
     seen.add(id);
-    const loaded = this.load(file);
+    const loaded = this.load(file, anyModule);
     if (!loaded) return undefined;
     for (const step of exportSteps(loaded.program, name)) {
       if (step.kind === 'mcp') return step;
@@ -142,7 +152,7 @@ export class ModuleGraph {
       const target = resolveImport(file, step.source);
       if (!target) continue;
       if (step.name === '*') return { kind: 'namespace', file: target };
-      const found = this.follow(target, step.name, seen, chain + 1);
+      const found = this.follow(target, step.name, seen, chain + 1, anyModule);
       if (found) return found;
     }
     return undefined;
@@ -183,39 +193,6 @@ export class ModuleGraph {
     this.cache.set(cacheKey, loaded);
     return loaded ?? undefined;
   }
-}
-
-/** The expression or function a module exports under `name`. */
-export function exportedNode(program: TSESTree.Program, name: string): Node | undefined {
-  for (const s of program.body) {
-    if (s.type === 'ExportDefaultDeclaration' && name === 'default') {
-      const d = s.declaration;
-      if (d.type === 'Identifier') return localBinding(program, d.name);
-      return d as Node;
-    }
-    if (s.type !== 'ExportNamedDeclaration' || s.source) continue;
-    const d = s.declaration;
-    if (d?.type === 'VariableDeclaration') {
-      for (const decl of d.declarations) if (decl.id.type === 'Identifier' && decl.id.name === name && decl.init) return decl.init;
-    }
-    if ((d?.type === 'FunctionDeclaration' || d?.type === 'ClassDeclaration') && d.id?.name === name) return d;
-    for (const spec of s.specifiers) {
-      const exported = spec.exported.type === 'Identifier' ? spec.exported.name : spec.exported.value;
-      if (exported === name && spec.local.type === 'Identifier') return localBinding(program, spec.local.name);
-    }
-  }
-  return undefined;
-}
-
-function localBinding(program: TSESTree.Program, name: string): Node | undefined {
-  for (const s of program.body) {
-    const d = s.type === 'ExportNamedDeclaration' ? s.declaration : s;
-    if (d?.type === 'VariableDeclaration') {
-      for (const decl of d.declarations) if (decl.id.type === 'Identifier' && decl.id.name === name && decl.init) return decl.init;
-    }
-    if ((d?.type === 'FunctionDeclaration' || d?.type === 'ClassDeclaration') && d.id?.name === name) return d as FunctionNode;
-  }
-  return undefined;
 }
 
 /** One graph per process: files parsed once are reused by every linted or scanned file. */

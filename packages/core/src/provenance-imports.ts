@@ -14,6 +14,8 @@ export interface ModuleOrigin {
   graph: {
     /** The parsed project module a specifier names (for state kept in another module). */
     moduleAt?(from: string, spec: string): { file: string; text: string; program: TSESTree.Program; prov: Provenance } | undefined;
+    /** The node another project module exports under `name`, followed through barrels, with the module declaring it. */
+    exportedAt?(from: string, spec: string, name: string): { module: { file: string; text: string; program: TSESTree.Program; prov: Provenance }; node: Node } | undefined;
     exportValue(from: string, spec: string, name: string): McpValue | undefined;
     exportReturnValue(from: string, spec: string, name: string): McpValue | undefined;
     exportType(from: string, spec: string, name: string): McpValue | undefined;

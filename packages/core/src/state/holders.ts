@@ -5,7 +5,6 @@
 import type { TSESTree } from '@typescript-eslint/types';
 import { type FunctionNode, type Node, type VariableLike, calleeName, enclosingFunction, isFunction, propertyName, thisClass, unwrap } from '../ast.ts';
 import { isRequestHandler } from '../context.ts';
-import { exportedNode } from '../module-graph.ts';
 import { type Provenance, walkAll } from '../provenance.ts';
 import { reachesOf } from '../reach.ts';
 import type { RootsState, StateWrite } from './types.ts';
@@ -120,18 +119,23 @@ function localFunction(call: TSESTree.CallExpression, prov: Provenance): Functio
 function importedSetter(callee: TSESTree.Identifier, prov: Provenance): Omit<Extract<RootsState, { kind: 'setter' }>, 'writes'> | undefined {
   const def = prov.variableOf(callee)?.defs[0];
   const origin = prov.moduleOrigin;
-  if (def?.type !== 'ImportBinding' || def.node.type !== 'ImportSpecifier' || def.parent?.type !== 'ImportDeclaration' || !origin?.graph.moduleAt) return undefined;
+  if (def?.type !== 'ImportBinding' || def.node.type !== 'ImportSpecifier' || def.parent?.type !== 'ImportDeclaration' || !origin?.graph.exportedAt) return undefined;
   const imported = def.node.imported.type === 'Identifier' ? def.node.imported.name : def.node.imported.value;
-  const module = origin.graph.moduleAt(origin.file, def.parent.source.value);
-  if (!module) return undefined;
-  const fn = exportedNode(module.program, imported);
+  // Through barrels (`export { setAllowed } from './paths.js'`) to the module that declares the setter.
+  const found = origin.graph.exportedAt(origin.file, def.parent.source.value, imported);
+  if (!found) return undefined;
+  const { module } = found;
+  const fn = unwrap(found.node);
   if (!fn || !isFunction(fn) || fn.params.length !== 1 || fn.params[0]!.type !== 'Identifier') return undefined;
   const param = module.prov.variableOf(fn.params[0] as TSESTree.Identifier);
   let variable: VariableLike | undefined;
   walkAll(fn.body, (n) => {
     if (n.type !== 'AssignmentExpression' || n.left.type !== 'Identifier') return;
-    const right = unwrap(n.right);
-    const fromParam = right.type === 'Identifier' ? module.prov.variableOf(right) === param : right.type === 'ArrayExpression' && right.elements.some((e) => e?.type === 'SpreadElement' && e.argument.type === 'Identifier' && module.prov.variableOf(e.argument) === param);
+    // `allowed = dirs`, `allowed = [...dirs]`, `allowed = dirs.map((d) => path.resolve(d))`: computed from the parameter.
+    let fromParam = false;
+    walkAll(n.right, (x) => {
+      if (x.type === 'Identifier' && module.prov.variableOf(x) === param) fromParam = true;
+    });
     const target = module.prov.variableOf(n.left);
     if (fromParam && target && !target.defs.some((d) => enclosingFunction(d.name) === fn)) variable = target;
   });

@@ -2,7 +2,8 @@
 // summary by kind and the next command to run. Colour only on a terminal, as supports-color decides.
 import { kindMessages, type RootsSite } from '@uproot/core/light';
 import pc from 'picocolors';
-import { type FileCandidate, problemLocation, type ScanResult } from '../scan.ts';
+import { problemLocation, type ScanResult } from '../scan.ts';
+import { candidatesText } from './candidates-text.ts';
 import { summarize } from './summary.ts';
 import { typesLine } from './types-line.ts';
 import { headline } from './wording.ts';
@@ -76,15 +77,6 @@ export function scanToText(result: ScanResult, paths: string[], options: TextOpt
     out.push('Nothing to migrate.');
   }
   return out.join('\n') + '\n';
-}
-
-/** `--explain`: the lines that mention roots and were not reported, each with why, under one heading. */
-function candidatesText(candidates: readonly FileCandidate[], c: Colors): string[] {
-  if (candidates.length === 0) return ['Not reported (--explain): no other line mentions roots.', ''];
-  const lines = [c.bold(`Not reported (--explain): ${candidates.length} line${candidates.length === 1 ? '' : 's'} mention roots but hold no site`)];
-  for (const k of candidates) lines.push(`  ${c.bold(`${k.file}:${k.line}:${k.column}`)}  ${c.dim(k.text)}\n      ${k.why}`);
-  lines.push('');
-  return lines;
 }
 
 /** For roots kept in state: the handlers that read it, i.e. the tools to migrate. */
