@@ -6,9 +6,10 @@ import { readFileSync, statSync } from 'node:fs';
 import type { TSESTree } from '@typescript-eslint/types';
 import { type Node, isFunction, unwrap } from './ast.ts';
 import { exportSteps } from './module-exports.ts';
+import { PackageFiles, callsFromImporter } from './module-importers.ts';
 import { parseSource } from './parse.ts';
 import { Provenance, exportValue } from './provenance.ts';
-import { type DeclaredFunction, declarationMemberValue } from './provenance-types.ts';
+import { type DeclaredFunction, type DeclaredTypeNode, declarationMemberValue } from './provenance-types.ts';
 import { resolveImport } from './resolve-import.ts';
 import { type McpValue, type SdkMajor, instanceKinds, typeKinds } from './surface.ts';
 
@@ -37,6 +38,7 @@ type ExportOrigin =
 
 export class ModuleGraph {
   private readonly cache = new Map<string, Loaded | null>();
+  private readonly packages = new PackageFiles();
   private depth = 0;
 
   /** What `import { name } from spec` (or the default export, for `name === 'default'`) is, seen from `from`. */
@@ -83,6 +85,36 @@ export class ModuleGraph {
     const origin = this.originOf(from, spec, name);
     const fn = origin?.kind === 'local' ? unwrap(origin.node) : undefined;
     return fn && isFunction(fn) && origin?.kind === 'local' ? { fn, host: origin.loaded.prov } : undefined;
+  }
+
+  /**
+   * What callers in other files of the package pass at `index` to the function `exported` of `file`, or to
+   * its method `method` when `exported` is a class. Only for a file that imports an MCP package itself, so
+   * the CLI's pre-filter and ESLint look at the same files.
+   */
+  callerArgumentValue(file: string, exported: string, method: string | undefined, index: number): McpValue | undefined {
+    if (this.depth >= MAX_DEPTH) return undefined;
+    const own = this.load(file);
+    if (!own?.text.includes('@modelcontextprotocol/')) return undefined;
+    for (const importer of this.packages.importersNaming(file, method ?? exported)) {
+      const loaded = this.load(importer);
+      if (!loaded) continue;
+      for (const call of callsFromImporter(importer, loaded.program, file, exported, method)) {
+        const arg = call.arguments[index];
+        if (!arg || arg.type === 'SpreadElement') continue;
+        const v = this.nested(() => loaded.prov.valueOf(arg));
+        if (v) return v;
+      }
+    }
+    return undefined;
+  }
+
+  /** The interface or type alias another module exports (`const plugin: Plugin = { onInit(server) {…} }`). */
+  exportTypeDeclaration(from: string, spec: string, name: string): DeclaredTypeNode | undefined {
+    const origin = this.originOf(from, spec, name);
+    if (origin?.kind !== 'local') return undefined;
+    const decl = origin.node;
+    return decl.type === 'TSInterfaceDeclaration' || decl.type === 'TSTypeAliasDeclaration' ? { decl, host: origin.loaded.prov } : undefined;
   }
 
   /** The project module `spec` names, seen from `from`, parsed even when it does not mention MCP. */

@@ -50,6 +50,15 @@ function collect(input: Node, key: string, prov: Provenance, out: Set<Node>, see
       return;
     case 'Identifier':
       return identifierEntries(node, key, prov, next, out);
+    case 'MemberExpression': {
+      // `options.capabilities ?? {}` in a helper: what its callers (or the local) put under that key.
+      const inner = memberName(node);
+      if (inner === undefined) return;
+      const holders = new Set<Node>();
+      collect(node.object, inner, prov, holders, new Set(), depth + 1);
+      for (const holder of holders) next(entryValue(holder));
+      return;
+    }
     case 'CallExpression': {
       const fn = localFunction(node, prov);
       if (!fn) return;

@@ -22,6 +22,12 @@ export interface DeclaredType {
   host?: TypeHost;
 }
 
+/** An interface or type alias and the file that declares it. */
+export interface DeclaredTypeNode {
+  decl: TSESTree.TSInterfaceDeclaration | TSESTree.TSTypeAliasDeclaration;
+  host: TypeHost;
+}
+
 /** A function and the file that declares it. */
 export interface DeclaredFunction {
   fn: FunctionNode;
@@ -231,7 +237,7 @@ function identifierType(host: TypeHost, id: TSESTree.Identifier, depth: number):
     const path = patternKeys(declared, name)!;
     const annotation = (declared as TSESTree.Identifier).typeAnnotation?.typeAnnotation;
     if (annotation) return { type: annotation, path };
-    const callback = callbackParameterType(host, fn, index);
+    const callback = callbackParameterType(host, fn, index) ?? contextualParameterType(host, fn, index);
     return callback && { ...callback, path };
   }
   return undefined;
@@ -270,18 +276,75 @@ function isMapType(type: TSESTree.TypeNode): boolean {
 
 /** `withClient(async (client) => …)` where `withClient(cb: (client: Client) => …)` types the callback. */
 function callbackParameterType(host: TypeHost, fn: FunctionNode, index: number): DeclaredType | undefined {
-  const call = fn.parent;
+  let call = fn.parent;
+  let arg: Node = fn;
+  // `runWithServer({ run: async ({ client }) => … })`: the helper's parameter type names the property's callback.
+  let key: string | undefined;
+  if (call?.type === 'Property' && call.value === fn && call.parent?.type === 'ObjectExpression') {
+    key = propertyName(call);
+    if (key === undefined) return undefined;
+    arg = call.parent;
+    call = call.parent.parent;
+  }
   if (call?.type !== 'CallExpression') return undefined;
-  const position = call.arguments.indexOf(fn as TSESTree.Expression);
+  const position = call.arguments.indexOf(arg as TSESTree.Expression);
   if (position < 0) return undefined;
   const callee = calledFunction(host, call);
-  const param = callee?.fn.params[position];
+  if (!callee) return undefined;
+  const param = callee.fn.params[position];
   const declared = param?.type === 'AssignmentPattern' ? param.left : param;
-  let type = (declared as TSESTree.Identifier | undefined)?.typeAnnotation?.typeAnnotation;
+  const annotation = (declared as TSESTree.Identifier | undefined)?.typeAnnotation?.typeAnnotation;
+  const typed = key === undefined ? { params: functionTypeParams(annotation), host: callee.host } : memberParams(callee.host, annotation, key);
+  const target = (typed?.params?.[index] as TSESTree.Identifier | undefined)?.typeAnnotation?.typeAnnotation;
+  return target && typed && { type: target, path: [], host: typed.host };
+}
+
+/**
+ * `const plugin: Plugin = { async onInit(server) { … } }` (also `satisfies Plugin`): the object's declared
+ * type, here or in another module, types the method's parameters.
+ */
+function contextualParameterType(host: TypeHost, fn: FunctionNode, index: number): DeclaredType | undefined {
+  const prop = fn.parent;
+  if (prop?.type !== 'Property' || prop.value !== fn || prop.parent?.type !== 'ObjectExpression') return undefined;
+  const key = propertyName(prop);
+  const holder = prop.parent.parent;
+  let type: TSESTree.TypeNode | undefined;
+  if (holder?.type === 'VariableDeclarator' && holder.init === prop.parent) type = holder.id.typeAnnotation?.typeAnnotation;
+  else if (holder?.type === 'TSSatisfiesExpression' || holder?.type === 'TSAsExpression') type = holder.typeAnnotation;
+  if (key === undefined || !type) return undefined;
+  const typed = memberParams(host, type, key);
+  const target = (typed?.params?.[index] as TSESTree.Identifier | undefined)?.typeAnnotation?.typeAnnotation;
+  return target && typed && { type: target, path: [], host: typed.host };
+}
+
+/** The parameters of a function type (`(client: Client) => …`, also one arm of a union). */
+function functionTypeParams(type: TSESTree.TypeNode | undefined): TSESTree.Parameter[] | undefined {
   if (type?.type === 'TSUnionType') type = type.types.find((t) => t.type === 'TSFunctionType');
-  if (type?.type !== 'TSFunctionType') return undefined;
-  const target = (type.params[index] as TSESTree.Identifier | undefined)?.typeAnnotation?.typeAnnotation;
-  return target && { type: target, path: [], host: callee!.host };
+  return type?.type === 'TSFunctionType' ? type.params : undefined;
+}
+
+/** The callback parameters a member of an object type declares: `run: (ctx: …) => …` or `run(ctx: …): …`. */
+function memberParams(host: TypeHost, type: TSESTree.TypeNode | undefined, key: string): { params: TSESTree.Parameter[] | undefined; host: TypeHost } | undefined {
+  let members: TSESTree.TypeElement[] | undefined;
+  let declaring = host;
+  if (type?.type === 'TSTypeLiteral') members = type.members;
+  else if (type?.type === 'TSTypeReference' && type.typeName.type === 'Identifier') {
+    let decl: Node | undefined = localTypeDeclaration(host, type.typeName);
+    // Declared in another module of the project (a workspace package's `Plugin` interface).
+    const imported = decl ? undefined : importedTypeSource(host.variableOf(type.typeName));
+    const found = imported && host.origin?.graph.exportTypeDeclaration?.(host.origin.file, imported.source, imported.name);
+    if (found) {
+      decl = found.decl;
+      declaring = found.host;
+    }
+    if (decl?.type === 'TSInterfaceDeclaration') members = decl.body.body;
+    else if (decl?.type === 'TSTypeAliasDeclaration' && decl.typeAnnotation.type === 'TSTypeLiteral') members = decl.typeAnnotation.members;
+  }
+  for (const m of members ?? []) {
+    if ((m.type !== 'TSPropertySignature' && m.type !== 'TSMethodSignature') || m.computed || propertyName(m as never) !== key) continue;
+    return { params: m.type === 'TSMethodSignature' ? m.params : functionTypeParams(m.typeAnnotation?.typeAnnotation), host: declaring };
+  }
+  return undefined;
 }
 
 /** The function a call invokes: by name (here or imported), or `this.method(…)` in the same class. */

@@ -9,6 +9,8 @@ import {
   type ScopeManagerLike,
   type VariableLike,
   findProperty,
+  functionName,
+  isExported,
   isFunction,
   propertyName,
   staticString,
@@ -200,7 +202,8 @@ export class Provenance implements TypeHost {
           for (const key of path.slice(1)) value = value && memberOf(value, key);
           return value;
         }
-        return this.patternValue(defNode.id, name, this.valueOf(defNode.init));
+        // `const { client } = makeClient()` / `= await import('./server.js')`: read the key through the returned object.
+        return this.patternValue(defNode.id, name, this.valueOf(defNode.init)) ?? (path?.length ? this.literalPathValue(defNode.init, path) : undefined);
       }
       case 'Parameter':
         return this.parameterValue(defNode as FunctionNode, name);
@@ -289,6 +292,9 @@ export class Provenance implements TypeHost {
       const v = this.valueOf(arg);
       if (v) return param.type === 'Identifier' ? v : this.patternValue(param, name, v);
     }
+    // An exported function or class method: what the files importing it pass (`manager.setServer(server)`).
+    const remote = this.importerArgumentValue(fn, index);
+    if (remote) return param.type === 'Identifier' ? remote : this.patternValue(param, name, remote);
     return declared === name ? undefined : this.fieldValue(name, []);
   }
 
@@ -344,6 +350,22 @@ export class Provenance implements TypeHost {
       const prop = findProperty(node, path[0]!);
       return prop ? this.literalPathValue(prop.value, path.slice(1)) : undefined;
     }
+    if (node.type === 'AwaitExpression') return this.literalPathValue(node.argument, path);
+    // `makeClient().client`: a local factory's returned object literal.
+    if (node.type === 'CallExpression') {
+      const fn = this.localFunction(node.callee);
+      const v = fn && this.returnPathValue(fn, path);
+      if (v) return v;
+    }
+    // `(await import('./server.js')).server`: a project module loaded lazily.
+    if (node.type === 'ImportExpression' && this.origin) {
+      const spec = staticString(node.source);
+      if (spec && !mcpModule(spec)) {
+        let value = this.origin.graph.exportValue(this.origin.file, spec, path[0]!);
+        for (const key of path.slice(1)) value = value && memberOf(value, key);
+        if (value) return value;
+      }
+    }
     let value = this.valueOf(node);
     for (const key of path) value = value && memberOf(value, key);
     return value ?? (node.type === 'Identifier' ? this.fieldValue(node, path) : undefined);
@@ -368,6 +390,21 @@ export class Provenance implements TypeHost {
     // The name must be an MCP import in this file (a class imported for its type), or come through a barrel.
     const scopeName = { type: 'Identifier', name: named[1]!, parent: fn } as unknown as TSESTree.Identifier;
     return importedTypeValue(this.variableOf(scopeName), this.origin);
+  }
+
+  /** What other files pass at `index` when they call `fn`, exported here as a function or a class's method. */
+  private importerArgumentValue(fn: FunctionNode, index: number): McpValue | undefined {
+    const graph = this.origin?.graph;
+    if (!graph?.callerArgumentValue) return undefined;
+    const member = fn.parent;
+    if (member?.type === 'MethodDefinition' && member.kind === 'method' && !member.static) {
+      const cls = member.parent?.parent;
+      const method = propertyName(member);
+      if (cls?.type !== 'ClassDeclaration' || !cls.id || method === undefined || !isExportedDeclaration(cls)) return undefined;
+      return graph.callerArgumentValue(this.origin!.file, cls.id.name, method, index);
+    }
+    const name = isExported(fn) ? functionName(fn) : undefined;
+    return name ? graph.callerArgumentValue(this.origin!.file, name, undefined, index) : undefined;
   }
 
   /** When `fn` is passed straight to an MCP registration, where the SDK puts extra / ctx. */
@@ -553,6 +590,34 @@ export class Provenance implements TypeHost {
     return undefined;
   }
 
+  /** The function a callee names in this file: `function f` or `const f = () => …`. */
+  private localFunction(calleeNode: Node): FunctionNode | undefined {
+    const callee = unwrap(calleeNode);
+    if (callee.type !== 'Identifier') return undefined;
+    const def = this.variableOf(callee)?.defs[0];
+    let fn: Node | undefined;
+    if (def?.type === 'FunctionName') fn = def.node;
+    else if (def?.type === 'Variable' && def.node.type === 'VariableDeclarator' && def.node.init) fn = unwrap(def.node.init);
+    return fn && isFunction(fn) ? fn : undefined;
+  }
+
+  /** The value at `path` in what a function returns (`return { client, state }`), first return that has it. */
+  private returnPathValue(fn: FunctionNode, path: string[]): McpValue | undefined {
+    // Recursive factories (`return f()`) come back here: bound the walk like fieldValue does.
+    if (this.fieldDepth > MAX_DEPTH) return undefined;
+    this.fieldDepth++;
+    try {
+      if (fn.body.type !== 'BlockStatement') return this.literalPathValue(fn.body, path);
+      let value: McpValue | undefined;
+      walkOwnBody(fn.body, (n) => {
+        if (!value && n.type === 'ReturnStatement' && n.argument) value = this.literalPathValue(n.argument, path);
+      });
+      return value;
+    } finally {
+      this.fieldDepth--;
+    }
+  }
+
   /** What a function returns, when every path the finder looks at returns the same MCP value. */
   returnValueOf(fn: FunctionNode): McpValue | undefined {
     const declared = fn.returnType && this.declaredValue(fn.returnType.typeAnnotation);
@@ -699,4 +764,13 @@ function leadingJsdoc(fn: FunctionNode): string | undefined {
     if (previous && previous.range[1] > best.range[0]) return undefined;
   }
   return best.value;
+}
+
+/** `export class RootsManager` or `class RootsManager` exported by name further down. */
+function isExportedDeclaration(cls: TSESTree.ClassDeclaration): boolean {
+  if (cls.parent?.type === 'ExportNamedDeclaration' || cls.parent?.type === 'ExportDefaultDeclaration') return true;
+  const program = cls.parent;
+  return program?.type === 'Program' && program.body.some(
+    (s) => s.type === 'ExportNamedDeclaration' && !s.source && s.specifiers.some((spec) => spec.local.type === 'Identifier' && spec.local.name === cls.id?.name),
+  );
 }
