@@ -77,6 +77,22 @@ describe('collectFiles', () => {
     expect(await collected([])).toEqual(fromGit);
   });
 
+  it('takes files git tracks even where .gitignore would skip them, as git does (`git add -f`)', async () => {
+    const tracked = tempTree({ '.gitignore': 'vendor/\n*.gen.ts\n' });
+    try {
+      for (const f of ['vendor/server.ts', 'vendor/untracked.ts', 'vendor/deep/tool.js', 'a.gen.ts', 'b.gen.ts', 'src/s.ts']) writeTree(tracked, f, '// roots\n');
+      git(['init', '-q'], tracked);
+      git(['add', '-f', 'vendor/server.ts', 'vendor/deep/tool.js', 'a.gen.ts'], tracked);
+      const fromGit = git(['ls-files', '--cached', '--others', '--exclude-standard'], tracked).split('\n').filter((f) => f && !uprootSkips(f)).sort();
+      expect(fromGit).toEqual(['a.gen.ts', 'src/s.ts', 'vendor/deep/tool.js', 'vendor/server.ts']);
+      expect(await collected([], tracked)).toEqual(fromGit);
+      // A folder the user names is taken whole, as before: the rules apply only below it.
+      expect(await collected(['vendor'], tracked)).toEqual(['vendor/deep/tool.js', 'vendor/server.ts', 'vendor/untracked.ts']);
+    } finally {
+      removeTree(tracked);
+    }
+  });
+
   it('applies the rules of the .gitignore files above a sub-folder it is given', async () => {
     const fromGit = git(['ls-files', '--cached', '--others', '--exclude-standard'], path.join(repo, 'src'))
       .split('\n')

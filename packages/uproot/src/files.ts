@@ -5,6 +5,7 @@
 import { existsSync, lstatSync, readFileSync, readdirSync, realpathSync, type Dirent } from 'node:fs';
 import path from 'node:path';
 import { type IgnoreRule, isIgnoredBy, parseGitignore } from './gitignore.ts';
+import { type Tracked, trackedFiles } from './git-tracked.ts';
 
 export const SOURCE_EXTENSIONS = ['ts', 'tsx', 'mts', 'cts', 'js', 'jsx', 'mjs', 'cjs'];
 const SOURCE_FILE = /\.(?:[cm]?[jt]s|[jt]sx)$/;
@@ -79,7 +80,8 @@ export async function collectFiles(paths: string[], cwd: string): Promise<FileSe
       else notices.push({ file: given, message: `is not a ${SOURCE_EXTENSIONS.map((e) => '.' + e).join(' ')} file; skipped` });
     } else if (stat.isDirectory()) {
       const before = files.size;
-      const found = walk(abs, ancestorRules(abs), files, problems, cwd);
+      const gitRoot = gitRootOf(abs);
+      const found = walk(abs, gitRoot ? ancestorRules(abs, gitRoot) : [], gitRoot ? trackedFiles(gitRoot) : undefined, files, problems, cwd);
       const realRoot = realpathSync(abs);
       for (const file of [...files].slice(before)) realPaths.set(file, path.join(realRoot, path.relative(abs, file)));
       if (!found) notices.push({ file: given, message: 'holds no source files to scan (node_modules, build output, hidden folders, .gitignore\'d and .d.ts files are skipped)' });
@@ -111,11 +113,12 @@ function linkOnTheWay(cwd: string, abs: string): string | undefined {
 }
 
 /** Adds the source files under `root` to `files`; returns how many it found (overlapping paths count again). */
-function walk(root: string, inherited: RuleSet[], files: Set<string>, problems: FileProblem[], cwd: string): number {
+function walk(root: string, inherited: RuleSet[], tracked: Tracked | undefined, files: Set<string>, problems: FileProblem[], cwd: string): number {
   let found = 0;
-  const stack: { dir: string; rel: string; sets: RuleSet[] }[] = [{ dir: root, rel: '', sets: inherited }];
+  // `onlyTracked`: inside a folder git ignores, which the walk enters only for the files git tracks there.
+  const stack: { dir: string; rel: string; sets: RuleSet[]; onlyTracked?: boolean }[] = [{ dir: root, rel: '', sets: inherited }];
   while (stack.length) {
-    const { dir, rel, sets: outer } = stack.pop()!;
+    const { dir, rel, sets: outer, onlyTracked } = stack.pop()!;
     let entries: Dirent[];
     try {
       entries = readdirSync(dir, { withFileTypes: true });
@@ -129,8 +132,11 @@ function walk(root: string, inherited: RuleSet[], files: Set<string>, problems: 
       if (name.startsWith('.') || entry.isSymbolicLink()) continue;
       const relPath = rel + name;
       if (entry.isDirectory()) {
-        if (!SKIPPED_DIRECTORIES.has(name) && !ignored(sets, relPath, name, true)) stack.push({ dir: path.join(dir, name), rel: relPath + '/', sets });
-      } else if (entry.isFile() && isSourceFile(name) && !ignored(sets, relPath, name, false)) {
+        const sub = path.join(dir, name);
+        if (SKIPPED_DIRECTORIES.has(name)) continue;
+        const skip = onlyTracked || ignored(sets, relPath, name, true);
+        if (!skip || tracked?.dirs.has(sub)) stack.push({ dir: sub, rel: relPath + '/', sets, onlyTracked: skip });
+      } else if (entry.isFile() && isSourceFile(name) && (tracked?.files.has(path.join(dir, name)) || (!onlyTracked && !ignored(sets, relPath, name, false)))) {
         files.add(path.join(dir, name));
         found++;
       }
@@ -159,22 +165,24 @@ function readRules(file: string): IgnoreRule[] {
   }
 }
 
+/** The repository a folder is in: the nearest folder at or above it with a `.git` (a folder, or a worktree's file). */
+function gitRootOf(root: string): string | undefined {
+  for (let dir = root; ; dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, '.git'))) return dir;
+    if (path.dirname(dir) === dir) return undefined;
+  }
+}
+
 /**
  * Rules that apply from above the walk root: `.git/info/exclude` and the .gitignore files from the
  * repository root down to the root's parent (lowest precedence first, as git orders them).
  */
-function ancestorRules(root: string): RuleSet[] {
+function ancestorRules(root: string, gitRoot: string): RuleSet[] {
   const chain: string[] = [];
-  let dir = path.dirname(root);
-  let gitRoot: string | undefined = existsSync(path.join(root, '.git')) ? root : undefined;
-  while (!gitRoot) {
+  for (let dir = path.dirname(root); root !== gitRoot; dir = path.dirname(dir)) {
     chain.unshift(dir);
-    if (existsSync(path.join(dir, '.git'))) gitRoot = dir;
-    const up = path.dirname(dir);
-    if (up === dir) break;
-    dir = up;
+    if (dir === gitRoot || path.dirname(dir) === dir) break;
   }
-  if (!gitRoot) return [];
   const sets: RuleSet[] = [];
   const toRoot = (base: string) => {
     const rel = path.relative(base, root);
