@@ -78,6 +78,8 @@ type Position =
 function valuePosition(call: TSESTree.CallExpression): Position {
   let node: Node = call;
   if (node.parent?.type === 'AwaitExpression') node = node.parent;
+  // `void client.sendRootsListChanged()` as a statement discards the promise: guarding the statement keeps that.
+  if (node.parent?.type === 'UnaryExpression' && node.parent.operator === 'void' && node.parent.parent?.type === 'ExpressionStatement') node = node.parent;
   const parent = node.parent;
   if (parent?.type === 'ExpressionStatement') {
     const holder = parent.parent;

@@ -74,6 +74,17 @@ export async function changed(): Promise<void> {
     expect(second.outcomes.map((o) => o.outcome)).toEqual(['reported']);
   });
 
+  it('guards a `void` send statement the same way, and the guarded statement is not guarded again', () => {
+    const source = client.replace('  await client.sendRootsListChanged();', '  void client.sendRootsListChanged();');
+    const { ast, scopeManager } = parseSource(source, 'client.ts');
+    const plan = planClientEraGuards({ text: source, ast, scopeManager, sites: findRootsSites({ ast, text: source, scopeManager }) });
+    expect(plan.outcomes.map((o) => o.outcome)).toEqual(['rewritten']);
+    const once = applyEdits(source, plan.edits);
+    expect(once).toContain("  if (client.getProtocolEra() !== 'modern') void client.sendRootsListChanged();\n");
+    const again = parseSource(once, 'client.ts');
+    expect(planClientEraGuards({ text: once, ast: again.ast, scopeManager: again.scopeManager }).edits).toEqual([]);
+  });
+
   it('leaves v1 clients alone: they only speak 2025-era versions', () => {
     const v1 = client.replace("'@modelcontextprotocol/client'", "'@modelcontextprotocol/sdk/client/index.js'");
     const { ast, scopeManager } = parseSource(v1, 'client.ts');
