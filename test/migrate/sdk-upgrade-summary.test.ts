@@ -169,7 +169,7 @@ describe('migrate --with-sdk-upgrade when no roots site would be rewritten', () 
     const report = JSON.parse(out) as MigrateReport;
     expect(read(dir, 'package.json')).toBe(manifest);
     expect(report.sdkUpgrade).toMatchObject({ applied: false, filesChanged: 0, dependencies: [], install: null, diagnostics: [], review: false });
-    expect(report.sdkUpgrade!.skipped).toMatch(/^no roots site would be rewritten after the upgrade \(it would have changed \d+ files?\); run `npx @modelcontextprotocol\/codemod v1-to-v2 \.`/);
+    expect(report.sdkUpgrade!.skipped).toMatch(/^no server roots request would be rewritten after the upgrade \(it would have changed \d+ files?\); run `npx @modelcontextprotocol\/codemod v1-to-v2 \.`/);
     await cli(['migrate', '.', '--force'], plain);
     expect(read(dir, 'src/server.ts')).toBe(read(plain, 'src/server.ts'));
     expect(read(dir, 'src/server.ts')).toMatch(/@modelcontextprotocol\/sdk\/server\/mcp\.js/);

@@ -103,8 +103,8 @@ function commonAncestor(dirs: string[]): string {
 }
 
 /**
- * Upgrade, then migrate. The upgrade is tried first in a temporary copy: when no roots site would be
- * rewritten after it, the project is not upgraded at all (a whole-SDK upgrade that buys no rewrite only
+ * Upgrade, then migrate. The upgrade is tried first in a temporary copy: when no server roots request
+ * would be rewritten after it, the project is not upgraded at all (a whole-SDK upgrade that buys no rewrite only
  * adds the codemod's own review work) and the sites keep their v1 markers. A dry run returns the copy's diffs.
  */
 export async function migrateWithSdkUpgrade(paths: string[], options: SdkUpgradeOptions): Promise<{ result: MigrateResult; upgrades: SdkUpgrade[] }> {
@@ -113,7 +113,10 @@ export async function migrateWithSdkUpgrade(paths: string[], options: SdkUpgrade
   const before = snapshotManifests(plan.manifests);
   const trial = await upgradeInCopy(paths, options, plan, before);
   const wouldChange = trial.result.sdkUpgrade!.filesChanged > 0;
-  if (wouldChange && !trial.result.files.some((f) => f.outcomes.some((o) => o.outcome === 'rewritten'))) {
+  // What the upgrade is for: server roots requests, which throw on 2026-07-28, rewritten to MRTR. A guard
+  // or a capability edit alone does not pay for a whole-SDK upgrade and the review it needs.
+  const pays = trial.result.files.some((f) => f.outcomes.some((o) => o.outcome === 'rewritten' && o.site.kind === 'request' && o.site.side === 'server'));
+  if (wouldChange && !pays) {
     const result = await runMigrate(paths, options);
     result.sdkUpgrade = skippedUpgrade(trial.result.sdkUpgrade!);
     return { result, upgrades: [] };
@@ -135,7 +138,7 @@ function skippedUpgrade(tried: SdkUpgradeReport): SdkUpgradeReport {
     install: null,
     diagnostics: [],
     applied: false,
-    skipped: `no roots site would be rewritten after the upgrade (it would have changed ${tried.filesChanged} file${tried.filesChanged === 1 ? '' : 's'}); run \`npx @modelcontextprotocol/codemod v1-to-v2 ${tried.dirs.join(' ')}\` yourself if you want it`,
+    skipped: `no server roots request would be rewritten after the upgrade (it would have changed ${tried.filesChanged} file${tried.filesChanged === 1 ? '' : 's'}); run \`npx @modelcontextprotocol/codemod v1-to-v2 ${tried.dirs.join(' ')}\` yourself if you want it`,
     review: false,
   };
 }
