@@ -86,11 +86,17 @@ describe('migrate --with-sdk-upgrade summary', () => {
     expect(out).toContain('Install the upgraded dependencies: pnpm install');
   });
 
-  it('warns about files beside the given folder that still import the v1 SDK its package.json no longer lists', async () => {
+  it('does not upgrade when files beside the given folder would keep importing the v1 SDK its package.json would drop, and names them', async () => {
     const dir = scratch(fixture);
-    const { out } = await cli(['migrate', 'src', '--with-sdk-upgrade', '--dry-run', '--format', 'json'], dir);
-    const left = (JSON.parse(out) as MigrateReport).sdkUpgrade!.diagnostics.filter((d) => d.message.startsWith('still imports the v1 SDK'));
-    expect(left).toEqual([expect.objectContaining({ file: 'test/roots.test.ts', line: 2, level: 'warning' })]);
+    const manifest = read(dir, 'package.json');
+    const server = read(dir, 'src/server.ts');
+    const { out } = await cli(['migrate', 'src', '--with-sdk-upgrade', '--force', '--format', 'json'], dir);
+    const upgrade = (JSON.parse(out) as MigrateReport).sdkUpgrade!;
+    expect(upgrade).toMatchObject({ applied: false, filesChanged: 0, dependencies: [] });
+    expect(upgrade.skipped).toMatch(/^the upgrade would remove @modelcontextprotocol\/sdk from package\.json while 1 file outside the given paths still imports it \(test\/roots\.test\.ts\); pass the whole package/);
+    expect(read(dir, 'package.json')).toBe(manifest);
+    expect(read(dir, 'src/server.ts')).toMatch(/@modelcontextprotocol\/sdk/);
+    expect(read(dir, 'src/server.ts')).not.toBe(server); // still migrated as v1 code: its sites are marked
   });
 
   it('changes nothing on a second run, and still reports the marker the first run left', async () => {

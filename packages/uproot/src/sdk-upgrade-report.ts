@@ -157,6 +157,9 @@ const V1_IMPORT = /['"]@modelcontextprotocol\/sdk(?:\/[^'"]*)?['"]/;
  * Files that still import the v1 SDK from a package whose package.json no longer lists it (tests beside
  * the given `src/`, say): after the install they no longer resolve. `dirs` are where the upgraded text is.
  */
+/** The start of the warning for a file the upgrade leaves importing the v1 SDK it removed. */
+export const V1_IMPORT_LEFT = 'still imports the v1 SDK (@modelcontextprotocol/sdk), which the upgrade removed from its package.json';
+
 export async function v1ImportsLeft(dirs: string[], original: (file: string) => string, cwd: string): Promise<SdkUpgradeDiagnostic[]> {
   const out: SdkUpgradeDiagnostic[] = [];
   const seen = new Set<string>();
@@ -168,7 +171,7 @@ export async function v1ImportsLeft(dirs: string[], original: (file: string) => 
       if (!text.includes('@modelcontextprotocol/sdk')) continue;
       const line = text.split('\n').findIndex((l) => V1_IMPORT.test(l));
       if (line < 0) continue;
-      out.push({ file: relativePath(cwd, original(file)), line: line + 1, level: 'warning', message: 'still imports the v1 SDK (@modelcontextprotocol/sdk), which the upgrade removed from its package.json; run uproot migrate --with-sdk-upgrade on the whole package (tests included), or upgrade this file with the official codemod' });
+      out.push({ file: relativePath(cwd, original(file)), line: line + 1, level: 'warning', message: `${V1_IMPORT_LEFT}; run uproot migrate --with-sdk-upgrade on the whole package (tests included), or upgrade this file with the official codemod` });
     }
   }
   return out;

@@ -13,7 +13,7 @@ import { type MigrateOptions, type MigrateResult, runMigrate } from './migrate.t
 import { installCommand } from './package-manager.ts';
 import type { SdkUpgradeReport } from './report/shapes.ts';
 import { relativePath } from './scan.ts';
-import { changedDependencies, codemodDiagnostics, declaresV1Sdk, snapshotManifests, unappliedManifests, upgradedTexts, v1ImportsLeft } from './sdk-upgrade-report.ts';
+import { changedDependencies, codemodDiagnostics, declaresV1Sdk, snapshotManifests, unappliedManifests, upgradedTexts, V1_IMPORT_LEFT, v1ImportsLeft } from './sdk-upgrade-report.ts';
 import { findWorkspace, isWithin, nearestManifest, type Workspace } from './workspaces.ts';
 
 export interface SdkUpgrade {
@@ -116,9 +116,12 @@ export async function migrateWithSdkUpgrade(paths: string[], options: SdkUpgrade
   // What the upgrade is for: server roots requests, which throw on 2026-07-28, rewritten to MRTR. A guard
   // or a capability edit alone does not pay for a whole-SDK upgrade and the review it needs.
   const pays = trial.result.files.some((f) => f.outcomes.some((o) => o.outcome === 'rewritten' && o.site.kind === 'request' && o.site.side === 'server'));
-  if (wouldChange && !pays) {
+  // Files of an upgraded package outside the paths would keep importing the v1 SDK its package.json no
+  // longer lists: they stop compiling, so the upgrade waits until the whole package is given.
+  const left = trial.result.sdkUpgrade!.diagnostics.filter((d) => d.message.startsWith(V1_IMPORT_LEFT));
+  if (wouldChange && (!pays || left.length)) {
     const result = await runMigrate(paths, options);
-    result.sdkUpgrade = skippedUpgrade(trial.result.sdkUpgrade!);
+    result.sdkUpgrade = skippedUpgrade(trial.result.sdkUpgrade!, pays ? leftBehind(left) : undefined);
     return { result, upgrades: [] };
   }
   if (options.dryRun) return trial;
@@ -129,8 +132,14 @@ export async function migrateWithSdkUpgrade(paths: string[], options: SdkUpgrade
   return { result, upgrades };
 }
 
+function leftBehind(left: SdkUpgradeReport['diagnostics']): string {
+  const files = [...new Set(left.map((d) => d.file))];
+  const shown = files.slice(0, 3).join(', ') + (files.length > 3 ? ` and ${files.length - 3} more` : '');
+  return `the upgrade would remove @modelcontextprotocol/sdk from package.json while ${files.length} file${files.length === 1 ? '' : 's'} outside the given paths still import${files.length === 1 ? 's' : ''} it (${shown}); pass the whole package (tests included) to upgrade them together`;
+}
+
 /** The summary of an upgrade uproot did not apply: what the codemod would have changed, and why not. */
-function skippedUpgrade(tried: SdkUpgradeReport): SdkUpgradeReport {
+function skippedUpgrade(tried: SdkUpgradeReport, why?: string): SdkUpgradeReport {
   return {
     dirs: tried.dirs,
     filesChanged: 0,
@@ -138,7 +147,7 @@ function skippedUpgrade(tried: SdkUpgradeReport): SdkUpgradeReport {
     install: null,
     diagnostics: [],
     applied: false,
-    skipped: `no server roots request would be rewritten after the upgrade (it would have changed ${tried.filesChanged} file${tried.filesChanged === 1 ? '' : 's'}); run \`npx @modelcontextprotocol/codemod v1-to-v2 ${tried.dirs.join(' ')}\` yourself if you want it`,
+    skipped: `${why ?? 'no server roots request would be rewritten after the upgrade'} (it would have changed ${tried.filesChanged} file${tried.filesChanged === 1 ? '' : 's'}); run \`npx @modelcontextprotocol/codemod v1-to-v2 ${tried.dirs.join(' ')}\` yourself if you want it`,
     review: false,
   };
 }
