@@ -40,29 +40,7 @@ export function prepareWrite(file: string, content: string): PreparedWrite {
   // A read-only file stays as it is, as an editor would leave it (root passes for any mode). Opening
   // it asks with the effective user, which access(2) would not; nothing is written through it.
   closeSync(openSync(file, constants.O_WRONLY));
-  const temp = path.join(path.dirname(file), `.${path.basename(file)}.uproot-${process.pid}-${randomBytes(4).toString('hex')}.tmp`);
-  pending.add(temp);
-  const discard = () => {
-    try {
-      unlinkSync(temp);
-    } catch {
-      // the temp file was never created, or was renamed
-    }
-    pending.delete(temp);
-  };
-  try {
-    const fd = openSync(temp, 'wx', 0o600);
-    try {
-      writeAll(fd, Buffer.from(content, 'utf8'));
-      keepOwnerAndMode(fd, stat.uid, stat.gid, stat.mode & 0o7777);
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
-  } catch (error) {
-    discard();
-    throw error;
-  }
+  const { temp, discard } = writeTemp(file, content, 0o600, (fd) => keepOwnerAndMode(fd, stat.uid, stat.gid, stat.mode & 0o7777));
   return {
     commit() {
       renameSync(temp, file);
@@ -77,21 +55,34 @@ export function prepareWrite(file: string, content: string): PreparedWrite {
  * fails rather than replace a file someone created meanwhile.
  */
 export function prepareCreate(file: string, content: string): PreparedWrite {
+  // 0o666 minus the umask: the mode any new file of the user's gets.
+  const { temp, discard } = writeTemp(file, content, 0o666);
+  return {
+    commit() {
+      linkSync(temp, file);
+      discard();
+    },
+    discard,
+  };
+}
+
+/** The complete, synced temp file beside `file` (`finish` sets its owner and mode), or nothing left behind. */
+function writeTemp(file: string, content: string, mode: number, finish?: (fd: number) => void): { temp: string; discard: () => void } {
   const temp = path.join(path.dirname(file), `.${path.basename(file)}.uproot-${process.pid}-${randomBytes(4).toString('hex')}.tmp`);
   pending.add(temp);
   const discard = () => {
     try {
       unlinkSync(temp);
     } catch {
-      // never created, or already linked and removed
+      // never created, or already renamed or linked and removed
     }
     pending.delete(temp);
   };
   try {
-    // 0o666 minus the umask: the mode any new file of the user's gets.
-    const fd = openSync(temp, 'wx', 0o666);
+    const fd = openSync(temp, 'wx', mode);
     try {
       writeAll(fd, Buffer.from(content, 'utf8'));
+      finish?.(fd);
       fsyncSync(fd);
     } finally {
       closeSync(fd);
@@ -100,13 +91,7 @@ export function prepareCreate(file: string, content: string): PreparedWrite {
     discard();
     throw error;
   }
-  return {
-    commit() {
-      linkSync(temp, file);
-      discard();
-    },
-    discard,
-  };
+  return { temp, discard };
 }
 
 /** `writeSync` may write less than asked (a disk filling up); a short write must fail, not truncate. */
