@@ -20,6 +20,21 @@ export interface Mention {
 
 const MAX_EXCERPT = 120;
 
+/** The reasons that say a mention is not code that sends, handles or declares roots (explain.ts gives them). */
+export const routineWhy = {
+  comment: 'inside a comment',
+  string: 'inside a string that no MCP call sends, handles or answers',
+  value: 'a `roots` value or property, not a roots capability, handler, request or answer of an MCP value',
+  name: (word: string) => `names \`${word}\`, but not as a roots request, handler, capability or input request of an MCP value`,
+} as const;
+
+const ROUTINE_NAME = /^names `\w+`, but not as a roots request, handler, capability or input request of an MCP value$/;
+
+/** Whether `why` is one of `routineWhy`: the text report counts those instead of listing each line. */
+export function isRoutineWhy(why: string): boolean {
+  return why === routineWhy.comment || why === routineWhy.string || why === routineWhy.value || ROUTINE_NAME.test(why);
+}
+
 /** Every roots mention, with its line; the caller keeps the first it cannot account for on each line. */
 export function mentionsByLine(text: string): Map<number, Mention[]> {
   const byLine = new Map<number, Mention[]>();

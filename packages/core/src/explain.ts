@@ -3,7 +3,7 @@
 // sending roots/list, ...), else what the mention is (a comment, a string, an import, a plain value).
 import type { TSESTree } from '@typescript-eslint/types';
 import { type Node, propertyName, staticString, unwrap } from './ast.ts';
-import { type RootsCandidate, candidate, mentionsByLine } from './candidates.ts';
+import { type RootsCandidate, candidate, mentionsByLine, routineWhy } from './candidates.ts';
 import { isNode } from './provenance.ts';
 import { mcpModule } from './surface.ts';
 import type { RootsSite } from './types.ts';
@@ -35,7 +35,7 @@ export function explainCandidates(input: ExplainInput): RootsCandidate[] {
 }
 
 function whyAt(offset: number, input: ExplainInput, comments: readonly TSESTree.Comment[]): string {
-  if (comments.some((c) => c.range[0] <= offset && offset < c.range[1])) return 'inside a comment';
+  if (comments.some((c) => c.range[0] <= offset && offset < c.range[1])) return routineWhy.comment;
   let best: Rejection | undefined;
   for (const r of input.rejections) {
     const [start, end] = r.node.range;
@@ -48,7 +48,7 @@ function whyAt(offset: number, input: ExplainInput, comments: readonly TSESTree.
 /** What a mention the finder never looked at is, from the innermost node around it. */
 function describeNode(path: Node[], text: string, offset: number): string {
   const inner = path[path.length - 1];
-  if (inner?.type === 'Literal' || inner?.type === 'TemplateElement' || inner?.type === 'JSXText') return 'inside a string that no MCP call sends, handles or answers';
+  if (inner?.type === 'Literal' || inner?.type === 'TemplateElement' || inner?.type === 'JSXText') return routineWhy.string;
   const source = path.map(importedModule).find((s) => s !== undefined);
   if (source !== undefined) {
     if (mcpModule(source)) return 'an import of an MCP roots name: uproot reports where it is used, not the import';
@@ -57,8 +57,8 @@ function describeNode(path: Node[], text: string, offset: number): string {
   const word = /^\w+/.exec(text.slice(offset).replace(/^[.'"{\s]+/, ''))?.[0];
   const parent = path[path.length - 2];
   if (word !== 'roots' && inner?.type === 'Identifier' && parent && isDeclaredName(parent, inner)) return `declares \`${inner.name}\` itself; only calls on an MCP value are sites`;
-  if (word === 'roots') return 'a `roots` value or property, not a roots capability, handler, request or answer of an MCP value';
-  return `names \`${word ?? 'roots'}\`, but not as a roots request, handler, capability or input request of an MCP value`;
+  if (word === 'roots') return routineWhy.value;
+  return routineWhy.name(word ?? 'roots');
 }
 
 /** The module an import, export-from, or `const { … } = require(…)` / `await import(…)` names. */
