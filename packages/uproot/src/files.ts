@@ -2,10 +2,10 @@
 // only, without node_modules, build output, hidden folders, .gitignore'd files or anything behind a
 // symlink. One readdir pass applies every rule while it descends, so ignored trees are never entered.
 // A path the user names is always taken, even when a rule would skip it; rules apply below it.
-import { existsSync, lstatSync, readFileSync, readdirSync, realpathSync, type Dirent } from 'node:fs';
+import { lstatSync, readFileSync, readdirSync, realpathSync, type Dirent } from 'node:fs';
 import path from 'node:path';
 import { type IgnoreRule, isIgnoredBy, parseGitignore } from './gitignore.ts';
-import { type Tracked, trackedFiles } from './git-tracked.ts';
+import { type Tracked, gitRootOf, trackedFiles } from './git-tracked.ts';
 
 export const SOURCE_EXTENSIONS = ['ts', 'tsx', 'mts', 'cts', 'js', 'jsx', 'mjs', 'cjs'];
 const SOURCE_FILE = /\.(?:[cm]?[jt]s|[jt]sx)$/;
@@ -57,6 +57,8 @@ export async function collectFiles(paths: string[], cwd: string): Promise<FileSe
   const files = new Set<string>();
   const problems: FileProblem[] = [];
   const notices: FileProblem[] = [];
+  const tracked = new Map<string, Tracked | undefined>();
+  const trackedIn = (gitRoot: string) => (tracked.has(gitRoot) ? tracked.get(gitRoot) : tracked.set(gitRoot, trackedFiles(gitRoot)).get(gitRoot));
   const realPaths = new Map<string, string>();
   for (const given of paths.length ? paths : ['.']) {
     const abs = path.resolve(cwd, given);
@@ -81,7 +83,7 @@ export async function collectFiles(paths: string[], cwd: string): Promise<FileSe
     } else if (stat.isDirectory()) {
       const before = files.size;
       const gitRoot = gitRootOf(abs);
-      const found = walk(abs, gitRoot ? ancestorRules(abs, gitRoot) : [], gitRoot ? trackedFiles(gitRoot) : undefined, files, problems, cwd);
+      const found = walk(abs, gitRoot ? ancestorRules(abs, gitRoot) : [], gitRoot ? trackedIn(gitRoot) : undefined, files, problems, cwd);
       const realRoot = realpathSync(abs);
       for (const file of [...files].slice(before)) realPaths.set(file, path.join(realRoot, path.relative(abs, file)));
       if (!found) notices.push({ file: given, message: 'holds no source files to scan (node_modules, build output, hidden folders, .gitignore\'d and .d.ts files are skipped)' });
@@ -162,14 +164,6 @@ function readRules(file: string): IgnoreRule[] {
     return parseGitignore(readFileSync(file, 'utf8'));
   } catch {
     return [];
-  }
-}
-
-/** The repository a folder is in: the nearest folder at or above it with a `.git` (a folder, or a worktree's file). */
-function gitRootOf(root: string): string | undefined {
-  for (let dir = root; ; dir = path.dirname(dir)) {
-    if (existsSync(path.join(dir, '.git'))) return dir;
-    if (path.dirname(dir) === dir) return undefined;
   }
 }
 

@@ -1,7 +1,8 @@
 // Files git tracks are never ignored: .gitignore only applies to untracked files, and real repositories
 // track files under ignored folders (a vendored server added with `git add -f`). The walk asks git once
-// per repository for its index; without git (or a repository) it keeps to the .gitignore rules alone.
+// per run and repository for its index; without git (or a repository) it keeps to the .gitignore rules alone.
 import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 
 export interface Tracked {
@@ -10,10 +11,16 @@ export interface Tracked {
   dirs: Set<string>;
 }
 
-const cache = new Map<string, Tracked | undefined>();
+/** The repository a folder is in: the nearest folder at or above it with a `.git` (a folder, or a worktree's file). */
+export function gitRootOf(dir: string): string | undefined {
+  for (let at = dir; ; at = path.dirname(at)) {
+    if (existsSync(path.join(at, '.git'))) return at;
+    if (path.dirname(at) === at) return undefined;
+  }
+}
 
+/** Asked once per run (the caller keeps it): a long-lived process (the API, an editor) must see files added since. */
 export function trackedFiles(gitRoot: string): Tracked | undefined {
-  if (cache.has(gitRoot)) return cache.get(gitRoot);
   let tracked: Tracked | undefined;
   const run = spawnSync('git', ['-C', gitRoot, 'ls-files', '-z', '--cached'], { encoding: 'utf8', maxBuffer: 1 << 28, timeout: 20_000 });
   if (run.status === 0 && typeof run.stdout === 'string') {
@@ -25,6 +32,5 @@ export function trackedFiles(gitRoot: string): Tracked | undefined {
       for (let dir = path.dirname(abs); dir.length > gitRoot.length && !tracked.dirs.has(dir); dir = path.dirname(dir)) tracked.dirs.add(dir);
     }
   }
-  cache.set(gitRoot, tracked);
   return tracked;
 }

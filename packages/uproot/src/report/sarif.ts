@@ -2,13 +2,13 @@
 // one result per site with a physical location relative to the repository root (GitHub resolves
 // relative URIs from there, whatever directory the scan ran in).
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ArtifactLocation, Location, Log, Notification, ReportingDescriptor, Result } from 'sarif';
 import { facts, kindMessages, mrtrRuleDescriptions, mrtrRules, reasonDocsUrl, reasonMessages, ruleDocsUrl, ruleOfKind, type SiteKind } from '@uproot/core/light';
 import type { FileProblem } from '../files.ts';
 import { problemLocation, type ScanResult } from '../scan.ts';
+import { gitRootOf } from '../git-tracked.ts';
 import { headline } from './wording.ts';
 
 const kinds: SiteKind[] = ['request', 'input-request', 'list-changed', 'capability'];
@@ -20,12 +20,7 @@ function level(kind: SiteKind): Result.level {
 
 /** The repository root above `cwd` (a `.git` folder or worktree file), else `cwd` itself. */
 export function sourceRoot(cwd: string): string {
-  for (let dir = cwd; ; ) {
-    if (existsSync(path.join(dir, '.git'))) return dir;
-    const up = path.dirname(dir);
-    if (up === dir) return cwd;
-    dir = up;
-  }
+  return gitRootOf(cwd) ?? cwd;
 }
 
 /** SARIF §3.14.14: a base URI ends with a slash, or relative references drop its last segment. */
