@@ -4,7 +4,7 @@
 // its request reads the MRTR answer, its capability checks become per-request checks, and every
 // handler that reads the state calls it after asking for roots. The list_changed refresh goes.
 import type { TSESTree } from '@typescript-eslint/types';
-import { type FunctionNode, type Node, type TextEdit, calleeName, enclosingFunction, propertyName, unwrap, walkAll } from '@uproot/core/planning';
+import { type FunctionNode, type Node, type TextEdit, calleeName, contains, enclosingFunction, propertyName, unwrap, walkAll } from '@uproot/core/planning';
 import type { RootsSite } from '@uproot/core/planning';
 import { PLAIN } from './chains.ts';
 import { HELPER_NAMES } from './helpers-block.ts';
@@ -12,6 +12,7 @@ import { addParameter } from './rewrite.ts';
 import type { DerivedState } from './rewrite.ts';
 import { type ConsumerCheck, type Group, type StatePlan, type StateTools, checkOtherWrites, consumingHandlers } from './state.ts';
 import { type Unit, Unprovable } from './unit.ts';
+import { isCapabilitiesRead, isConsoleCall } from '../hook-statements.ts';
 
 type Reason = NonNullable<RootsSite['reason']>;
 
@@ -41,7 +42,7 @@ export function planHookHelper(unit: Unit, group: Group, checks: ConsumerCheck, 
   const requests = new Set<Node>(unit.sites.filter((s) => s.kind === 'request').map((s) => s.node));
   for (const hook of hooks.values()) checkBody(hook.fn, unit, writes, requests, reason);
   for (const s of unit.sites) {
-    if (s.kind === 'request' && [...hooks.values()].some((h) => within(s.node, h.fn)) && !group.sites.includes(s)) throw new Unprovable(reason, 'the hook also fetches roots for other state');
+    if (s.kind === 'request' && [...hooks.values()].some((h) => contains(h.fn, s.node)) && !group.sites.includes(s)) throw new Unprovable(reason, 'the hook also fetches roots for other state');
   }
   checkOtherWrites(unit, state, reason);
   const callbacks = consumingHandlers(unit, state, group.analysis, group.sites[0]!, reason);
@@ -50,7 +51,7 @@ export function planHookHelper(unit: Unit, group: Group, checks: ConsumerCheck, 
   const scope = init.statement.parent;
   for (const chain of callbacks.values()) {
     if (!chain.callback.async) throw new Unprovable(reason, `a handler reading ${state.name} is not async, so it cannot await the roots`);
-    if (!scope || !within(chain.callback, scope)) throw new Unprovable(reason, `a handler reading ${state.name} cannot see the initialization hook`);
+    if (!scope || !contains(scope, chain.callback)) throw new Unprovable(reason, `a handler reading ${state.name} cannot see the initialization hook`);
   }
   const name = freshHelperName(unit.text);
   const ctx = 'ctx';
@@ -59,7 +60,7 @@ export function planHookHelper(unit: Unit, group: Group, checks: ConsumerCheck, 
   edits.push({ start: init.statement.range[0], end: init.fn.range[0], text: `const ${name} = ` });
   if (init.fn.range[1] !== init.statement.expression.range[1]) edits.push({ start: init.fn.range[1], end: init.statement.range[1], text: ';' });
   edits.push(...addParameter(init.fn, unit, 0, ctx));
-  for (const request of requests) if (within(request, init.fn)) edits.push({ start: request.range[0], end: request.range[1], text: `${HELPER_NAMES.answer}(${ctx})` });
+  for (const request of requests) if (contains(init.fn, request)) edits.push({ start: request.range[0], end: request.range[1], text: `${HELPER_NAMES.answer}(${ctx})` });
   edits.push(...capabilityEdits(init.fn, unit, ctx, tools, reason));
   const refreshes = [...hooks.values()].filter((h) => h.kind === 'refresh');
   const retire = refreshes.map((h) => ({ unit, range: tools.statementRange(unit, h.statement) }));
@@ -69,7 +70,7 @@ export function planHookHelper(unit: Unit, group: Group, checks: ConsumerCheck, 
     declaration: (c) => `if (${HELPER_NAMES.declares}(${c}, ${chain.server})) await ${name}(${c});`,
     ...(i === 0 ? { edits, contextType: unit.typescript } : {}),
   }));
-  const covered = unit.sites.filter((s) => [...hooks.values()].some((h) => within(s.node, h.statement)));
+  const covered = unit.sites.filter((s) => [...hooks.values()].some((h) => contains(h.statement, s.node)));
   return { states, covered };
 }
 
@@ -114,7 +115,7 @@ function checkBody(fn: FunctionNode, unit: Unit, writes: ReadonlySet<Node>, requ
   };
   const expression = (e: Node): boolean => {
     const x = unwrap(e.type === 'AwaitExpression' ? e.argument : e);
-    if (writes.has(x) || isLogging(x)) return true;
+    if (writes.has(x) || isConsoleCall(x)) return true;
     return false;
   };
   const statement = (s: Node): void => {
@@ -123,7 +124,7 @@ function checkBody(fn: FunctionNode, unit: Unit, writes: ReadonlySet<Node>, requ
         if (expression(s.expression)) return;
         break;
       case 'VariableDeclaration':
-        if (s.declarations.every((d) => d.init && (touches(d.init) || isCapabilities(d.init) || onlyLocals(d.init)))) {
+        if (s.declarations.every((d) => d.init && (touches(d.init) || isCapabilitiesRead(d.init) || onlyLocals(d.init)))) {
           for (const d of s.declarations) walkAll(d.id, (n) => n.type === 'Identifier' && locals.add(unit.prov.variableOf(n)));
           return;
         }
@@ -141,7 +142,7 @@ function checkBody(fn: FunctionNode, unit: Unit, writes: ReadonlySet<Node>, requ
       case 'TryStatement':
         if (!s.finalizer) {
           statement(s.block);
-          if (s.handler) for (const h of s.handler.body.body) if (!(h.type === 'ExpressionStatement' && isLogging(unwrap(h.expression)))) fail(h);
+          if (s.handler) for (const h of s.handler.body.body) if (!(h.type === 'ExpressionStatement' && isConsoleCall(unwrap(h.expression)))) fail(h);
           return;
         }
         break;
@@ -215,15 +216,6 @@ function capabilityEdits(fn: FunctionNode, unit: Unit, ctx: string, tools: State
   return edits;
 }
 
-function isCapabilities(e: Node): boolean {
-  const x = unwrap(e);
-  return x.type === 'CallExpression' && calleeName(x) === 'getClientCapabilities';
-}
-
-function isLogging(x: Node): boolean {
-  return x.type === 'CallExpression' && x.callee.type === 'MemberExpression' && x.callee.object.type === 'Identifier' && x.callee.object.name === 'console';
-}
-
 function isKey(n: TSESTree.Identifier): boolean {
   const p = n.parent;
   return (p?.type === 'MemberExpression' && p.property === n && !p.computed) || (p?.type === 'Property' && p.key === n && !p.computed && p.value !== n);
@@ -241,8 +233,3 @@ function freshHelperName(text: string): string {
   for (const name of ['deriveRootsState', 'deriveRootsStateFromRequest']) if (!new RegExp(`\\b${name}\\b`).test(text)) return name;
   return 'uprootDeriveRootsState';
 }
-
-function within(n: Node, container: Node): boolean {
-  return n.range[0] >= container.range[0] && n.range[1] <= container.range[1];
-}
-

@@ -4,7 +4,7 @@
 // entry check (so before any side effect) and before the handler's own code; the fetch and the
 // refresh are retired. The state itself stays: its helpers, across files, read it as before.
 import type { TSESTree } from '@typescript-eslint/types';
-import { type FunctionNode, type Node, analyzeState, enclosingFunction, enclosingStatement, isRequestHandler, propertyName, reachesOf, thisClass, unwrap, walkAll } from '@uproot/core/planning';
+import { type FunctionNode, type Node, analyzeState, contains, enclosingFunction, enclosingStatement, isRequestHandler, propertyName, reachesOf, thisClass, unwrap, walkAll } from '@uproot/core/planning';
 import type { Reach, RootsSite, RootsState, StateAnalysis } from '@uproot/core/planning';
 import type { HandlerChain, ProjectIndex } from './chains.ts';
 import { handlerChain } from './chains.ts';
@@ -74,7 +74,7 @@ export function planStateGroup(unit: Unit, group: Group, checks: ConsumerCheck, 
   const hooks: Node[] = [];
   let write: { text: string; node: Node } | undefined;
   for (const w of state.writes) {
-    const site = group.sites.find((s) => within(s.node, w.node));
+    const site = group.sites.find((s) => contains(w.node, s.node));
     if (!site || enclosingStatement(w.node).type !== 'ExpressionStatement' || unwrap((enclosingStatement(w.node) as TSESTree.ExpressionStatement).expression) !== w.node) {
       throw new Unprovable(reason, `${state.name} is filled from roots in a way uproot cannot move into the handlers`);
     }
@@ -103,7 +103,7 @@ export function planStateGroup(unit: Unit, group: Group, checks: ConsumerCheck, 
     retire,
     declaration: (ctx) => `if (${HELPER_NAMES.declares}(${ctx}, ${chain.server})) ${text.replace('__CTX__', ctx)};`,
   }));
-  const covered = unit.sites.filter((s) => hooks.some((h) => within(s.node, h)));
+  const covered = unit.sites.filter((s) => hooks.some((h) => contains(h, s.node)));
   return { states, covered };
 }
 
@@ -194,9 +194,9 @@ function checkVisible(unit: Unit, write: Node, callback: FunctionNode, hooks: No
     if (p?.type === 'MemberExpression' && p.property === n && !p.computed) return;
     if (p?.type === 'Property' && p.key === n && !p.computed && p.value !== n) return;
     const declared = unit.prov.variableOf(n)?.defs[0]?.name;
-    if (!declared || within(declared, write)) return;
+    if (!declared || contains(write, declared)) return;
     const scope = enclosingFunction(declared);
-    if (hooks.some((h) => within(declared, h)) || (scope && !within(callback, scope))) {
+    if (hooks.some((h) => contains(h, declared)) || (scope && !contains(scope, callback))) {
       throw new Unprovable(reason, `the roots are stored with ${n.name}, which the handlers cannot see`);
     }
   });
@@ -216,8 +216,4 @@ function initialValue(n: Node): boolean {
 /** `let allowed = []`: the declaration's own initial write. */
 function declares(variable: { defs: Array<{ name: Node }> }, id: Node): boolean {
   return variable.defs.some((d) => d.name === id);
-}
-
-function within(n: Node, container: Node): boolean {
-  return n.range[0] >= container.range[0] && n.range[1] <= container.range[1];
 }

@@ -43,6 +43,11 @@ export function isFunction(node: Node | null | undefined): node is FunctionNode 
 }
 
 /** Strip wrappers that do not change the value: parentheses-free TS casts, `!`, chains, `await`. */
+/** Whether `inner` lies inside `outer` in the source (or is it). */
+export function contains(outer: Node, inner: Node): boolean {
+  return outer.range[0] <= inner.range[0] && inner.range[1] <= outer.range[1];
+}
+
 export function unwrap(node: Node): Node {
   let current: Node = node;
   for (;;) {

@@ -2,7 +2,7 @@
 // test, isInputRequiredResult(), or `allowInputRequired: true`), the request that produced each, and
 // the retries the code sends after them.
 import type { TSESTree } from '@typescript-eslint/types';
-import { type Node, calleeName, enclosingFunction, isFunction, propertyName, staticString, unwrap } from '../ast.ts';
+import { type Node, calleeName, contains, enclosingFunction, isFunction, propertyName, staticString, unwrap } from '../ast.ts';
 import { type Provenance, walkAll } from '../provenance.ts';
 import { isMcpExport } from './imports.ts';
 import { INPUT_REQUIRED } from './results.ts';
@@ -245,6 +245,3 @@ function scopeBlock(decl: Node): Node | undefined {
   return at;
 }
 
-export function contains(outer: Node, inner: Node): boolean {
-  return outer.range[0] <= inner.range[0] && inner.range[1] <= outer.range[1];
-}

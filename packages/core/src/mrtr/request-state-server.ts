@@ -1,7 +1,7 @@
 // uproot/mrtr-request-state, server side: a requestState minted without integrity protection that the
 // handler decodes and acts on when the retry brings it back. The client (or anyone) can forge it.
 import type { TSESTree } from '@typescript-eslint/types';
-import { type FunctionNode, type Node, enclosingFunction, nodeText, propertyName, unwrap } from '../ast.ts';
+import { type FunctionNode, type Node, contains, enclosingFunction, nodeText, propertyName, unwrap } from '../ast.ts';
 import { type Provenance, walkAll } from '../provenance.ts';
 import type { Finding } from './finding.ts';
 import { returningFunctions } from './flow.ts';
@@ -188,9 +188,6 @@ function ctxOf(read: TSESTree.CallExpression, prov: Provenance): TSESTree.Identi
   return ctx.type === 'Identifier' && prov.variableOf(ctx)?.defs[0]?.type === 'Parameter' ? ctx : undefined;
 }
 
-function contains(outer: Node, inner: Node): boolean {
-  return outer.range[0] <= inner.range[0] && inner.range[1] <= outer.range[1];
-}
 
 /** The one `const codec = createRequestStateCodec(...)` at module level, by name. */
 function moduleCodec(ast: TSESTree.Program, prov: Provenance): string | undefined {
