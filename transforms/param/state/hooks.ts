@@ -7,6 +7,7 @@ import { type FunctionNode, type Node, type VariableLike, calleeName, enclosingS
 import { localFunction, reachesOf, walkAll } from '@uproot/core/planning';
 import type { Provenance } from '@uproot/core/planning';
 import { Unprovable } from '../unprovable.ts';
+import { isCapabilitiesRead, isConsoleCall } from '../../hook-statements.ts';
 
 export interface Hook {
   fn: FunctionNode;
@@ -131,7 +132,7 @@ function statement(s: Node, c: HookContext, locals: Set<VariableLike>): Node[] {
       if (rootsExpression(s.expression, c, locals)) return [];
       break;
     case 'VariableDeclaration':
-      if (s.declarations.every((d) => d.init && (touchesRoots(d.init, c) || onlyLocals(d.init, c, locals) || isCapabilities(d.init)))) {
+      if (s.declarations.every((d) => d.init && (touchesRoots(d.init, c) || onlyLocals(d.init, c, locals) || isCapabilitiesRead(d.init)))) {
         for (const d of s.declarations) walkAll(d.id, (n) => n.type === 'Identifier' && addLocal(n, c, locals));
         return [];
       }
@@ -152,7 +153,7 @@ function statement(s: Node, c: HookContext, locals: Set<VariableLike>): Node[] {
       break;
     }
     case 'TryStatement':
-      if (!s.finalizer && statement(s.block, c, locals).length === 0 && (!s.handler || s.handler.body.body.every((h) => h.type === 'ExpressionStatement' && isLogging(h.expression)))) return [];
+      if (!s.finalizer && statement(s.block, c, locals).length === 0 && (!s.handler || s.handler.body.body.every((h) => h.type === 'ExpressionStatement' && isConsoleCall(h.expression)))) return [];
       break;
     case 'ReturnStatement':
       if (!s.argument) return [];
@@ -180,7 +181,7 @@ function fail(s: Node): never {
 
 function rootsExpression(e: Node, c: HookContext, locals: Set<VariableLike>): boolean {
   const x = unwrap(e.type === 'AwaitExpression' ? e.argument : e);
-  if (isLogging(x)) return true;
+  if (isConsoleCall(x)) return true;
   if (c.writes.has(x)) return true;
   if (x.type === 'CallExpression') {
     const callee = unwrap(x.callee);
@@ -196,15 +197,6 @@ function rootsExpression(e: Node, c: HookContext, locals: Set<VariableLike>): bo
 }
 
 /** `server.server.getClientCapabilities()`: only read to check the roots capability. */
-function isCapabilities(e: Node): boolean {
-  const x = unwrap(e);
-  return x.type === 'CallExpression' && calleeName(x) === 'getClientCapabilities';
-}
-
-function isLogging(e: Node): boolean {
-  const x = unwrap(e);
-  return x.type === 'CallExpression' && x.callee.type === 'MemberExpression' && x.callee.object.type === 'Identifier' && x.callee.object.name === 'console';
-}
 
 function touchesRoots(node: Node, c: HookContext): boolean {
   let found = false;
@@ -261,7 +253,6 @@ function exits(s: Node): boolean {
   const x = s.type === 'BlockStatement' && s.body.length === 1 ? s.body[0]! : s;
   return x.type === 'ReturnStatement' && !x.argument;
 }
-
 
 /** The statement declaring a helper function (for removal once nothing calls it). */
 export function declarationOf(fn: FunctionNode): Node {
