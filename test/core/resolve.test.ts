@@ -148,3 +148,37 @@ describe('module graph through barrels', () => {
     expect(graph.exportValue(from, './index.js', 'Missing')).toBeUndefined();
   });
 });
+
+describe('module graph in a long-running process', () => {
+  // An ESLint server keeps one graph for hours: a file created or edited after the first look must count.
+  it('sees a caller added, then changed, after the first question', async () => {
+    const { ModuleGraph } = await import('../../packages/core/src/module-graph.ts');
+    const dir = tree('long-running', {
+      'package.json': '{ "name": "long-running", "type": "module" }',
+      'src/roots.ts': [
+        "import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';",
+        'export function attach(server: any) {',
+        '  return server;',
+        '}',
+      ].join('\n'),
+    });
+    const graph = new ModuleGraph();
+    const file = path.join(dir, 'src/roots.ts');
+    expect(graph.callerArgumentValue(file, 'attach', undefined, 0)).toBeUndefined();
+    const caller = path.join(dir, 'src/index.ts');
+    writeFileSync(caller, "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nimport { attach } from './roots.js';\nattach(new McpServer({ name: 'x', version: '1' }));\n");
+    expect(graph.callerArgumentValue(file, 'attach', undefined, 0)).toEqual({ kind: 'mcp-server', sdk: 1 });
+    writeFileSync(caller, "import { attach } from './roots.js';\nattach({ listRoots: async () => ({ roots: [] }) });\n");
+    expect(graph.callerArgumentValue(file, 'attach', undefined, 0)).toBeUndefined();
+  });
+
+  it('reads a module again once it starts passing on an SDK export', async () => {
+    const { ModuleGraph } = await import('../../packages/core/src/module-graph.ts');
+    const dir = tree('gains-export', { 'src/server.ts': 'export const version = 1;\n' });
+    const graph = new ModuleGraph();
+    const from = path.join(dir, 'src/main.ts');
+    expect(graph.exportValue(from, './server.js', 'Server')).toBeUndefined();
+    writeFileSync(path.join(dir, 'src/server.ts'), "export const version = 2;\nexport { Server } from '@modelcontextprotocol/sdk/server/index.js';\n");
+    expect(graph.exportValue(from, './server.js', 'Server')).toEqual({ kind: 'server-class', sdk: 1 });
+  });
+});

@@ -37,7 +37,8 @@ type ExportOrigin =
   | { kind: 'namespace'; file: string };
 
 export class ModuleGraph {
-  private readonly cache = new Map<string, Loaded | null>();
+  /** Per file, its parse (null: not a module that can export MCP values), keyed by mtime and size. */
+  private readonly cache = new Map<string, { key: string; loaded: Loaded | null }>();
   private readonly packages = new PackageFiles();
   private depth = 0;
 
@@ -178,7 +179,8 @@ export class ModuleGraph {
       return undefined;
     }
     const cached = this.cache.get(cacheKey);
-    if (cached !== undefined && (cached === null || cached.key === key)) return cached ?? undefined;
+    // A file that did not mention MCP may since have gained an import: it is read again when it changed.
+    if (cached?.key === key) return cached.loaded ?? undefined;
     let loaded: Loaded | null = null;
     try {
       const text = readFileSync(file, 'utf8');
@@ -190,7 +192,7 @@ export class ModuleGraph {
     } catch {
       loaded = null;
     }
-    this.cache.set(cacheKey, loaded);
+    this.cache.set(cacheKey, { key, loaded });
     return loaded ?? undefined;
   }
 }

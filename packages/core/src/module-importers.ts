@@ -14,37 +14,45 @@ const SKIP = new Set(['node_modules', 'dist', 'build', 'out', 'coverage', '.git'
 const MAX_FILES = 2000;
 const MAX_BYTES = 1024 * 1024;
 
-/** The source files of the package that holds `file` (its nearest package.json), cached per package. */
+/**
+ * The source files of the package that holds `file` (its nearest package.json). Listings and texts are
+ * cached but checked against the disk on every use (a folder's mtime, a file's mtime and size), so a
+ * long-running ESLint server sees callers added or edited after its first lint.
+ */
 export class PackageFiles {
-  private readonly cache = new Map<string, string[]>();
-  private readonly texts = new Map<string, string | null>();
-  private readonly found = new Map<string, string[]>();
+  private readonly listings = new Map<string, { files: string[]; folders: Map<string, number> }>();
+  private readonly texts = new Map<string, { key: string; text: string | null }>();
 
-  /** A file's text, read once (null when unreadable or too large). */
+  /** A file's text, read again only when it changed (null when unreadable or too large). */
   text(file: string): string | null {
-    let text = this.texts.get(file);
-    if (text === undefined) {
-      try {
-        text = statSync(file).size > MAX_BYTES ? null : readFileSync(file, 'utf8');
-      } catch {
-        text = null;
-      }
-      this.texts.set(file, text);
+    let key: string;
+    let size: number;
+    try {
+      const stat = statSync(file);
+      key = `${stat.mtimeMs}:${stat.size}`;
+      size = stat.size;
+    } catch {
+      this.texts.delete(file);
+      return null;
     }
+    const cached = this.texts.get(file);
+    if (cached?.key === key) return cached.text;
+    let text: string | null = null;
+    try {
+      text = size > MAX_BYTES ? null : readFileSync(file, 'utf8');
+    } catch {
+      text = null;
+    }
+    this.texts.set(file, { key, text });
     return text;
   }
 
   /** Files of the package, other than `file`, whose text mentions `name` next to an import of some kind. */
   importersNaming(file: string, name: string): string[] {
-    const key = `${file}\0${name}`;
-    let out = this.found.get(key);
-    if (!out) {
-      out = [];
-      for (const other of this.of(file)) {
-        const text = other === file ? null : this.text(other);
-        if (text?.includes(name) && /\bfrom\s*['"]|\b(?:require|import)\s*\(/.test(text)) out.push(other);
-      }
-      this.found.set(key, out);
+    const out: string[] = [];
+    for (const other of this.of(file)) {
+      const text = other === file ? null : this.text(other);
+      if (text?.includes(name) && /\bfrom\s*['"]|\b(?:require|import)\s*\(/.test(text)) out.push(other);
     }
     return out;
   }
@@ -52,15 +60,26 @@ export class PackageFiles {
   of(file: string): string[] {
     const root = packageRoot(file);
     if (!root) return [];
-    let files = this.cache.get(root);
-    if (!files) {
-      files = [];
-      walk(root, files);
-      if (files.length > MAX_FILES) files = [];
-      this.cache.set(root, files);
-    }
-    return files;
+    const cached = this.listings.get(root);
+    if (cached && unchanged(cached.folders)) return cached.files;
+    const listing = { files: [] as string[], folders: new Map<string, number>() };
+    walk(root, listing.files, listing.folders);
+    if (listing.files.length > MAX_FILES) listing.files = [];
+    this.listings.set(root, listing);
+    return listing.files;
   }
+}
+
+/** A folder's mtime changes when an entry is added, removed or renamed in it. */
+function unchanged(folders: ReadonlyMap<string, number>): boolean {
+  for (const [dir, mtime] of folders) {
+    try {
+      if (statSync(dir).mtimeMs !== mtime) return false;
+    } catch {
+      return false;
+    }
+  }
+  return true;
 }
 
 /**
@@ -102,10 +121,11 @@ function packageRoot(file: string): string | undefined {
   }
 }
 
-function walk(dir: string, out: string[]): void {
+function walk(dir: string, out: string[], folders: Map<string, number>): void {
   if (out.length > MAX_FILES) return;
   let entries;
   try {
+    folders.set(dir, statSync(dir).mtimeMs);
     entries = readdirSync(dir, { withFileTypes: true });
   } catch {
     return;
@@ -121,7 +141,7 @@ function walk(dir: string, out: string[]): void {
         } catch {
           nested = false;
         }
-        if (!nested) walk(sub, out);
+        if (!nested) walk(sub, out, folders);
       }
     } else if (e.isFile() && SOURCE.test(e.name) && !e.name.endsWith('.d.ts')) out.push(path.join(dir, e.name));
   }
