@@ -11,7 +11,7 @@ export interface SiteOutcome {
   /** Why this particular site needs a person, beyond the reason code's general text. */
   detail?: string;
   /** For retired roots state: what the user must now configure (the JSON report's `configure`). */
-  configure?: { env: string | null; args: boolean; param: string | null; role: 'sandbox' | 'workspace' };
+  configure?: { env: string | null; args: boolean; param: string | null; role: 'sandbox' | 'workspace' | null };
 }
 
 export interface FilePlan {
@@ -19,6 +19,8 @@ export interface FilePlan {
   outcomes: SiteOutcome[];
   /** The generated helpers the edits write into the file, or import from a shared module. */
   helpers?: HelperKind[];
+  /** `--to param`: the variable the file's roots requests now read instead of the client (roots from configuration). */
+  configuredSource?: string;
 }
 
 export type Strategy = 'mrtr' | 'param';

@@ -96,7 +96,8 @@ for (const repo of repos) {
   const at = join(root, repo.cwd ?? '.');
   const changed = changedFiles(first.report);
   const unparsed = changed.filter((f) => parseErrors(join(at, f)).length > 0);
-  const markersOnly = changed.filter((f) => onlyMarkers(readFileSync(join(source, repo.cwd ?? '.', f), 'utf8'), readFileSync(join(at, f), 'utf8')));
+  // A created file (the shared helpers module) has no original to compare with.
+  const markersOnly = changed.filter((f) => existsSync(join(source, repo.cwd ?? '.', f)) && onlyMarkers(readFileSync(join(source, repo.cwd ?? '.', f), 'utf8'), readFileSync(join(at, f), 'utf8')));
   const second = migrate(repo, root);
   process.stderr.write(`${repo.name}: after\n`);
   let after = measure(repo, root);

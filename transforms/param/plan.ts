@@ -23,6 +23,7 @@ import { mergeDeletions, removeStatement } from './removal.ts';
 import { Unprovable } from './unprovable.ts';
 import { type StateHelperNames, stateHelpersBlock } from './state/helpers-block.ts';
 import { planRootsState } from './state/plan.ts';
+import { SOURCEABLE, type SourcePlan, planConfiguredSource } from './state/configured-source.ts';
 import { type HelperKind, PARAM_EXPORTS } from '../shared-helpers/names.ts';
 
 export interface ParamOptions {
@@ -30,6 +31,8 @@ export interface ParamOptions {
   paramName?: string;
   /** `uproot migrate` over several files: the specifier of the shared module to import the helpers from, instead of writing them here. */
   sharedHelpers?: string;
+  /** The run leaves no server roots request to the client and its requests read this variable: every capability check reads it too. */
+  configuredCapability?: string;
 }
 
 export interface ParamInput extends ParamOptions {
@@ -123,11 +126,39 @@ export function planParam(input: ParamInput): FilePlan {
   });
   extra.push(...statePlan.edits);
 
+  // Where neither could prove a rewrite, the state stays and only its source changes: configuration.
+  const candidates = new Map<RootsSite, Unprovable>();
+  for (const site of sites) {
+    if (site.side !== 'server' || site.kind !== 'request' || statePlan.outcomes.has(site)) continue;
+    const failure = statePlan.failures.get(site) ?? failed.get(site);
+    if (failure && SOURCEABLE.has(failure.reason)) candidates.set(site, failure);
+  }
+  let sourcePlan: SourcePlan = planConfiguredSource({
+    f,
+    sites,
+    candidates,
+    typescript,
+    ...(input.configuredCapability ? { runVariable: input.configuredCapability } : {}),
+    names: () => {
+      stateNames.configured ??= { fn: bindings.declare('configuredRoots'), cache: bindings.declare('configuredRootsCache'), type: bindings.declare('ConfiguredRoots') };
+      stateNames.capability ??= { fn: bindings.declare('rootsConfigured'), warned: bindings.declare('rootsConfiguredWarned') };
+      return { configured: stateNames.configured.fn, capability: stateNames.capability.fn };
+    },
+  });
+  try {
+    applyEdits(text, [...built.edits, ...extra, ...sourcePlan.edits]);
+  } catch (error) {
+    if (!(error instanceof EditConflictError)) throw error;
+    // It overlaps the other rewrites: those stand, these sites keep their markers.
+    sourcePlan = { edits: [], removed: [], outcomes: new Map(), failures: sourcePlan.failures, needs: {} };
+  }
+  extra.push(...sourcePlan.edits);
+
   // list_changed handlers that only reset state nobody reads once the rewrite is in.
   const refreshes = new Map<RootsSite, string>();
   for (const site of sites) {
-    if (site.kind !== 'list-changed' || site.side !== 'server' || statePlan.outcomes.has(site)) continue;
-    const dead = deadRefresh(site, prov, [...built.removed, ...statePlan.removed, ...extra.map((e): [number, number] => [e.start, e.end])]);
+    if (site.kind !== 'list-changed' || site.side !== 'server' || statePlan.outcomes.has(site) || sourcePlan.outcomes.has(site)) continue;
+    const dead = deadRefresh(site, prov, [...built.removed, ...statePlan.removed, ...sourcePlan.removed, ...extra.map((e): [number, number] => [e.start, e.end])]);
     if (!dead) continue;
     extra.push(removeStatement(text, dead.statement), ...dead.declarations.map((d) => removeStatement(text, d)));
     refreshes.set(site, `removed: it only reset ${dead.state.join(', ')}, which nothing reads; 2026-07-28 has no list_changed notification`);
@@ -137,8 +168,8 @@ export function planParam(input: ParamInput): FilePlan {
   const era = planClientEraGuards({ text, ast, scopeManager, sites });
   for (const site of sites) {
     if (site.side === 'client') continue;
-    const failure = statePlan.failures.get(site) ?? failed.get(site);
-    const retired = statePlan.outcomes.get(site);
+    const failure = sourcePlan.failures.get(site) ?? statePlan.failures.get(site) ?? failed.get(site);
+    const retired = statePlan.outcomes.get(site) ?? sourcePlan.outcomes.get(site);
     if (retired) outcomes.push({ site, outcome: 'rewritten', detail: retired.detail, configure: retired.configure });
     else if (failure) outcomes.push({ site, outcome: 'marked', reason: failure.reason, ...(failure.message ? { detail: failure.message } : {}) });
     else if (built.details.has(site)) outcomes.push({ site, outcome: 'rewritten', detail: built.details.get(site)! });
@@ -150,7 +181,7 @@ export function planParam(input: ParamInput): FilePlan {
   outcomes.push(...era.outcomes);
   for (const site of sites) if (site.side === 'client' && !eraSites.has(site)) outcomes.push({ site, outcome: 'reported' });
 
-  const removed = [...built.removed, ...statePlan.removed, ...extra.map((e): [number, number] => [e.start, e.end])];
+  const removed = [...built.removed, ...statePlan.removed, ...sourcePlan.removed, ...extra.map((e): [number, number] => [e.start, e.end])];
   const inRemoved = (at: number) => removed.some(([s, e]) => at > s && at < e);
   const markers = dedupeMarkers(
     outcomes.flatMap((o) => {
@@ -162,16 +193,21 @@ export function planParam(input: ParamInput): FilePlan {
   const edits = [...built.edits, ...extra, ...era.edits, ...markers];
   // The block names its imports first; the imports go above it at the same anchor.
   const blocks: string[] = [];
-  const stateBlock = { ...(statePlan.needs.configured ? { configured: stateNames.configured } : {}), ...(statePlan.needs.workspace ? { workspace: stateNames.workspace } : {}) };
+  const stateBlock = {
+    ...(statePlan.needs.configured || sourcePlan.needs.configured ? { configured: stateNames.configured } : {}),
+    ...(sourcePlan.needs.capability ? { capability: stateNames.capability } : {}),
+    ...(statePlan.needs.workspace ? { workspace: stateNames.workspace } : {}),
+  };
   const helpers: HelperKind[] = [
     ...(rewritten.some((p) => p.param) || statePlan.needs.workspace ? (['directory'] as const) : []),
     ...(stateBlock.configured ? (['configured'] as const) : []),
+    ...(stateBlock.capability ? (['capability'] as const) : []),
     ...(stateBlock.workspace ? (['workspace'] as const) : []),
   ];
   if (input.sharedHelpers !== undefined) importShared(input.sharedHelpers, bindings, edits, { helper, ...stateBlock });
   else {
     if (helpers.includes('directory')) blocks.push(helpersBlock(bindings, helper, typescript, f.eol, f.unit));
-    if (stateBlock.configured || stateBlock.workspace) blocks.push(stateHelpersBlock(bindings, stateBlock, typescript, f.eol, f.unit));
+    if (stateBlock.configured || stateBlock.capability || stateBlock.workspace) blocks.push(stateHelpersBlock(bindings, stateBlock, typescript, f.eol, f.unit));
   }
   const block = blocks.length ? blocks.join(`${f.eol}${f.eol}`) : undefined;
   edits.push(...bindings.edits());
@@ -182,7 +218,7 @@ export function planParam(input: ParamInput): FilePlan {
   }
   edits.push(...safePrunes(text, ast, prov, removed, bindings, edits, statePlan.keep));
   applyEdits(text, edits); // prove the edits compose before anyone writes them
-  return { edits, outcomes: outcomes.sort((a, b) => a.site.range[0] - b.site.range[0]), ...(helpers.length ? { helpers } : {}) };
+  return { edits, outcomes: outcomes.sort((a, b) => a.site.range[0] - b.site.range[0]), ...(helpers.length ? { helpers } : {}), ...(sourcePlan.variable ? { configuredSource: sourcePlan.variable } : {}) };
 }
 
 /** Import, from the shared module, the helpers (and the helper type) the file's new code names, under the names it was given. */
@@ -192,6 +228,7 @@ function importShared(module: string, bindings: Bindings, edits: TextEdit[], loc
     [PARAM_EXPORTS.directory.fn, locals.helper.fn, false],
     [PARAM_EXPORTS.directory.type, locals.helper.type, true],
     [PARAM_EXPORTS.configured.fn, locals.configured?.fn, false],
+    [PARAM_EXPORTS.capability.fn, locals.capability?.fn, false],
     [PARAM_EXPORTS.workspace.fn, locals.workspace?.fn, false],
   ];
   for (const [name, local, type] of pairs) if (local && new RegExp(`\\b${local.replace(/\$/g, '\\$')}\\b`).test(code)) bindings.importAs(module, name, local, { type });

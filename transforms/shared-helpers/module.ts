@@ -39,18 +39,20 @@ export function sharedModuleText(kinds: Iterable<HelperKind>, style: ModuleStyle
     blocks.push(mrtrBlock(typescript, eol, unit));
     exported.push(...MRTR_EXPORTS);
   }
-  const { directory, configured, workspace } = PARAM_EXPORTS;
+  const { directory, configured, capability, workspace } = PARAM_EXPORTS;
   if (ordered.includes('directory')) {
     blocks.push(directoryBlock(bindings, { fn: directory.fn, type: directory.type }, typescript, eol, unit));
     exported.push(directory.fn);
   }
   const state = {
     ...(ordered.includes('configured') ? { configured: { fn: configured.fn, cache: configured.cache, type: configured.type } } : {}),
+    ...(ordered.includes('capability') ? { capability: { fn: capability.fn, warned: capability.warned } } : {}),
     ...(ordered.includes('workspace') ? { workspace: { fn: workspace.fn, directory: directory.fn, type: directory.type } } : {}),
   };
-  if (state.configured || state.workspace) {
+  if (state.configured || state.capability || state.workspace) {
     blocks.push(stateHelpersBlock(bindings, state, typescript, eol, unit));
     if (state.configured) exported.push(configured.fn);
+    if (state.capability) exported.push(capability.fn);
     if (state.workspace) exported.push(workspace.fn);
   }
   const lines = [`// ${HEADER}.`, `// uproot-helpers: ${ordered.join(', ')}`];

@@ -12,6 +12,7 @@ import { type ProjectPlan, planMrtrProject, planMrtrText, type SourceFile as Pro
  */
 type SourceFile = ProjectFile;
 import { planParamText } from '../../../transforms/param.ts';
+import { runConfiguredVariable } from './configured-run.ts';
 import { cleanupPendingWrites } from './atomic-write.ts';
 import { collectFiles, type FileProblem, stillInPlace } from './files.ts';
 import { Progress } from './progress.ts';
@@ -68,11 +69,16 @@ export interface MigrateOptions {
   types?: TypesMode;
 }
 
-export function plannerFor(strategy: Strategy, options: { paramName?: string; sharedHelpers?: SharedHelpers } = {}): (text: string, file: string) => FilePlan {
+export function plannerFor(strategy: Strategy, options: { paramName?: string; sharedHelpers?: SharedHelpers; configuredCapability?: string } = {}): (text: string, file: string) => FilePlan {
   const shared = options.sharedHelpers;
   if (strategy === 'mrtr') return shared ? (text, file) => planMrtrText(text, file, { sharedHelpers: shared }) : planMrtrText;
   if (strategy === 'param') {
-    return (text, file) => planParamText(text, file, { ...(options.paramName ? { paramName: options.paramName } : {}), ...(shared?.(file) !== undefined ? { sharedHelpers: shared(file)! } : {}) });
+    return (text, file) =>
+      planParamText(text, file, {
+        ...(options.paramName ? { paramName: options.paramName } : {}),
+        ...(shared?.(file) !== undefined ? { sharedHelpers: shared(file)! } : {}),
+        ...(options.configuredCapability ? { configuredCapability: options.configuredCapability } : {}),
+      });
   }
   throw new Error(`the ${strategy} strategy is not available in this version of uproot`);
 }
@@ -116,13 +122,16 @@ export async function runMigrate(paths: string[], options: MigrateOptions): Prom
     const oracle = decision.types === 'on' && !interrupted() ? await openOracle(decision.tsconfig, sources.filter((s): s is typeof s & { text: string } => s.text !== undefined)) : undefined;
     const remembered = new Map<string, string>();
     let plans = interrupted() ? new Map<string, FilePlan>() : planAll(sources, { ...options, remembered, oracle }, plan, result);
+    // Roots from configuration: checks in files without a request follow once the run leaves none to the client.
+    const configuredCapability = options.strategy === 'param' && !options.planner ? runConfiguredVariable(plans.values()) : undefined;
+    if (configuredCapability && !interrupted()) plans = planAll(sources, { ...options, remembered, oracle }, plannerFor('param', { paramName: options.paramName, configuredCapability }), { failures: [] });
     // Callers the planner read lazily are rewritten from exactly the text it planned on.
     for (const source of sources) {
       if (source.text === undefined && plans.has(source.path)) source.text = remembered.get(source.path);
     }
     // Helpers several files need go into one module beside them, planned again to import it
     // (from the texts the first plan read, lazily read callers included).
-    const shared = options.planner || interrupted() ? undefined : shareHelpers(sources, plans, cwd, (sharedHelpers, scratch) => planAll(sources, { ...options, remembered, oracle, sharedHelpers }, plannerFor(options.strategy, { paramName: options.paramName, sharedHelpers }), scratch));
+    const shared = options.planner || interrupted() ? undefined : shareHelpers(sources, plans, cwd, (sharedHelpers, scratch) => planAll(sources, { ...options, remembered, oracle, sharedHelpers }, plannerFor(options.strategy, { paramName: options.paramName, sharedHelpers, ...(configuredCapability ? { configuredCapability } : {}) }), scratch));
     if (shared) {
       plans = shared.plans;
       result.notices.push(...shared.notices);

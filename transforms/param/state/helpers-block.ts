@@ -5,6 +5,7 @@ import { type Bindings, NODE_MODULES } from '../bindings.ts';
 
 export interface StateHelperNames {
   configured?: { fn: string; cache: string; type: string };
+  capability?: { fn: string; warned: string };
   workspace?: { fn: string; directory: string; type: string };
 }
 
@@ -41,6 +42,24 @@ export function stateHelpersBlock(b: Bindings, names: StateHelperNames, typescri
       `${u}${u}${cache}.set(variable, configured);`,
       `${u}}`,
       `${u}return configured;`,
+      `}`,
+    );
+  }
+  if (names.capability) {
+    const { fn, warned } = names.capability;
+    const delimiter = b.use(NODE_MODULES.path, 'delimiter');
+    if (lines.length) lines.push('');
+    lines.push(
+      `// uproot: "did the client declare roots" became "are roots configured" (roots are deprecated by SEP-2577).`,
+      `const ${warned} = new Set${t('<string>')}();`,
+      `/** The roots capability a client used to declare, now \`{}\` when the variable lists a directory; unset, undefined (said once on stderr: stdout may be the protocol). */`,
+      `function ${fn}(variable${t(': string')})${t(': { listChanged?: boolean } | undefined')} {`,
+      `${u}if ((process.env[variable] ?? '').split(${delimiter}).some((dir) => dir.trim() !== '')) return {};`,
+      `${u}if (!${warned}.has(variable)) {`,
+      `${u}${u}${warned}.add(variable);`,
+      `${u}${u}console.error(\`\${variable} is not set: this server runs as for a client without roots. Set it to the directories the client's roots used to list, separated by "\${${delimiter}}".\`);`,
+      `${u}}`,
+      `${u}return undefined;`,
       `}`,
     );
   }

@@ -19,7 +19,8 @@ import { type WorkspaceNames, planWorkspace } from './workspace.ts';
 
 export interface StateOutcome {
   detail: string;
-  configure: { env: string | null; args: boolean; param: string | null; role: 'sandbox' | 'workspace' };
+  /** `role` is null when uproot cannot tell how the roots are used (roots from configuration keep every reader as it was). */
+  configure: { env: string | null; args: boolean; param: string | null; role: 'sandbox' | 'workspace' | null };
 }
 
 export interface StatePlan {
@@ -273,7 +274,7 @@ function planGroup(group: Group, input: StateInput): GroupPlan {
 const TRUST = 'the trust boundary moved';
 
 /** A removed statement takes the `//` comment lines right above it (they described it) along. */
-function withComment(text: string, edit: TextEdit): TextEdit {
+export function withComment(text: string, edit: TextEdit): TextEdit {
   let start = edit.start;
   for (;;) {
     const before = text.slice(0, start);

@@ -8,7 +8,7 @@ export function configureLine(result: MigrateResult): string | undefined {
     for (const o of f.outcomes) {
       const c = o.configure;
       if (!c || o.outcome !== 'rewritten') continue;
-      const what = c.role === 'sandbox' ? 'the allowed directories' : 'the default workspace';
+      const what = c.role === 'sandbox' ? 'the allowed directories' : c.param ? 'the default workspace' : "the directories the client's roots listed";
       if (c.env) wanted.set(c.env, `${c.env} (${what}${c.param ? `; tools also take "${c.param}"` : ''})`);
       else if (c.args) wanted.set('(args)', `the server's command-line arguments (${what})`);
     }

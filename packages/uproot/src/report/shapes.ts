@@ -90,7 +90,8 @@ export interface SiteConfigure {
   args: boolean;
   /** The new directory parameter of the consuming tools (workspace), or null (a sandbox never takes one). */
   param: string | null;
-  role: 'sandbox' | 'workspace';
+  /** How the readers use the roots; null when uproot cannot tell (roots from configuration leave every reader as it was). */
+  role: 'sandbox' | 'workspace' | null;
 }
 
 export interface MigrateFileEntry {

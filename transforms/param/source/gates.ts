@@ -1,0 +1,66 @@
+// The server's "did the client declare roots" checks that become "are roots configured": a
+// capability read in a function on the way to a substituted request (the request's own function and
+// those enclosing it, or a same-file function that calls it). A read of `.roots.listChanged` asks
+// about refreshes, which configuration has no equivalent for: the caller keeps the marker then.
+import type { TSESTree } from '@typescript-eslint/types';
+import { type FunctionNode, type Node, contains, enclosingFunction, propertyName, unwrap } from '@uproot/core/planning';
+import type { Provenance, RootsSite } from '@uproot/core/planning';
+
+/** The functions whose capability reads gate `request`: its enclosing functions and their same-file callers' functions. */
+export function gatingFunctions(request: Node, prov: Provenance): Set<FunctionNode> {
+  const out = new Set<FunctionNode>();
+  const add = (fn: FunctionNode | undefined, depth: number) => {
+    for (let f = fn; f && !out.has(f); f = enclosingFunction(f)) {
+      out.add(f);
+      if (depth < 2) for (const ref of prov.referencesTo(f)) add(enclosingFunction(ref), depth + 1);
+    }
+  };
+  add(enclosingFunction(request), 0);
+  return out;
+}
+
+export function gatesOf(request: Node, capabilities: readonly RootsSite[], prov: Provenance): RootsSite[] {
+  const fns = gatingFunctions(request, prov);
+  return capabilities.filter((c) => {
+    const fn = enclosingFunction(c.node);
+    // In the request's own function the check comes first; a caller's check gates its call.
+    return !!fn && fns.has(fn) && (!contains(fn, request) || c.node.range[0] < request.range[0]);
+  });
+}
+
+/** The read asks whether the client sends list_changed (`caps.roots.listChanged`, `caps.roots?.listChanged`). */
+export function readsListChanged(site: RootsSite): boolean {
+  let n: Node = site.node;
+  while (n.parent?.type === 'ChainExpression' || n.parent?.type === 'TSNonNullExpression') n = n.parent;
+  const p = n.parent;
+  return p?.type === 'MemberExpression' && p.object === n && propertyName(p) === 'listChanged';
+}
+
+/**
+ * `const caps = server.server.getClientCapabilities() || {}` when every use of `caps` is one of the
+ * substituted reads: the declaration goes (its initialiser only asks the SDK, no side effect).
+ */
+export function deadAlias(reads: readonly Node[], prov: Provenance): TSESTree.VariableDeclaration[] {
+  const out = new Set<TSESTree.VariableDeclaration>();
+  for (const read of reads) {
+    const object = read.type === 'MemberExpression' ? unwrap(read.object) : undefined;
+    if (object?.type !== 'Identifier') continue;
+    const variable = prov.variableOf(object);
+    const def = variable?.defs[0];
+    if (!variable || variable.defs.length !== 1 || def?.node.type !== 'VariableDeclarator' || def.node.id.type !== 'Identifier') continue;
+    const declaration = def.node.parent;
+    if (declaration?.type !== 'VariableDeclaration' || declaration.declarations.length !== 1 || !pureCapabilities(def.node.init)) continue;
+    const uses = variable.references.filter((r) => r.identifier !== def.name);
+    if (uses.every((r) => reads.some((x) => contains(x, r.identifier as Node)))) out.add(declaration);
+  }
+  return [...out];
+}
+
+/** `x.getClientCapabilities()`, optionally `?? {}` / `|| {}`: asking the SDK, nothing else. */
+function pureCapabilities(init: Node | null | undefined): boolean {
+  if (!init) return false;
+  let n = unwrap(init);
+  if (n.type === 'LogicalExpression' && (n.operator === '||' || n.operator === '??') && n.right.type === 'ObjectExpression' && n.right.properties.length === 0) n = unwrap(n.left);
+  if (n.type === 'ChainExpression') n = n.expression;
+  return n.type === 'CallExpression' && n.callee.type === 'MemberExpression' && propertyName(n.callee) === 'getClientCapabilities' && n.arguments.length === 0;
+}

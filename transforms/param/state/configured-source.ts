@@ -1,0 +1,148 @@
+// Roots from configuration (issue 11): where the full retirement of roots state cannot prove its
+// rewrite (per-session maps, state in another module, a fill on first use), the state and its
+// readers stay exactly as they are and only the *source* changes. The request becomes a call of the
+// generated `configuredRoots('<SERVER>_ROOTS')` (the same `{ roots: [{ uri, name }] }` shape, read once
+// from the environment, realpathed), each capability check gating it becomes
+// `rootsConfigured('<SERVER>_ROOTS')` (a capability-shaped `{}` when the variable lists a directory,
+// else undefined), and a list_changed registration that only refreshes goes. With the variable set
+// to the client's former roots every consumer receives the same value and answers the same; no
+// server→client request is left on either protocol era. Unset, the checks take the original's "client
+// without roots" path and the first of them says so on stderr (never stdout: stdio servers).
+// Choices the end-to-end fixtures rely on: helper names `configuredRoots` / `rootsConfigured`, the
+// variable `<SERVER>_ROOTS` (unless the state already reads an environment variable), an ungated
+// request or a `.roots.listChanged` gate keeps its marker, and `configure.role` is null when unclear.
+import { type Node, type TextEdit, analyzeState, contains, enclosingFunction, insert } from '@uproot/core/planning';
+import type { ReasonCode, RootsSite } from '@uproot/core/planning';
+import type { FileContext } from '../entries.ts';
+import { removeStatement } from '../removal.ts';
+import { Unprovable } from '../unprovable.ts';
+import { deadAlias, gatesOf, readsListChanged } from '../source/gates.ts';
+import { outwardReach } from '../source/outward.ts';
+import { refreshOnly } from '../source/refresh.ts';
+import { resultUse } from '../source/result-use.ts';
+import { existingConfiguration, serverPrefix } from './configuration.ts';
+import { type StateOutcome, withComment } from './plan.ts';
+
+/** The markers whose sites may take their roots from configuration instead. */
+export const SOURCEABLE = new Set<ReasonCode>(['lifecycle', 'list-changed', 'background', 'shared-state', 'unresolved-chain']);
+
+export interface SourceInput {
+  f: FileContext;
+  sites: RootsSite[];
+  /** Server request sites the other planners leave marked, with their refusal. */
+  candidates: Map<RootsSite, Unprovable>;
+  typescript: boolean;
+  names: () => { configured: string; capability: string };
+  /** The run leaves no server roots request to the client: every remaining capability check reads this variable. */
+  runVariable?: string;
+}
+
+export interface SourcePlan {
+  edits: TextEdit[];
+  removed: Array<[number, number]>;
+  outcomes: Map<RootsSite, StateOutcome>;
+  /** Candidates that stay marked, with the reason configuration cannot replace their roots either. */
+  failures: Map<RootsSite, Unprovable>;
+  /** The variable this file's substituted requests read. */
+  variable?: string;
+  needs: { configured?: boolean; capability?: boolean };
+}
+
+const TRUST = 'the trust boundary moved';
+
+export function planConfiguredSource(input: SourceInput): SourcePlan {
+  const { f, sites, candidates } = input;
+  const plan: SourcePlan = { edits: [], removed: [], outcomes: new Map(), failures: new Map(), needs: {} };
+  const capabilities = sites.filter((s) => s.kind === 'capability' && s.side === 'server');
+  const accepted: Array<{ site: RootsSite; replace: Node; promise: boolean; gates: RootsSite[] }> = [];
+  for (const [site, refusal] of candidates) {
+    const why = refusalOf(site, capabilities, f);
+    if (typeof why === 'string') plan.failures.set(site, new Unprovable(refusal.reason, `${refusal.message ? `${refusal.message}; ` : ''}roots from configuration cannot replace them either: ${why}`));
+    else accepted.push({ site, ...why });
+  }
+  const gates = new Set(accepted.flatMap((a) => a.gates));
+  const leftover = input.runVariable ? capabilities.filter((c) => !gates.has(c) && !readsListChanged(c)) : [];
+  if (accepted.length === 0 && leftover.length === 0) return plan;
+  const names = input.names();
+  const variable = accepted.length ? variableOf(accepted.map((a) => a.site), f) : input.runVariable!;
+  const role = roleOf(accepted.map((a) => a.site), f);
+  const configure: StateOutcome['configure'] = { env: variable, args: false, param: null, role };
+  const detail = `${TRUST}: the roots now come from the ${variable} environment variable (directories separated by the platform path delimiter, read once and resolved with realpath) instead of from the client, shared by every session of the process; set ${variable} to the directories the client's roots listed (unset, the server takes its path for a client without roots and says so once on stderr)`;
+  for (const a of accepted) {
+    const call = `${names.configured}('${variable}')`;
+    plan.edits.push({ start: a.replace.range[0], end: a.replace.range[1], text: a.promise ? `Promise.resolve(${call})` : call });
+    plan.removed.push(a.replace.range);
+    plan.outcomes.set(a.site, { detail, configure });
+  }
+  const substitute = (reads: RootsSite[], v: string, why: string) => {
+    for (const g of reads) {
+      plan.edits.push({ start: g.node.range[0], end: g.node.range[1], text: `${names.capability}('${v}')` });
+      plan.removed.push(g.node.range);
+      plan.outcomes.set(g, { detail: `${TRUST}: ${why}`, configure: { ...configure, env: v } });
+    }
+    for (const alias of deadAlias(reads.map((r) => r.node), f.prov)) {
+      plan.edits.push(withComment(f.text, removeStatement(f.text, alias)));
+      plan.removed.push(alias.range);
+    }
+  };
+  substitute([...gates], variable, `this check asked whether the client declared roots; it now asks whether ${variable} is set`);
+  if (leftover.length) substitute(leftover, input.runVariable!, `this check asked whether the client declared roots; the run leaves no roots request to the client, so it now asks whether ${input.runVariable} is set`);
+  const requests = accepted.map((a) => a.site.node);
+  for (const s of sites) {
+    if (s.kind !== 'list-changed' || s.side !== 'server') continue;
+    const statement = refreshOnly(s, requests, f.prov);
+    if (!statement) continue;
+    plan.edits.push(withComment(f.text, removeStatement(f.text, statement)));
+    plan.removed.push(statement.range);
+    plan.outcomes.set(s, { detail: `removed: it only refreshed roots that now come from ${variable}, which does not change while the process runs`, configure });
+  }
+  if (input.typescript) plan.edits.push(...unusedParameters([...accepted.map((a) => a.site.node), ...gates, ...leftover].map((n) => ('node' in n ? n.node : n)), plan.removed, f));
+  plan.needs = { configured: accepted.length > 0, capability: gates.size + leftover.length > 0 };
+  if (accepted.length) plan.variable = variable;
+  return plan;
+}
+
+/** What the substitution of one request needs, or why it cannot be made. */
+function refusalOf(site: RootsSite, capabilities: readonly RootsSite[], f: FileContext): string | { replace: Node; promise: boolean; gates: RootsSite[] } {
+  const use = resultUse(site.node, f.prov);
+  if (typeof use === 'string') return use;
+  const outward = outwardReach(use.replace, use.binding, f.text);
+  if (outward) return `the roots reach code outside the package (${outward}), which asked for the client's roots, not the server's configuration`;
+  const gates = gatesOf(site.node, capabilities, f.prov);
+  if (gates.some(readsListChanged)) return 'the fetch is gated on the client\'s list_changed support (roots.listChanged), which configuration has no equivalent for';
+  if (gates.length === 0) return 'the request is not gated on the client\'s roots capability, so without configuration it would see an empty list where the original failed';
+  return { replace: use.replace, promise: use.promise, gates };
+}
+
+/** `<SERVER>_ROOTS`, unless the state the roots feed already reads an environment variable. */
+function variableOf(requests: readonly RootsSite[], f: FileContext): string {
+  for (const r of requests) {
+    const { states } = analyzeState(r.node, f.prov, f.text);
+    const found = states.length === 1 ? existingConfiguration(states[0]!, f.prov, f.text, []) : undefined;
+    if (found?.env) return found.env;
+  }
+  return `${serverPrefix(f.ast, f.prov)}_ROOTS`;
+}
+
+function roleOf(requests: readonly RootsSite[], f: FileContext): 'sandbox' | 'workspace' | null {
+  const roles = new Set(requests.map((r) => analyzeState(r.node, f.prov, f.text).role ?? r.role));
+  return roles.size === 1 ? ([...roles][0] ?? null) : null;
+}
+
+/** A parameter only the substituted code used (`fetchRoots(server)`) becomes `_server`, so `noUnusedParameters` projects stay clean. */
+function unusedParameters(changed: readonly Node[], removed: ReadonlyArray<[number, number]>, f: FileContext): TextEdit[] {
+  const edits: TextEdit[] = [];
+  const seen = new Set<Node>();
+  const gone = (n: Node) => removed.some(([s, e]) => n.range[0] >= s && n.range[1] <= e);
+  for (const node of changed) {
+    for (let fn = enclosingFunction(node); fn; fn = enclosingFunction(fn)) {
+      for (const param of fn.params) {
+        if (param.type !== 'Identifier' || seen.has(param) || param.name.startsWith('_') || new RegExp(`\\b_${param.name}\\b`).test(f.text.slice(fn.range[0], fn.range[1]))) continue;
+        seen.add(param);
+        const refs = f.prov.variableOf(param)?.references.filter((r) => !contains(param, r.identifier as Node)) ?? [];
+        if (refs.length && refs.every((r) => gone(r.identifier as Node))) edits.push(insert(param.range[0], '_'));
+      }
+    }
+  }
+  return edits;
+}
