@@ -34,6 +34,22 @@ await client.sendRootsListChanged();
     expect(uses.some((u) => u.line === 3 || u.line === 1)).toBe(false);
   });
 
+  it('finds a server double whose getClientCapabilities answers roots, on one line or several, and not one without roots', () => {
+    const text = `const one = { server: { getClientCapabilities: vi.fn(() => ({ roots: {} })) } };
+const several = {
+  getClientCapabilities: vi.fn(() => ({
+    sampling: {},
+    roots: {},
+  })),
+};
+const none = { getClientCapabilities: () => ({ sampling: {} }) };
+`;
+    expect(findRootsTestUses(text, 'tools.test.ts')).toEqual([
+      { use: 'stubs-client-roots', line: 1 },
+      { use: 'stubs-client-roots', line: 3 },
+    ]);
+  });
+
   it('finds nothing in a test without roots, and does not throw on one that does not parse', () => {
     expect(findRootsTestUses("import { it } from 'vitest';\nit('adds', () => {});\n", 'a.test.ts')).toEqual([]);
     expect(findRootsTestUses("import '@modelcontextprotocol/sdk';\nserver.listRoots(\n", 'b.test.ts')).toEqual([{ use: 'stubs-list-roots', line: 2 }]);

@@ -44,6 +44,8 @@ const decisions: Record<string, string[]> = {
   'mrtr-prompt': ['input-request:rewritten'],
   'not-mcp': [],
   'raw-send-then': ['request:rewritten'],
+  'source-closure': ['capability:rewritten', 'request:rewritten', 'capability:rewritten', 'list-changed:rewritten'],
+  'source-session-then': ['capability:rewritten', 'request:rewritten'],
   'state-background': ['request:rewritten'],
   'state-configured': ['capability:rewritten', 'request:rewritten'],
   'state-on-first-use': ['capability:rewritten', 'request:rewritten'],

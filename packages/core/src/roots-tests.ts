@@ -15,7 +15,9 @@ export type RootsTestUse =
   /** `listRoots` stubbed, spied on or called on a double */
   | 'stubs-list-roots'
   /** a `roots/list` or `roots/list_changed` message spelled out (expectations, raw transports) */
-  | 'names-roots-method';
+  | 'names-roots-method'
+  /** a server double whose `getClientCapabilities` answers `roots` (the check roots from configuration replaces) */
+  | 'stubs-client-roots';
 
 export interface RootsTestFinding {
   use: RootsTestUse;
@@ -51,5 +53,10 @@ export function findRootsTestUses(text: string, filePath: string): RootsTestFind
     const match = TEXT_USES.find(([pattern]) => pattern.test(line));
     if (match) out.push({ use: match[1], line: i + 1 });
   });
+  // A stub spans lines (`getClientCapabilities: vi.fn(() => ({ roots: {} }))`): look a little past the name.
+  for (const m of text.matchAll(/getClientCapabilities\b[^;]{0,160}?\broots\s*:/g)) {
+    const line = text.slice(0, m.index).split('\n').length;
+    if (!/^\s*(?:import\b|\/\/|\/?\*)/.test(text.split('\n')[line - 1]!)) out.push({ use: 'stubs-client-roots', line });
+  }
   return out.sort((a, b) => a.line - b.line);
 }

@@ -19,6 +19,7 @@ const USE_WORDS: Record<RootsTestUse, string> = {
   'sends-list-changed': 'it sends notifications/roots/list_changed',
   'stubs-list-roots': 'it stubs or calls listRoots',
   'names-roots-method': 'it expects roots messages',
+  'stubs-client-roots': 'its server double says the client declared roots',
 };
 
 interface Removed {
@@ -26,18 +27,21 @@ interface Removed {
   requests: string[];
   /** Files whose list_changed handlers were retired. */
   listChanged: string[];
+  /** Files whose capability checks now ask the configuration (roots from configuration). */
+  checks: string[];
   /** Tools and prompts whose roots were rewritten, by name. */
   handlers: Set<string>;
 }
 
 function removedBy(result: MigrateResult): Removed {
-  const removed: Removed = { requests: [], listChanged: [], handlers: new Set() };
+  const removed: Removed = { requests: [], listChanged: [], checks: [], handlers: new Set() };
   for (const f of result.files) {
     for (const o of f.outcomes) {
       if (o.outcome !== 'rewritten' || o.site.side !== 'server') continue;
       if (o.site.kind === 'request' || o.site.kind === 'input-request') {
         if (!removed.requests.includes(f.file)) removed.requests.push(f.file);
       } else if (o.site.kind === 'list-changed' && !removed.listChanged.includes(f.file)) removed.listChanged.push(f.file);
+      else if (o.site.kind === 'capability' && o.configure && !removed.checks.includes(f.file)) removed.checks.push(f.file);
       for (const c of [o.site.context, ...(o.site.consumers ?? [])]) if ((c.handler === 'tool' || c.handler === 'prompt') && c.name) removed.handlers.add(c.name);
     }
   }
@@ -55,6 +59,7 @@ function whyOf(findings: RootsTestFinding[], text: string, removed: Removed, str
   const called = [...removed.handlers].filter((name) => [`'${name}'`, `"${name}"`, `\`${name}\``].some((q) => text.includes(q)));
   const relevant = findings.filter((f) => {
     if (f.use === 'stubs-list-roots' || f.use === 'names-roots-method') return requests || removed.listChanged.length > 0;
+    if (f.use === 'stubs-client-roots') return removed.checks.length > 0;
     if (f.use === 'sends-list-changed') return removed.listChanged.length > 0 || (param && requests);
     // A client that declares or answers roots still gets asked under MRTR; only a rewritten tool it calls changed.
     return requests && (param || called.length > 0);
@@ -70,6 +75,7 @@ function whyOf(findings: RootsTestFinding[], text: string, removed: Removed, str
         : `the migrated server asks for roots through multi round-trip input requests instead of listRoots (${filesPhrase(removed.requests)})`,
     );
   }
+  if (removed.checks.length) effects.push(`its roots checks ask the server's configuration, not the client's capabilities (${filesPhrase(removed.checks)})`);
   if (removed.listChanged.length) effects.push(`it no longer handles notifications/roots/list_changed (${filesPhrase(removed.listChanged)})`);
   return `${uses.join('; ')}, but ${effects.join(', and ')}`;
 }
@@ -87,7 +93,7 @@ function projectRoots(paths: string[], cwd: string): string[] {
 
 export async function testsToUpdate(result: MigrateResult, paths: string[], cwd: string): Promise<TestToUpdate[]> {
   const removed = removedBy(result);
-  if (!removed.requests.length && !removed.listChanged.length) return [];
+  if (!removed.requests.length && !removed.listChanged.length && !removed.checks.length) return [];
   const out: TestToUpdate[] = [];
   for (const root of projectRoots(paths, cwd)) {
     const { files } = await collectFiles([root], cwd);

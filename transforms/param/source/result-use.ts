@@ -40,6 +40,11 @@ function valueUse(value: Node, prov: Provenance): VariableLike | undefined | str
   const p = value.parent;
   if (p?.type === 'MemberExpression' && p.object === value) return propertyName(p) === 'roots' ? undefined : `the answer's ${propertyName(p) ?? 'computed'} member is read, which a configured { roots } value does not have`;
   if (p?.type === 'ExpressionStatement') return undefined;
+  // `const { roots } = await …`: only the roots are taken.
+  if (p?.type === 'VariableDeclarator' && p.init === value && p.id.type === 'ObjectPattern') {
+    const only = p.id.properties.every((q) => q.type === 'Property' && !q.computed && q.key.type === 'Identifier' && q.key.name === 'roots');
+    return only ? undefined : 'the answer is destructured for more than its roots';
+  }
   if (p?.type === 'VariableDeclarator' && p.init === value && p.id.type === 'Identifier') {
     const binding = prov.variableOf(p.id);
     if (!binding) return 'the answer is bound to a local uproot cannot follow';

@@ -49,6 +49,8 @@ export interface SourcePlan {
 }
 
 const TRUST = 'the trust boundary moved';
+/** A request no capability check gates: unset, the configured reader would answer an empty list where the client without roots failed the request. */
+const UNGATED = 'ungated';
 
 export function planConfiguredSource(input: SourceInput): SourcePlan {
   const { f, sites, candidates } = input;
@@ -57,6 +59,8 @@ export function planConfiguredSource(input: SourceInput): SourcePlan {
   const accepted: Array<{ site: RootsSite; replace: Node; promise: boolean; gates: RootsSite[] }> = [];
   for (const [site, refusal] of candidates) {
     const why = refusalOf(site, capabilities, f);
+    // Ungated, the shape is not one this applies to at all: the original marker says all there is.
+    if (why === UNGATED) continue;
     if (typeof why === 'string') plan.failures.set(site, new Unprovable(refusal.reason, `${refusal.message ? `${refusal.message}; ` : ''}roots from configuration cannot replace them either: ${why}`));
     else accepted.push({ site, ...why });
   }
@@ -110,7 +114,7 @@ function refusalOf(site: RootsSite, capabilities: readonly RootsSite[], f: FileC
   if (outward) return `the roots reach code outside the package (${outward}), which asked for the client's roots, not the server's configuration`;
   const gates = gatesOf(site.node, capabilities, f.prov);
   if (gates.some(readsListChanged)) return 'the fetch is gated on the client\'s list_changed support (roots.listChanged), which configuration has no equivalent for';
-  if (gates.length === 0) return 'the request is not gated on the client\'s roots capability, so without configuration it would see an empty list where the original failed';
+  if (gates.length === 0) return UNGATED;
   return { replace: use.replace, promise: use.promise, gates };
 }
 

@@ -1,0 +1,86 @@
+// Roots in a closure, refreshed in oninitialized and on list_changed: the state stays, its source becomes configuration.
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { type Root } from '@modelcontextprotocol/sdk/types.js';
+import { delimiter, resolve, basename } from 'node:path';
+import { realpathSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+
+// uproot: these directories came from the client's roots (deprecated by SEP-2577); they come from the server's configuration now.
+type ConfiguredRoots = { roots: Array<{ uri: string; name?: string }> };
+const configuredRootsCache = new Map<string, ConfiguredRoots>();
+/** The directories an environment variable lists (separated by the platform's path delimiter), read once, as the roots result they replace. */
+function configuredRoots(variable: string): ConfiguredRoots {
+  let configured = configuredRootsCache.get(variable);
+  if (!configured) {
+    const dirs = (process.env[variable] ?? '').split(delimiter).filter((dir) => dir.trim() !== '');
+    configured = {
+      roots: dirs.map((dir) => {
+        let real = resolve(dir);
+        try {
+          real = realpathSync(real);
+        } catch {
+          // A directory that does not exist yet is kept as given: it can only narrow the sandbox.
+        }
+        return { uri: pathToFileURL(real).href, name: basename(real) };
+      }),
+    };
+    configuredRootsCache.set(variable, configured);
+  }
+  return configured;
+}
+
+// uproot: "did the client declare roots" became "are roots configured" (roots are deprecated by SEP-2577).
+const rootsConfiguredWarned = new Set<string>();
+/** The roots capability a client used to declare, now `{}` when the variable lists a directory; unset, undefined (said once on stderr: stdout may be the protocol). */
+function rootsConfigured(variable: string): { listChanged?: boolean } | undefined {
+  if ((process.env[variable] ?? '').split(delimiter).some((dir) => dir.trim() !== '')) return {};
+  if (!rootsConfiguredWarned.has(variable)) {
+    rootsConfiguredWarned.add(variable);
+    console.error(`${variable} is not set: this server runs as for a client without roots. Set it to the directories the client's roots used to list, separated by "${delimiter}".`);
+  }
+  return undefined;
+}
+
+class Context {
+  #roots: Root[] = [];
+  setRoots(roots: Root[]): void {
+    this.#roots = roots;
+  }
+  allowed(file: string): boolean {
+    return this.#roots.some((root) => file.startsWith(new URL(root.uri).pathname));
+  }
+}
+
+export function createServer(): McpServer {
+  const server = new McpServer({ name: 'browser-tools', version: '1.0.0' });
+  let lastRoots: Root[] | undefined;
+  let context: Context | undefined;
+  const updateRoots = async (_timeout?: number) => {
+    if (!rootsConfigured('BROWSER_TOOLS_ROOTS')) {
+      return;
+    }
+    try {
+      const roots = configuredRoots('BROWSER_TOOLS_ROOTS');
+      lastRoots = roots.roots;
+      context?.setRoots(lastRoots);
+    } catch (e) {
+      console.error('Failed to list roots', e);
+    }
+  };
+  server.server.oninitialized = () => {
+    if (rootsConfigured('BROWSER_TOOLS_ROOTS')) {
+      void updateRoots();
+    } else {
+      console.warn('The client did not declare roots: file tools are restricted.');
+    }
+  };
+  server.registerTool('save', { description: 'Save a file' }, async () => {
+    if (!context) {
+      context = new Context();
+      if (lastRoots === undefined) await updateRoots(5000);
+      else context.setRoots(lastRoots);
+    }
+    return { content: [{ type: 'text', text: String(context.allowed('/tmp/x')) }] };
+  });
+  return server;
+}
