@@ -240,6 +240,18 @@ describe('--to param takes roots from configuration where the state stays', () =
     expect(changed).toEqual([]);
     expect(outcomes.filter((o) => o.kind === 'capability').map((o) => o.outcome)).toEqual(['reported']);
   });
+
+  it('a check in a file without a request stays while another request is left to the client', async () => {
+    const ungated = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nlet dirs: string[] = [];\nexport function watch(server: McpServer) {\n  server.server.oninitialized = async () => {\n    dirs = (await server.server.listRoots()).roots.map((r) => r.uri);\n  };\n  return () => dirs;\n}\n`;
+    const dir = write('session-with-ungated', { 'roots.ts': SESSION_ROOTS, 'tool.ts': SESSION_TOOL, 'server.ts': SESSION_SERVER, 'watch.ts': ungated });
+    const { outcomes, changed } = await migrate(dir);
+    expect(outcomes.filter((o) => o.kind === 'request').map((o) => [o.file.split('/').pop(), o.outcome])).toEqual([
+      ['roots.ts', 'rewritten'],
+      ['watch.ts', 'marked'],
+    ]);
+    expect(outcomes.filter((o) => o.file.endsWith('tool.ts')).map((o) => o.outcome)).toEqual(['reported']);
+    expect(changed.some((f) => f.endsWith('tool.ts'))).toBe(false);
+  });
 });
 
 const SERVER_V1 = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\n`;
