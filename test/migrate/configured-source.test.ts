@@ -295,6 +295,19 @@ describe('roots from configuration stays out where the roots are not the server\
       /Framework's public listRoots\(\) returns them to the package's users/,
     ],
     [
+      'an exported base class returns them to its subclasses from a protected method',
+      `${SERVER_V1}export abstract class BaseTool {
+  protected server?: McpServer;
+  protected async getRoots(): Promise<Array<{ uri: string }>> {
+    if (!this.server?.server.getClientCapabilities()?.roots) return [];
+    const result = await this.server.server.listRoots();
+    return result.roots;
+  }
+}
+`,
+      /BaseTool's protected getRoots\(\) returns them to the package's users/,
+    ],
+    [
       'an event carries them to the package\'s users',
       `${SERVER_V1}import { EventEmitter } from 'node:events';
 export function watch(server: McpServer, events: EventEmitter) {

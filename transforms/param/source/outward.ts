@@ -29,7 +29,7 @@ export function outwardReach(value: Node, binding: VariableLike | undefined, tex
   if (!cls || !exported(cls, text)) return undefined;
   const name = cls.id?.name ?? 'the exported class';
   const method = methodOf(fn);
-  if (method && isPublic(method) && returns(method.value, derived)) return `${name}'s public ${propertyName(method) ?? 'method'}() returns them to the package's users`;
+  if (method && isPublic(method) && returns(method.value, derived)) return `${name}'s ${method.accessibility === 'protected' ? 'protected' : 'public'} ${propertyName(method) ?? 'method'}() returns them to the package's users`;
   for (const member of cls.body.body) {
     if (member.type === 'PropertyDefinition' && fields.has(fieldKey(member.key)) && isPublic(member)) return `${name}'s public field ${propertyName(member)} holds them for the package's users`;
     if (member.type !== 'MethodDefinition' || !isPublic(member)) continue;
@@ -59,8 +59,9 @@ function methodOf(fn: Node): TSESTree.MethodDefinition | undefined {
   return fn.parent?.type === 'MethodDefinition' ? fn.parent : undefined;
 }
 
+/** Visible to the package's users: public, or protected (a subclass outside the package sees it). */
 function isPublic(member: TSESTree.MethodDefinition | TSESTree.PropertyDefinition): boolean {
-  return member.key.type !== 'PrivateIdentifier' && member.accessibility !== 'private' && member.accessibility !== 'protected' && !member.static;
+  return member.key.type !== 'PrivateIdentifier' && member.accessibility !== 'private' && !member.static;
 }
 
 function exported(cls: TSESTree.ClassDeclaration | TSESTree.ClassExpression, text: string): boolean {
