@@ -95,6 +95,7 @@ async function expected(dir: string): Promise<NormalizedAnswer[]> {
   const o = originals.get(dir)!;
   const run = await session(meta(dir).sdk, '2025', o.createServer, concrete(o.calls), options([{ uri: world.dirs[0]!.uri, name: 'Project' }]));
   expect(run.rootsRequests, 'the original asks for roots').toBeGreaterThan(0);
+  expect(run.serverRequests, 'on the wire').toContain('roots/list');
   return run.answers;
 }
 
@@ -115,6 +116,7 @@ describe.each(DIRS.map((dir) => [path.basename(dir), dir] as const))('%s', (name
       // A workspace reads its variable on every call; a sandbox read it once, at import.
       const run = await session(m.sdk, era, mig.configured.createServer, concrete(mig.configured.calls), options(otherRoot(), m.role === 'workspace' ? { [mig.configure.env!]: world.dirs[0]!.path } : {}));
       expect(run.rootsRequests, era).toBe(0);
+      expect(run.serverRequests, `${era}: no request to the client on the wire`).toEqual([]);
       expect(run.answers, era).toEqual(want);
     }
   });
@@ -146,6 +148,7 @@ describe.each(DIRS.map((dir) => [path.basename(dir), dir] as const))('%s', (name
       for (const era of eras) {
         const run = await session(m.sdk, era, mig.bare.createServer, withDirectory(concrete(mig.bare.calls), 'directory', world.dirs[0]!.path), options(otherRoot()));
         expect(run.rootsRequests, era).toBe(0);
+        expect(run.serverRequests, `${era}: no request to the client on the wire`).toEqual([]);
         expect(run.answers, era).toEqual(want);
       }
     });

@@ -1,5 +1,6 @@
 import { InMemoryTransport } from '@modelcontextprotocol/client';
 import { makeClient, runCalls, withSession } from './session.ts';
+import { wireTap } from './wire.ts';
 import type { FixtureCall, RunOptions, ServerFactory, SessionResult } from './types.ts';
 
 /**
@@ -16,11 +17,13 @@ export async function run2025(
     const server = await createServer();
     const { client, rootsRequests } = makeClient(options);
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    const wire = wireTap();
+    wire.tap(clientSide);
     await server.connect(serverSide);
     await client.connect(clientSide);
     try {
       if (client.getProtocolEra() !== 'legacy') throw new Error(`expected a 2025-era session, got ${client.getProtocolEra()}`);
-      return await runCalls(client, calls, options, rootsRequests);
+      return await runCalls(client, calls, options, rootsRequests, wire.requests);
     } finally {
       await client.close();
       await server.close();

@@ -3,6 +3,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { createMcpHandler } from '@modelcontextprotocol/server';
 import { serveStdio, StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 import { makeClient, runCalls, withSession } from './session.ts';
+import { wireTap } from './wire.ts';
 import type { FixtureCall, RunOptions, ServerFactory, SessionResult } from './types.ts';
 
 export type Entry2026 = 'http' | 'stdio';
@@ -28,25 +29,26 @@ export async function run2026(
 ): Promise<SessionResult> {
   return withSession(options, async () => {
     const { client, rootsRequests } = makeClient(options, PIN_2026);
+    const wire = wireTap();
     let close: () => Promise<void>;
     if (options.entry === 'http') {
       const handler = createMcpHandler(() => createServer());
       const fetchShim = (url: string | URL, init?: RequestInit): Promise<Response> => handler.fetch(new Request(url, init));
-      await client.connect(new StreamableHTTPClientTransport(new URL('http://uproot-e2e.test/mcp'), { fetch: fetchShim }));
+      await client.connect(wire.tap(new StreamableHTTPClientTransport(new URL('http://uproot-e2e.test/mcp'), { fetch: fetchShim })));
       close = () => handler.close();
     } else {
       const toServer = new PassThrough();
       const toClient = new PassThrough();
       const handle = serveStdio(() => createServer(), { transport: new StdioServerTransport(toServer, toClient) });
       // The client end speaks the same framing, so the server's stream transport serves it too.
-      await client.connect(new StdioServerTransport(toClient, toServer));
+      await client.connect(wire.tap(new StdioServerTransport(toClient, toServer)));
       close = () => handle.close();
     }
     try {
       if (client.getNegotiatedProtocolVersion() !== '2026-07-28') {
         throw new Error(`expected a 2026-07-28 session, negotiated ${client.getNegotiatedProtocolVersion()}`);
       }
-      return await runCalls(client, calls, options, rootsRequests);
+      return await runCalls(client, calls, options, rootsRequests, wire.requests);
     } finally {
       await client.close();
       await close();

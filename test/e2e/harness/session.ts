@@ -42,6 +42,7 @@ export async function runCalls(
   calls: readonly FixtureCall[],
   options: RunOptions,
   rootsRequests: () => number,
+  serverRequests: readonly string[] = [],
 ): Promise<SessionResult> {
   const answers: SessionResult['answers'] = [];
   const states: unknown[] = [];
@@ -54,7 +55,7 @@ export async function runCalls(
     }
     if (inspect) states.push(structuredClone(inspect()));
   }
-  return { answers, ...(inspect ? { states } : {}), rootsRequests: rootsRequests() };
+  return { answers, ...(inspect ? { states } : {}), rootsRequests: rootsRequests(), serverRequests: [...serverRequests] };
 }
 
 /** Runs `body` with the session's environment variables set and the fixture's probe reset. */

@@ -37,6 +37,8 @@ export interface SessionResult {
   states?: unknown[];
   /** How many times the client's `roots/list` handler ran over the whole session. */
   rootsRequests: number;
+  /** Methods of every request the server sent the client on the wire (see wire.ts), roots/list or not. */
+  serverRequests: string[];
 }
 
 /** Options shared by both eras' runners. */

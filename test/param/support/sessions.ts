@@ -9,6 +9,7 @@ import { run2025 } from '../../e2e/harness/era-2025.ts';
 import { run2026 } from '../../e2e/harness/era-2026.ts';
 import { normalizeError, normalizeResult } from '../../e2e/harness/normalize.ts';
 import { withSession } from '../../e2e/harness/session.ts';
+import { wireTap } from '../../e2e/harness/wire.ts';
 import type { FixtureCall, NormalizedAnswer, RunOptions, ServerFactory } from '../../e2e/harness/types.ts';
 
 export type Era = '2025' | '2026';
@@ -23,20 +24,24 @@ export async function answers(sdk: 1 | 2, era: Era, createServer: ServerFactory,
   return (await session(sdk, era, createServer, calls, options)).answers;
 }
 
-/** The answers, and how many `roots/list` requests the server sent the client over the whole session. */
-export async function session(sdk: 1 | 2, era: Era, createServer: ServerFactory, calls: readonly FixtureCall[], options: RunOptions): Promise<{ answers: NormalizedAnswer[]; rootsRequests: number }> {
+/**
+ * The answers, how many `roots/list` requests the client's handler answered over the whole session,
+ * and the methods of every request the server sent the client on the wire.
+ */
+export async function session(sdk: 1 | 2, era: Era, createServer: ServerFactory, calls: readonly FixtureCall[], options: RunOptions): Promise<{ answers: NormalizedAnswer[]; rootsRequests: number; serverRequests: string[] }> {
   if (sdk === 2) {
     const run = era === '2025' ? await run2025(createServer, calls, options) : await run2026(createServer, calls, { ...options, entry: 'http' });
-    return { answers: run.answers, rootsRequests: run.rootsRequests };
+    return { answers: run.answers, rootsRequests: run.rootsRequests, serverRequests: run.serverRequests };
   }
   if (era === '2026') throw new Error('v1 servers only speak 2025-era protocol versions');
   let rootsRequests = 0;
+  const wire = wireTap();
   const out = await withSession(options, async () => {
     const client = v1Client(options.roots, () => rootsRequests++);
     const server = (await createServer()) as unknown as Connectable;
     const [clientSide, serverSide] = InMemoryV1.createLinkedPair();
     await server.connect(serverSide);
-    await client.connect(clientSide);
+    await client.connect(wire.tap(clientSide));
     try {
       const out: NormalizedAnswer[] = [];
       for (const call of calls) {
@@ -52,7 +57,7 @@ export async function session(sdk: 1 | 2, era: Era, createServer: ServerFactory,
       await server.close();
     }
   });
-  return { answers: out, rootsRequests };
+  return { answers: out, rootsRequests, serverRequests: [...wire.requests] };
 }
 
 function v1Client(roots: RunOptions['roots'], asked: () => void = () => {}): ClientV1 {
