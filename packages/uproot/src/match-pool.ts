@@ -1,0 +1,84 @@
+// A second thread for `uproot scan`: while the main thread walks, reads and pre-filters, a matcher
+// worker parses and matches the files handed to it, so the two cores share the run. Only from the
+// built bundle (a worker cannot load the TypeScript sources) and untyped (the checker lives on the
+// main thread); anything the worker cannot answer is matched on the main thread instead.
+import { availableParallelism } from 'node:os';
+import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { type MatchJob, type MatchOutcome, matchFile } from './match-file.ts';
+
+/** The worker is this same module, started with this mark. */
+const MATCHER = 'uproot-scan-matcher';
+/** Fewer files than this: the worker's start-up would cost more than it saves. */
+export const POOL_MIN_FILES = 200;
+
+interface Reply {
+  id: number;
+  outcome: MatchOutcome;
+}
+
+export class MatchPool {
+  private readonly worker: Worker;
+  private readonly waiting = new Map<number, (outcome: MatchOutcome | undefined) => void>();
+  private next = 0;
+  /** Source characters given to each side: a job goes to the worker while it has no more than the main thread. */
+  private workerChars = 0;
+  private mainChars = 0;
+  private broken = false;
+
+  /** A pool for a run over `files` files, or undefined where a worker would not pay off or cannot start. */
+  static open(files: number): MatchPool | undefined {
+    if (files < POOL_MIN_FILES || availableParallelism() < 2 || !import.meta.url.endsWith('.js')) return undefined;
+    try {
+      return new MatchPool(new Worker(new URL(import.meta.url), { workerData: MATCHER }));
+    } catch {
+      return undefined;
+    }
+  }
+
+  private constructor(worker: Worker) {
+    this.worker = worker;
+    worker.on('message', (reply: Reply) => this.settle(reply.id, reply.outcome));
+    // A worker that fails leaves its jobs to the main thread (settled with undefined).
+    worker.on('error', () => this.fail());
+    worker.on('exit', () => this.fail());
+  }
+
+  /** Takes the job when the worker's share is the smaller one; undefined: match it on the main thread. */
+  offer(job: MatchJob): Promise<MatchOutcome | undefined> | undefined {
+    if (this.broken || this.workerChars > this.mainChars) {
+      this.mainChars += job.text.length;
+      return undefined;
+    }
+    this.workerChars += job.text.length;
+    const id = this.next++;
+    const answer = new Promise<MatchOutcome | undefined>((resolve) => this.waiting.set(id, resolve));
+    this.worker.postMessage({ id, job });
+    return answer;
+  }
+
+  async close(): Promise<void> {
+    this.broken = true;
+    await this.worker.terminate();
+  }
+
+  private settle(id: number, outcome: MatchOutcome | undefined): void {
+    const resolve = this.waiting.get(id);
+    this.waiting.delete(id);
+    resolve?.(outcome);
+  }
+
+  private fail(): void {
+    this.broken = true;
+    for (const id of [...this.waiting.keys()]) this.settle(id, undefined);
+  }
+}
+
+/** The worker side: load the core once, then match each job as it arrives, in order. */
+async function serve(): Promise<void> {
+  const engine = await import('@uproot/core');
+  parentPort!.on('message', ({ id, job }: { id: number; job: MatchJob }) => {
+    parentPort!.postMessage({ id, outcome: matchFile(engine, job) } satisfies Reply);
+  });
+}
+
+if (!isMainThread && workerData === MATCHER) void serve();
