@@ -10,6 +10,9 @@ import { type MatchJob, type MatchOutcome, matchFile } from './match-file.ts';
 const MATCHER = 'uproot-scan-matcher';
 /** Fewer files than this: the worker's start-up would cost more than it saves. */
 export const POOL_MIN_FILES = 200;
+/** The main thread matches only once the worker holds this many more source characters: loading the
+ *  core on a second thread costs about as much as matching this much, and a small run stays on one. */
+const MAIN_THREAD_AFTER = 256 * 1024;
 
 interface Reply {
   id: number;
@@ -20,7 +23,7 @@ export class MatchPool {
   private readonly worker: Worker;
   private readonly waiting = new Map<number, (outcome: MatchOutcome | undefined) => void>();
   private next = 0;
-  /** Source characters given to each side: a job goes to the worker while it has no more than the main thread. */
+  /** Source characters given to each side: a job goes to the worker while it has no more than the main thread (plus MAIN_THREAD_AFTER). */
   private workerChars = 0;
   private mainChars = 0;
   private broken = false;
@@ -45,7 +48,7 @@ export class MatchPool {
 
   /** Takes the job when the worker's share is the smaller one; undefined: match it on the main thread. */
   offer(job: MatchJob): Promise<MatchOutcome | undefined> | undefined {
-    if (this.broken || this.workerChars > this.mainChars) {
+    if (this.broken || this.workerChars > this.mainChars + MAIN_THREAD_AFTER) {
       this.mainChars += job.text.length;
       return undefined;
     }
