@@ -8,6 +8,8 @@
 //   npm run bench -- --sizes 1000,6000              chosen sizes
 //   npm run bench -- --tree ../some-repo            an existing directory instead of generated trees
 //   npm run bench -- --sizes 1000 --no-typed        leave out the typed row (--no-real: the real-code trees)
+//   npm run bench -- --real-only                    only the two real-code rows (floor and scan): no generated
+//                                                   trees, typed row or start-up comparison
 //   options: --reps 3  --seed N  --cap 300 (seconds per run)  --codemod-max 6000  --eslint-max 6000
 //            --typed-project <dir> (default: this repository, its own tsconfig.json)
 //
@@ -56,12 +58,13 @@ interface Options {
   codemodMax: number;
   eslintMax: number;
   real: boolean;
+  realOnly: boolean;
   typed: boolean;
   typedProject: string;
 }
 
 function parseOptions(argv: string[]): Options {
-  const o: Options = { sizes: [1000, 6000, 50000], reps: 3, seed: DEFAULT_SEED, capSeconds: 300, codemodMax: 6000, eslintMax: 6000, real: true, typed: true, typedProject: repo };
+  const o: Options = { sizes: [1000, 6000, 50000], reps: 3, seed: DEFAULT_SEED, capSeconds: 300, codemodMax: 6000, eslintMax: 6000, real: true, realOnly: false, typed: true, typedProject: repo };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     const [flag, inline] = a.includes('=') ? [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)] : [a, undefined];
@@ -103,6 +106,10 @@ function parseOptions(argv: string[]): Options {
       case '--no-real':
         o.real = false;
         break;
+      case '--real-only':
+        o.realOnly = true;
+        o.typed = false;
+        break;
       case '--no-typed':
         o.typed = false;
         break;
@@ -112,7 +119,7 @@ function parseOptions(argv: string[]): Options {
         break;
       case '-h':
       case '--help':
-        process.stdout.write(readFileSync(fileURLToPath(import.meta.url), 'utf8').split('\n').filter((l) => l.startsWith('//')).slice(0, 21).map((l) => l.slice(3)).join('\n') + '\n');
+        process.stdout.write(readFileSync(fileURLToPath(import.meta.url), 'utf8').split('\n').filter((l) => l.startsWith('//')).slice(0, 23).map((l) => l.slice(3)).join('\n') + '\n');
         process.exit(0);
         break;
       default:
@@ -573,7 +580,7 @@ async function main(): Promise<void> {
     if (!r) fail(`cannot walk ${options.tree}: ${firstLine(probe.stderr)}`);
     trees.push({ label: `${r.files} files`, root: options.tree, files: r.files, bytes: r.bytes, generated: false, judged: true, note: `existing tree ${options.tree}` });
   } else {
-    for (const size of options.sizes) {
+    for (const size of options.realOnly ? [] : options.sizes) {
       const root = path.join(benchDir, `tree-${size}-s${options.seed}`);
       const t0 = performance.now();
       progress(`generating ${size}-file tree in ${path.relative(repo, root)} ...`);
@@ -633,7 +640,11 @@ async function main(): Promise<void> {
 
   say('');
   say('== ratios (wall-time medians, same trees, same run)');
-  const { lines, targets } = evaluate(trees, all, ctx);
+  const evaluated = evaluate(trees, all, ctx);
+  // --real-only runs floor and scan alone: the codemod and ESLint targets were not asked for.
+  const realOnly = (name: string) => !options.realOnly || name === 'scan/floor' || name === 'peak-memory';
+  const lines = evaluated.lines.filter((l) => !options.realOnly || /^(scan \/ floor|uproot peak memory)/.test(l));
+  const targets = evaluated.targets.filter((t) => realOnly(t.name));
   for (const l of lines) say(l);
 
   if (options.typed) {
@@ -645,13 +656,15 @@ async function main(): Promise<void> {
     targets.push(typed.target);
   }
 
-  say('');
-  progress('packing and installing uproot into a fresh project for the start-up comparison ...');
-  const startup = benchStartup(repo, warm.root, options.reps);
-  say('== start-up: installed from the tarball vs the repository bin (wall-time medians)');
-  for (const r of startup) say(`  ${r.what.padEnd(24)} repo ${fmtS(r.repoMs)} s   installed ${fmtS(r.installedMs)} s   ${fmtX(r.installedMs / r.repoMs)}   target ≤ ${INSTALLED_STARTUP_MAX}×`);
-  const slow = startup.filter((r) => r.installedMs / r.repoMs > INSTALLED_STARTUP_MAX);
-  targets.push({ name: 'installed start-up', met: slow.length === 0, detail: slow.map((r) => `${r.what} ${fmtX(r.installedMs / r.repoMs)}`).join(', ') });
+  if (!options.realOnly) {
+    say('');
+    progress('packing and installing uproot into a fresh project for the start-up comparison ...');
+    const startup = benchStartup(repo, warm.root, options.reps);
+    say('== start-up: installed from the tarball vs the repository bin (wall-time medians)');
+    for (const r of startup) say(`  ${r.what.padEnd(24)} repo ${fmtS(r.repoMs)} s   installed ${fmtS(r.installedMs)} s   ${fmtX(r.installedMs / r.repoMs)}   target ≤ ${INSTALLED_STARTUP_MAX}×`);
+    const slow = startup.filter((r) => r.installedMs / r.repoMs > INSTALLED_STARTUP_MAX);
+    targets.push({ name: 'installed start-up', met: slow.length === 0, detail: slow.map((r) => `${r.what} ${fmtX(r.installedMs / r.repoMs)}`).join(', ') });
+  }
   const load1 = loadavg()[0]!;
   say('');
   say(`machine load (1-min average): ${load0.toFixed(1)} at start, ${load1.toFixed(1)} at end on ${cpus().length} cores; total bench time ${((Date.now() - started) / 60000).toFixed(1)} min`);
