@@ -9,7 +9,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { POOL_MIN_FILES } from '../../packages/uproot/src/match-pool.ts';
+import { findMrtrProblems, findRootsSites, parseSource } from '../../packages/core/src/index.ts';
+import { POOL_MIN_FILES, WARM_UP_SOURCE } from '../../packages/uproot/src/match-pool.ts';
 import { bin, removeTree, tempTree, uproot, writeTree } from './helpers.ts';
 
 const FIXTURES = fileURLToPath(new URL('../fixtures/', import.meta.url));
@@ -55,5 +56,14 @@ describe('scan with a matcher worker', () => {
     const alone = await uproot(['scan', '.', '--format', 'json', '--types', 'off', '--explain'], tree);
     expect(threaded).toBe(alone.out);
     expect((JSON.parse(threaded) as { candidates: unknown[] }).candidates.length).toBeGreaterThan(20);
+  });
+
+  it('warms up on a source that takes the finder and the MRTR checks through their paths', () => {
+    // The worker matches it while it waits for its first job; a source nothing matched in would warm nothing up.
+    const file = '/nonexistent/warm-up.ts';
+    const { ast, scopeManager } = parseSource(WARM_UP_SOURCE, file);
+    const kinds = new Set(findRootsSites({ ast, text: WARM_UP_SOURCE, scopeManager, file }).map((s) => s.kind));
+    expect([...kinds].sort()).toEqual(['capability', 'input-request', 'list-changed', 'request']);
+    expect(findMrtrProblems({ ast, text: WARM_UP_SOURCE, scopeManager }).length).toBeGreaterThan(0);
   });
 });
