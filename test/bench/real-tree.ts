@@ -3,8 +3,9 @@
 // project's own tools, and every package they depend on), copied at bench time into a temporary
 // "repo" as src/<package>/... . Nothing of it is committed; it is rebuilt from node_modules.
 //
-// A user's repo has no node_modules or dist to scan, so path segments scan and the floor skip
-// (dist/, build/, dot directories) are renamed with a trailing "_": the files are read either way.
+// Two layouts of the same copy. "bundles": path segments scan and the floor skip (dist/, build/, dot
+// directories) are renamed with a trailing "_", so both read the published bundles too. "user": the
+// packages keep their own layout, as a user's repo keeps dist/ out: both skip the same build output.
 import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -35,8 +36,12 @@ const SKIPPED_SEGMENT = new Set(['dist', 'build', 'coverage', '.next', '.nuxt', 
 /** Larger than scan's default --max-file-size: scan would only note it, the floor would still read it. */
 const MAX_BYTES = 5 * 1024 * 1024;
 
+/** `bundles`: build output renamed so it is read; `user`: kept as published, so scan and the floor skip it. */
+export type RealLayout = 'bundles' | 'user';
+
 export interface RealTree {
   root: string;
+  layout: RealLayout;
   files: number;
   bytes: number;
   packages: string[];
@@ -70,39 +75,43 @@ function sourceFiles(dir: string, rel = ''): string[] {
   return out;
 }
 
-/** A package's file as a path inside the tree: src/<package>/<path>, with skipped segments renamed. */
-export function layout(pkg: string, rel: string): string {
-  const segments = rel.split('/').map((s, i, all) => (i < all.length - 1 && (SKIPPED_SEGMENT.has(s) || s.startsWith('.')) ? `${s}_` : s));
+/** A package's file as a path inside the tree: src/<package>/<path>, with skipped segments renamed for `bundles`. */
+export function layout(pkg: string, rel: string, kind: RealLayout = 'bundles'): string {
+  const rename = (s: string) => kind === 'bundles' && (SKIPPED_SEGMENT.has(s) || s.startsWith('.'));
+  const segments = rel.split('/').map((s, i, all) => (i < all.length - 1 && rename(s) ? `${s}_` : s));
   return ['src', ...pkg.split('/'), ...segments].join('/');
 }
 
 /** Builds (or reuses, when the installed versions are unchanged) the tree in the system temp dir. */
-export function ensureRealTree(repo: string): RealTree {
+export function ensureRealTree(repo: string, kind: RealLayout = 'bundles'): RealTree {
   const nodeModules = path.join(repo, 'node_modules');
   const packages = realPackages(nodeModules);
   const versions = packages.map((p) => `${p}@${(JSON.parse(readFileSync(path.join(nodeModules, p, 'package.json'), 'utf8')) as { version: string }).version}`);
   const key = createHash('sha256').update(versions.join('\n')).digest('hex').slice(0, 12);
-  const root = path.join(tmpdir(), `uproot-bench-real-${key}`);
+  const root = path.join(tmpdir(), `uproot-bench-real-${kind === 'user' ? 'user-' : ''}${key}`);
   const manifest = path.join(root, '.bench-real.json');
   if (existsSync(manifest)) {
     const m = JSON.parse(readFileSync(manifest, 'utf8')) as RealTree;
-    return { ...m, root, reused: true };
+    return { ...m, root, layout: kind, reused: true };
   }
   rmSync(root, { recursive: true, force: true });
-  const { files, bytes } = copyPackages(nodeModules, packages, root);
-  const tree: RealTree = { root, files, bytes, packages: versions, reused: false };
+  const { files, bytes } = copyPackages(nodeModules, packages, root, kind);
+  const tree: RealTree = { root, layout: kind, files, bytes, packages: versions, reused: false };
   writeFileSync(manifest, JSON.stringify(tree));
   return tree;
 }
 
-/** Copies the source files of `packages` (installed in `nodeModules`) into `root`, laid out as a repo. */
-export function copyPackages(nodeModules: string, packages: string[], root: string): { files: number; bytes: number } {
+/**
+ * Copies the source files of `packages` (installed in `nodeModules`) into `root`, laid out as a repo.
+ * `files`/`bytes` count what is copied; for `user` the bench asks the floor what it reads of them.
+ */
+export function copyPackages(nodeModules: string, packages: string[], root: string, kind: RealLayout = 'bundles'): { files: number; bytes: number } {
   let files = 0;
   let bytes = 0;
   for (const pkg of packages) {
     const dir = path.join(nodeModules, pkg);
     for (const rel of sourceFiles(dir)) {
-      const to = path.join(root, layout(pkg, rel));
+      const to = path.join(root, layout(pkg, rel, kind));
       mkdirSync(path.dirname(to), { recursive: true });
       copyFileSync(path.join(dir, rel), to);
       files++;

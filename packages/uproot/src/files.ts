@@ -85,13 +85,20 @@ export async function collectFiles(paths: string[], cwd: string): Promise<FileSe
       const gitRoot = gitRootOf(abs);
       const found = walk(abs, gitRoot ? ancestorRules(abs, gitRoot) : [], gitRoot ? trackedIn(gitRoot) : undefined, files, problems, cwd);
       const realRoot = realpathSync(abs);
-      for (const file of [...files].slice(before)) realPaths.set(file, path.join(realRoot, path.relative(abs, file)));
+      for (const file of [...files].slice(before)) realPaths.set(file, realPathBelow(abs, realRoot, file));
       if (!found) notices.push({ file: given, message: 'holds no source files to scan (node_modules, build output, hidden folders, .gitignore\'d and .d.ts files are skipped)' });
     } else {
       notices.push({ file: given, message: 'is not a regular file or directory; skipped' });
     }
   }
   return { files: [...files].sort(), problems, notices, realPaths };
+}
+
+/** `file` (found by the walk below `root`) with `root` replaced by its real path; path.relative per file costs more than the walk. */
+function realPathBelow(root: string, realRoot: string, file: string): string {
+  if (root === realRoot) return file;
+  const prefix = root.endsWith(path.sep) ? root : root + path.sep;
+  return file.startsWith(prefix) ? path.join(realRoot, file.slice(prefix.length)) : path.join(realRoot, path.relative(root, file));
 }
 
 /**

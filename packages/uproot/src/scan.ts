@@ -1,8 +1,10 @@
 // `uproot scan`: find every roots site under the given paths, one file at a time; a file that fails
 // is reported and the others are still scanned.
 import path from 'node:path';
-import { McpReach, type MrtrProblem, type RootsCandidate, type RootsSite, mayContainMrtrProblems, mayContainRootsSites, skippedFileCandidates, skippedFileWhy } from '@uproot/core/light';
+import { McpReach, type RootsCandidate, mayContainMrtrProblems, mayContainRootsSites, skippedFileCandidates, skippedFileWhy } from '@uproot/core/light';
 import { collectFiles, type FileProblem } from './files.ts';
+import { type Engine, type MatchJob, type MatchOutcome, type ScanProblem, type ScanSite, matchFile } from './match-file.ts';
+import { MatchPool } from './match-pool.ts';
 import { Progress } from './progress.ts';
 import { DEFAULT_MAX_BYTES, readSource } from './read-source.ts';
 import { type TypesDecision, type TypesMode, decideTypes } from './types/detect.ts';
@@ -13,9 +15,9 @@ export interface FileSites {
   /** Path relative to the working directory, with forward slashes. */
   file: string;
   absolute: string;
-  sites: RootsSite[];
+  sites: ScanSite[];
   /** Hand-rolled MRTR that breaks the 2026-07-28 rules (the uproot/mrtr-* ESLint rules). */
-  problems: MrtrProblem[];
+  problems: ScanProblem[];
 }
 
 export interface ScanResult {
@@ -55,7 +57,17 @@ export function relativePath(cwd: string, file: string): string {
 }
 
 /** The parser-backed core, loaded on the first file that can hold a site and kept for the rest. */
-let engine: typeof import('@uproot/core') | undefined;
+let engine: Engine | undefined;
+
+/** What one file adds to the result, kept in file order: matching may finish out of order on the worker. */
+interface FileEvents {
+  problem?: { notice: boolean; entry: FileProblem };
+  file?: string;
+  absolute?: string;
+  candidates?: RootsCandidate[];
+  outcome?: MatchOutcome | Promise<MatchOutcome | undefined>;
+  job?: MatchJob;
+}
 
 export async function runScan(paths: string[], options: ScanOptions): Promise<ScanResult> {
   const { cwd } = options;
@@ -66,49 +78,57 @@ export async function runScan(paths: string[], options: ScanOptions): Promise<Sc
   const oracle = decision.types === 'on' ? await typedCandidates(decision, set.files, options.maxBytes ?? DEFAULT_MAX_BYTES) : undefined;
   const candidates: FileCandidate[] = [];
   if (options.explain) result.candidates = candidates;
-  const explain = (absolute: string, list: RootsCandidate[]) => {
-    const file = relativePath(cwd, absolute);
-    for (const c of list) candidates.push({ file, ...c });
-  };
   const progress = new Progress(set.files.length, options.progress ?? false);
   const reach = new McpReach();
-  for (const absolute of set.files) {
-    progress.tick(absolute);
-    // Most files are read and dropped: their report path is worked out only when it is needed.
-    const read = readSource(absolute, options.maxBytes ?? DEFAULT_MAX_BYTES);
-    if (!read.ok) {
+  // Typed, the checker's hints live on this thread: every file is matched here.
+  const pool = oracle ? undefined : MatchPool.open(set.files.length);
+  const events: FileEvents[] = [];
+  try {
+    for (const absolute of set.files) {
+      progress.tick(absolute);
+      // Most files are read and dropped: their report path is worked out only when it is needed.
+      const read = readSource(absolute, options.maxBytes ?? DEFAULT_MAX_BYTES);
+      if (!read.ok) {
+        events.push({ problem: { notice: read.skipped, entry: { file: relativePath(cwd, absolute), message: read.message } } });
+        continue;
+      }
+      result.scannedFiles++;
+      // A file whose only provenance is a relative import must import its way to MCP to hold a site.
+      // Typed, the checker may prove what syntactic reach cannot (path aliases, types from elsewhere).
+      // A typed candidate needs no import: its receivers' types may come from a global declaration.
+      const roots = oracle?.has(absolute) || (mayContainRootsSites(read.text) && reach.reaches(read.text, absolute));
+      const mrtr = mayContainMrtrProblems(read.text);
+      const skipped = options.explain && !roots ? skippedFileCandidates(read.text, skippedFileWhy(read.text)) : undefined;
+      if (!roots && !mrtr) {
+        if (skipped?.length) events.push({ absolute, candidates: skipped });
+        continue;
+      }
       const file = relativePath(cwd, absolute);
-      (read.skipped ? result.notices : result.failures).push({ file, message: read.message });
-      continue;
-    }
-    result.scannedFiles++;
-    // A file whose only provenance is a relative import must import its way to MCP to hold a site.
-    // Typed, the checker may prove what syntactic reach cannot (path aliases, types from elsewhere).
-    // A typed candidate needs no import: its receivers' types may come from a global declaration.
-    const roots = oracle?.has(absolute) || (mayContainRootsSites(read.text) && reach.reaches(read.text, absolute));
-    const mrtr = mayContainMrtrProblems(read.text);
-    if (options.explain && !roots) explain(absolute, skippedFileCandidates(read.text, skippedFileWhy(read.text)));
-    if (!roots && !mrtr) continue;
-    const file = relativePath(cwd, absolute);
-    try {
+      const job: MatchJob = { absolute, file, text: read.text, roots, mrtr, explain: !!options.explain };
       // The parser loads only once a file can hold a site.
-      const { parseSource, findRootsSites, findMrtrProblems, explainCandidates } = (engine ??= await import('@uproot/core'));
-      const parsed = parseSource(read.text, absolute);
-      result.parsedFiles++;
-      const rejections: { node: RootsSite['node']; why: string }[] = [];
-      const note = options.explain ? (node: RootsSite['node'], why: string) => void rejections.push({ node, why }) : undefined;
-      const sites = roots ? findRootsSites({ ast: parsed.ast, text: read.text, scopeManager: parsed.scopeManager, file: absolute, explain: note, typeHint: oracle?.hintFor(absolute) }) : [];
-      if (note && roots) explain(absolute, explainCandidates({ ast: parsed.ast, text: read.text, sites, rejections }));
-      const problems = mrtr ? findMrtrProblems({ ast: parsed.ast, text: read.text, scopeManager: parsed.scopeManager }) : [];
-      if (sites.length || problems.length) result.files.push({ file, absolute, sites, problems });
-    } catch (error) {
-      result.failures.push(describeFailure(file, error));
+      const outcome = pool?.offer(job) ?? matchFile((engine ??= await import('@uproot/core')), job, oracle?.hintFor(absolute));
+      events.push({ file, absolute, candidates: skipped, outcome, job: outcome instanceof Promise ? job : undefined });
     }
+    for (const e of events) {
+      if (e.problem) (e.problem.notice ? result.notices : result.failures).push(e.problem.entry);
+      if (e.candidates) for (const c of e.candidates) candidates.push({ file: relativePath(cwd, e.absolute!), ...c });
+      if (!e.outcome) continue;
+      // A job the worker could not answer is matched here.
+      const outcome = (await e.outcome) ?? matchFile((engine ??= await import('@uproot/core')), e.job!);
+      if (outcome.parsed) result.parsedFiles++;
+      for (const c of outcome.candidates) candidates.push({ file: e.file!, ...c });
+      if (outcome.failure) result.failures.push(outcome.failure);
+      else if (outcome.sites.length || outcome.problems.length) result.files.push({ file: e.file!, absolute: e.absolute!, sites: outcome.sites, problems: outcome.problems });
+    }
+  } finally {
+    await pool?.close();
   }
   progress.done();
   await refineActions(result, set.files, options.maxBytes ?? DEFAULT_MAX_BYTES, oracle);
   return result;
 }
+
+export { describeFailure } from './match-file.ts';
 
 export function summary(decision: TypesDecision): ScanResult['types'] {
   return decision.types === 'on' ? { types: 'on' } : { types: 'off', why: decision.why };
@@ -132,7 +152,7 @@ function typedCandidates(decision: TypesDecision & { types: 'on' }, files: strin
  */
 async function refineActions(result: ScanResult, allFiles: string[], maxBytes: number, oracle: TypeOracle | undefined): Promise<void> {
   // v1 requests too: the planner decides whether their marker suggests the SDK upgrade.
-  const open = (s: RootsSite) => s.kind === 'request' && (s.action === 'rewrite' || (s.reason === 'unresolved-chain' && s.sdk === 2) || (s.sdk === 1 && (s.reason === 'v1-sdk' || s.reason === 'unresolved-chain')));
+  const open = (s: ScanSite) => s.kind === 'request' && (s.action === 'rewrite' || (s.reason === 'unresolved-chain' && s.sdk === 2) || (s.sdk === 1 && (s.reason === 'v1-sdk' || s.reason === 'unresolved-chain')));
   const withCandidates = result.files.filter((f) => f.sites.some(open));
   if (withCandidates.length === 0) return;
   const { planMrtrProject } = await import('../../../transforms/mrtr.ts');
@@ -163,21 +183,7 @@ async function refineActions(result: ScanResult, allFiles: string[], maxBytes: n
   }
 }
 
-export function describeFailure(file: string, error: unknown): FileProblem {
-  if (isParseError(error)) {
-    const detail = error.message.split('\n')[0]!.replace(/\.$/, '');
-    return { file, line: error.line, column: error.column, message: `has a syntax error: ${detail}; fix it and run again` };
-  }
-  const message = error instanceof Error ? error.message : String(error);
-  return { file, message: `failed inside uproot (${message}); the other files were still processed; please report this with the file attached` };
-}
-
 /** `file`, or `file:line:column` for a problem at a position: the form editors and terminals link. */
 export function problemLocation(p: FileProblem): string {
   return p.line ? `${p.file}:${p.line}:${p.column ?? 1}` : p.file;
-}
-
-/** core's ParseError, recognised without loading the parser module. */
-function isParseError(error: unknown): error is Error & { line: number; column: number } {
-  return error instanceof Error && error.name === 'ParseError' && typeof (error as { line?: unknown }).line === 'number';
 }

@@ -1,8 +1,11 @@
-// Files that cannot hold an MRTR problem never reach the parser: every check starts from one of these
-// spellings (an input_required result or test, a requestState, roots.listChanged).
-const MRTR = /input_required|[Ii]nputRequired|requestState|listChanged/;
+// Files that cannot hold an MRTR problem never reach the parser: every check starts from an
+// input_required result or test, or a requestState, except the roots.listChanged check, which needs a
+// `roots` key spelled in the file (as every roots site does, see ../prefilter.ts).
 
 export function mayContainMrtrProblems(text: string): boolean {
-  // Substring searches first: most files hold none of these, and indexOf is far cheaper than the regex.
-  return (text.includes('nput') || text.includes('equestState') || text.includes('istChanged')) && MRTR.test(text);
+  // Plain substring searches (no regex): most files hold none of these; `nput` rules most out first.
+  if (text.includes('nput') && (text.includes('input_required') || text.includes('nputRequired'))) return true;
+  if (text.includes('requestState')) return true;
+  // tools/prompts/resources `listChanged` is fine: only `roots: { listChanged }` is a problem.
+  return text.includes('listChanged') && text.includes('roots');
 }

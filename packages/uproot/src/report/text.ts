@@ -26,7 +26,7 @@ export function colorEnabled(stream: { isTTY?: boolean } = process.stdout, env: 
   return !!stream.isTTY && env.TERM !== 'dumb';
 }
 
-export function siteLine(file: string, s: RootsSite, c: Colors = pc.createColors(false)): string {
+export function siteLine(file: string, s: Omit<RootsSite, 'node'>, c: Colors = pc.createColors(false)): string {
   const where = c.bold(`${file}:${s.line}:${s.column}`);
   const kind = s.kind === 'request' ? c.red(s.kind) : c.yellow(s.kind);
   const via = s.context.via.length ? ` via ${s.context.via.join(' → ')}` : '';
@@ -80,7 +80,7 @@ export function scanToText(result: ScanResult, paths: string[], options: TextOpt
 }
 
 /** For roots kept in state: the handlers that read it, i.e. the tools to migrate. */
-export function consumersLine(s: RootsSite): string {
+export function consumersLine(s: Pick<RootsSite, 'consumers' | 'role'>): string {
   if (!s.consumers) return '';
   if (s.consumers.length === 0) return '\n      no tool, prompt or resource handler reads the state these roots feed';
   const names = s.consumers.map((c) => `${c.handler}${c.name ? ` ${JSON.stringify(c.name)}` : ''}${c.via.length ? ` (via ${c.via.join(' → ')})` : ''}`);

@@ -1,0 +1,69 @@
+// `uproot scan` hands part of the matching to a worker thread on runs of POOL_MIN_FILES files or more
+// (the built bin only: a worker cannot load the sources). The report must be the one the main thread
+// alone writes, byte for byte: here the real bin (main + matcher worker, seen in its CPU profiles)
+// against the sources in-process (main thread only), on the detection and MRTR corpora, three large
+// candidates (so both threads match) and filler.
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { findMrtrProblems, findRootsSites, parseSource } from '../../packages/core/src/index.ts';
+import { POOL_MIN_FILES, WARM_UP_SOURCE } from '../../packages/uproot/src/match-pool.ts';
+import { bin, removeTree, tempTree, uproot, writeTree } from './helpers.ts';
+
+const FIXTURES = fileURLToPath(new URL('../fixtures/', import.meta.url));
+const tree = tempTree();
+cpSync(path.join(FIXTURES, 'detection'), path.join(tree, 'detection'), { recursive: true });
+cpSync(path.join(FIXTURES, 'mrtr-rules/corpus'), path.join(tree, 'mrtr'), { recursive: true });
+// A file that fails to parse, between the others: failures keep file order too.
+writeTree(tree, 'detection/m-broken.ts', "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nserver.server.listRoots(\n");
+// Large candidates first, so the worker's share grows past what keeps the main thread out of matching.
+const server = readdirSync(path.join(FIXTURES, 'detection')).find((f) => f.endsWith('.ts') && readFileSync(path.join(FIXTURES, 'detection', f), 'utf8').includes('listRoots()'))!;
+for (let i = 0; i < 3; i++) writeTree(tree, `a-big/server${i}.ts`, readFileSync(path.join(FIXTURES, 'detection', server), 'utf8') + `\n/* ${'padding '.repeat(20_000)}*/\n`);
+for (let i = 0; i < POOL_MIN_FILES; i++) writeTree(tree, `filler/f${String(i).padStart(3, '0')}.ts`, `export const value${i} = ${i};\n`);
+const profiles = mkdtempSync(path.join(os.tmpdir(), 'uproot-threads-prof-'));
+
+afterAll(() => {
+  removeTree(tree);
+  removeTree(profiles);
+});
+
+function binScan(args: string[], profileDir?: string): string {
+  const r = spawnSync(process.execPath, [...(profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : []), bin, 'scan', '.', '--format', 'json', '--types', 'off', ...args], { cwd: tree, encoding: 'utf8', timeout: 60_000 });
+  if (r.error) throw r.error;
+  expect(r.status, r.stderr).toBe(2); // sites found and one file failed
+  return r.stdout;
+}
+
+describe('scan with a matcher worker', () => {
+  it('reports what the main thread alone reports, and the worker did run', async () => {
+    const threaded = binScan([], profiles);
+    // One CPU profile per thread: the main thread and the matcher worker.
+    expect(readdirSync(profiles).filter((f) => f.endsWith('.cpuprofile'))).toHaveLength(2);
+    const alone = await uproot(['scan', '.', '--format', 'json', '--types', 'off'], tree);
+    expect(threaded).toBe(alone.out);
+    const report = JSON.parse(threaded) as { summary: { files: number; sites: number; problems: number; failures: number } };
+    expect(report.summary.files).toBeGreaterThan(POOL_MIN_FILES);
+    expect(report.summary.sites).toBeGreaterThan(100);
+    expect(report.summary.problems).toBeGreaterThan(5);
+    expect(report.summary.failures).toBe(1);
+  });
+
+  it('with --explain too (the candidates list keeps file order)', async () => {
+    const threaded = binScan(['--explain']);
+    const alone = await uproot(['scan', '.', '--format', 'json', '--types', 'off', '--explain'], tree);
+    expect(threaded).toBe(alone.out);
+    expect((JSON.parse(threaded) as { candidates: unknown[] }).candidates.length).toBeGreaterThan(20);
+  });
+
+  it('warms up on a source that takes the finder and the MRTR checks through their paths', () => {
+    // The worker matches it while it waits for its first job; a source nothing matched in would warm nothing up.
+    const file = '/nonexistent/warm-up.ts';
+    const { ast, scopeManager } = parseSource(WARM_UP_SOURCE, file);
+    const kinds = new Set(findRootsSites({ ast, text: WARM_UP_SOURCE, scopeManager, file }).map((s) => s.kind));
+    expect([...kinds].sort()).toEqual(['capability', 'input-request', 'list-changed', 'request']);
+    expect(findMrtrProblems({ ast, text: WARM_UP_SOURCE, scopeManager }).length).toBeGreaterThan(0);
+  });
+});
