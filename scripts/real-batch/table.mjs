@@ -4,7 +4,8 @@ export function printTable(rows) {
   const lines = rows.map((r) => [
     r.name,
     r.commit.slice(0, 10),
-    r.sites,
+    // A migrate that printed no report (it refused, or crashed) found nothing to count: say so, not "0 sites".
+    r.migrateError ? `none: migrate exit ${r.exit[0]}` : r.sites,
     r.rewritten,
     `${r.marked}${Object.keys(r.reasons).length ? ` (${Object.entries(r.reasons).map(([k, v]) => `${k}:${v}`).join(', ')})` : ''}`,
     `${r.changed} (${r.markersOnly})`,
@@ -21,6 +22,7 @@ export function printTable(rows) {
   for (const l of lines) console.log(fmt(l));
   const sum = (k) => rows.reduce((a, r) => a + r[k], 0);
   const newTypes = rows.reduce((a, r) => a + Math.max(0, r.after.types - r.before.types), 0);
+  for (const r of rows.filter((row) => row.migrateError)) console.log(`\n${r.name}: migrate exit ${r.exit[0]}:${r.migrateError.trimEnd()}`);
   console.log(`\nserver-side request sites: ${sum('sites')}, rewritten ${sum('rewritten')}, marked ${sum('marked')}; new type errors ${newTypes}; files changed ${sum('changed')}, second run changed ${sum('secondRunChanged')}`);
 }
 
