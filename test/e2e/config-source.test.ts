@@ -1,5 +1,5 @@
 // Held-out servers whose roots live in state the migration keeps (a per-session map, a context's
-// setter, a once-flag setter, a background fetch into a module variable), run with a real client.
+// setter, a once-flag setter; a v2 background fetch only from oninitialized stays marked), run with a real client.
 // Each fixture under fixtures/config-source is first run as written: on 2025, with a client whose
 // only root is the project directory, every call answers from that directory and paths outside it
 // are refused; the server sends roots/list on the wire. Then a copy is migrated by the real runner
@@ -26,6 +26,8 @@ interface Meta {
   fallback?: 'cwd';
   /** Indexes of the calls whose path lies outside the sandbox (refused). */
   outside?: number[];
+  /** The shape the migration must keep marked (with this reason), because configuration cannot stand in for it. */
+  marked?: 'lifecycle';
   calls: FixtureCall[];
 }
 
@@ -154,60 +156,79 @@ describe.each(DIRS.map((dir) => [path.basename(dir), dir] as const))('%s (migrat
   const eras: Era[] = m.sdk === 2 ? ['2025', '2026'] : ['2025'];
   const copyDir = () => migrated.get(dir)!.copy.dir;
 
-  it('rewrites every server roots request and marks no server site, saying the trust boundary moved and what to configure', () => {
-    const { sites, failures } = migrated.get(dir)!;
-    expect(failures).toEqual([]);
-    expect(sites.some((s) => s.kind === 'request')).toBe(true);
-    for (const s of sites) {
-      const why = `${s.kind} at ${s.line}: ${s.reason ?? ''} ${s.detail ?? ''}`;
-      expect(s.outcome, why).not.toBe('marked');
-      if (s.kind === 'request') expect(s.outcome, why).toBe('rewritten');
-    }
-    for (const s of sites.filter((x) => x.kind === 'request')) {
-      expect(s.detail).toMatch(/^the trust boundary moved/);
-      expect(s.detail).toContain(variableOf(dir));
-      expect(s.configure).toMatchObject({ args: false, param: null });
-    }
-  });
-
-  it(`reports the readers' role as ${m.role} (or leaves it open), never as the other role`, () => {
-    // A rewrite that keeps every reader may leave the role null; a wrong one misstates the trust boundary.
-    for (const s of migrated.get(dir)!.sites.filter((x) => x.kind === 'request')) expect([m.role, null]).toContain(s.configure?.role);
-  });
-
-  it('with the variable set to the project, answers what the original answered from it, never asking the client', async () => {
-    const want = (await fresh(dir, '2025', project())).answers;
-    const env = { [variableOf(dir)]: world.dirs[0]!.path };
-    for (const era of eras) {
-      const run = await fresh(copyDir(), era, api(), env);
-      expect(run.serverRequests, era).toEqual([]);
-      expect(run.rootsRequests, era).toBe(0);
-      expect(run.answers, era).toEqual(want);
-    }
-  });
-
-  if (m.role === 'sandbox') {
-    it('refuses the paths outside the configured sandbox exactly as the original refused them', async () => {
+  if (m.marked) {
+    // Roots fetched only where a 2026-07-28 connection never goes: configured roots would never load there.
+    it(`keeps the roots request marked [${m.marked}], saying why configuration cannot stand in, and changes nothing else`, async () => {
+      const { sites, failures } = migrated.get(dir)!;
+      expect(failures).toEqual([]);
+      const requests = sites.filter((s) => s.kind === 'request');
+      expect(requests.length).toBeGreaterThan(0);
+      for (const s of requests) {
+        expect(s.outcome).toBe('marked');
+        expect(s.reason).toBe(m.marked);
+        expect(s.detail).toMatch(/2026-07-28 connection never runs/);
+      }
       const want = (await fresh(dir, '2025', project())).answers;
-      const run = await fresh(copyDir(), '2025', 'none', { [variableOf(dir)]: world.dirs[0]!.path });
-      for (const i of m.outside!) {
-        expect(isError(want[i])).toBe(true);
-        expect(run.answers[i], `call ${i}`).toEqual(want[i]);
+      const run = await fresh(copyDir(), '2025', project());
+      expect(run.serverRequests).toContain('roots/list');
+      expect(run.answers).toEqual(want);
+    });
+  } else {
+    it('rewrites every server roots request and marks no server site, saying the trust boundary moved and what to configure', () => {
+      const { sites, failures } = migrated.get(dir)!;
+      expect(failures).toEqual([]);
+      expect(sites.some((s) => s.kind === 'request')).toBe(true);
+      for (const s of sites) {
+        const why = `${s.kind} at ${s.line}: ${s.reason ?? ''} ${s.detail ?? ''}`;
+        expect(s.outcome, why).not.toBe('marked');
+        if (s.kind === 'request') expect(s.outcome, why).toBe('rewritten');
+      }
+      for (const s of sites.filter((x) => x.kind === 'request')) {
+        expect(s.detail).toMatch(/^the trust boundary moved/);
+        expect(s.detail).toContain(variableOf(dir));
+        expect(s.configure).toMatchObject({ args: false, param: null });
+      }
+    });
+
+    it(`reports the readers' role as ${m.role} (or leaves it open), never as the other role`, () => {
+      // A rewrite that keeps every reader may leave the role null; a wrong one misstates the trust boundary.
+      for (const s of migrated.get(dir)!.sites.filter((x) => x.kind === 'request')) expect([m.role, null]).toContain(s.configure?.role);
+    });
+
+    it('with the variable set to the project, answers what the original answered from it, never asking the client', async () => {
+      const want = (await fresh(dir, '2025', project())).answers;
+      const env = { [variableOf(dir)]: world.dirs[0]!.path };
+      for (const era of eras) {
+        const run = await fresh(copyDir(), era, api(), env);
+        expect(run.serverRequests, era).toEqual([]);
+        expect(run.rootsRequests, era).toBe(0);
+        expect(run.answers, era).toEqual(want);
+      }
+    });
+
+    if (m.role === 'sandbox') {
+      it('refuses the paths outside the configured sandbox exactly as the original refused them', async () => {
+        const want = (await fresh(dir, '2025', project())).answers;
+        const run = await fresh(copyDir(), '2025', 'none', { [variableOf(dir)]: world.dirs[0]!.path });
+        for (const i of m.outside!) {
+          expect(isError(want[i])).toBe(true);
+          expect(run.answers[i], `call ${i}`).toEqual(want[i]);
+        }
+      });
+    }
+
+    it('with nothing configured, takes the original no-roots path and names the variable', async () => {
+      const variable = variableOf(dir);
+      const want = (await fresh(dir, '2025', 'none')).answers;
+      for (const era of eras) {
+        // The client offers a directory: it must not be used, nor asked for.
+        const { value: run, stderr } = await stderrOf(() => fresh(copyDir(), era, api()));
+        expect(run.serverRequests, era).toEqual([]);
+        expect(run.answers, era).toEqual(want);
+        expect(stderr, era).toContain(variable);
       }
     });
   }
-
-  it('with nothing configured, takes the original no-roots path and names the variable', async () => {
-    const variable = variableOf(dir);
-    const want = (await fresh(dir, '2025', 'none')).answers;
-    for (const era of eras) {
-      // The client offers a directory: it must not be used, nor asked for.
-      const { value: run, stderr } = await stderrOf(() => fresh(copyDir(), era, api()));
-      expect(run.serverRequests, era).toEqual([]);
-      expect(run.answers, era).toEqual(want);
-      expect(stderr, era).toContain(variable);
-    }
-  });
 
   it('type-checks (strict, nodenext) against the real SDK', () => {
     expect(migratedDiagnostics.get(path.resolve(copyDir()))).toEqual([]);

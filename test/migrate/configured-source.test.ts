@@ -181,7 +181,8 @@ export function setRoots(dirs) {
 }
 `;
 
-const THEN_V2_TS = `import { McpServer } from '@modelcontextprotocol/server';
+// v1: the SDK speaks only 2025 revisions, so oninitialized always runs (on v2 this shape stays marked).
+const THEN_V1_TS = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 
 const sessions = new Map<string | undefined, string[]>();
 
@@ -196,7 +197,7 @@ export function createServer(): McpServer {
         .catch(() => sessions.set(id, []));
     }
   };
-  server.registerTool('dirs', { description: 'The directories' }, async (ctx) => ({ content: [{ type: 'text', text: (sessions.get(ctx.sessionId) ?? []).join(',') }] }));
+  server.registerTool('dirs', { description: 'The directories' }, async (extra) => ({ content: [{ type: 'text', text: (sessions.get(extra.sessionId) ?? []).join(',') }] }));
   return server;
 }
 `;
@@ -206,7 +207,7 @@ describe('--to param takes roots from configuration where the state stays', () =
     ['session-map-v1-ts', { 'roots.ts': SESSION_ROOTS, 'tool.ts': SESSION_TOOL, 'server.ts': SESSION_SERVER }, ['roots.ts', 'tool.ts', 'uproot-roots.ts']],
     ['closure-v1-ts', { 'server.ts': CLOSURE_V1_TS }, ['server.ts']],
     ['on-use-v2-js', { 'server.js': ON_USE_V2_JS, 'dirs.js': DIRS_JS }, ['server.js']],
-    ['then-v2-ts', { 'server.ts': THEN_V2_TS }, ['server.ts']],
+    ['then-v1-ts', { 'server.ts': THEN_V1_TS }, ['server.ts']],
   ])('%s: every server site rewritten, the output as reviewed, type-checked, and a second run changes nothing', async (name, files, changed) => {
     const dir = write(name, files);
     expect(typecheck(dir)).toEqual([]);
@@ -361,6 +362,24 @@ export function watch(server: McpServer) {
 }
 `,
       /the answer answer is used at line \d+ in a way a configured \{ roots \} value cannot replace/,
+    ],
+    [
+      'a v2 fetch runs only from oninitialized and the list_changed handler, which a 2026-07-28 connection never runs',
+      `import { McpServer } from '@modelcontextprotocol/server';
+let dirs: string[] = [];
+async function load(server: McpServer) {
+  if (!server.server.getClientCapabilities()?.roots) return;
+  dirs = (await server.server.listRoots()).roots.map((r) => r.uri);
+}
+export function watch(server: McpServer) {
+  server.server.oninitialized = () => {
+    setTimeout(() => void load(server), 10);
+  };
+  server.server.setNotificationHandler('notifications/roots/list_changed', () => load(server));
+  return () => dirs;
+}
+`,
+      /roots from configuration cannot replace them either: the roots are fetched only from oninitialized/,
     ],
     [
       'the request is not gated on the capability',

@@ -17,6 +17,7 @@ import type { FileContext } from '../entries.ts';
 import { removeStatement } from '../removal.ts';
 import { Unprovable } from '../unprovable.ts';
 import { deadAlias, gatesOf, readsListChanged } from '../source/gates.ts';
+import { onlyFromLifecycle } from '../source/lifecycle-only.ts';
 import { outwardReach } from '../source/outward.ts';
 import { refreshOnly } from '../source/refresh.ts';
 import { resultUse } from '../source/result-use.ts';
@@ -49,6 +50,7 @@ export interface SourcePlan {
 }
 
 const TRUST = 'the trust boundary moved';
+const V1_LIFECYCLE = 'They are read only from oninitialized or the handlers it installs: after an upgrade to the v2 SDK a 2026-07-28 connection never runs those, so read them where the server is created then';
 /** A request no capability check gates: unset, the configured reader would answer an empty list where the client without roots failed the request. */
 const UNGATED = 'ungated';
 
@@ -56,7 +58,7 @@ export function planConfiguredSource(input: SourceInput): SourcePlan {
   const { f, sites, candidates } = input;
   const plan: SourcePlan = { edits: [], removed: [], outcomes: new Map(), failures: new Map(), needs: {} };
   const capabilities = sites.filter((s) => s.kind === 'capability' && s.side === 'server');
-  const accepted: Array<{ site: RootsSite; replace: Node; promise: boolean; gates: RootsSite[] }> = [];
+  const accepted: Array<{ site: RootsSite; replace: Node; promise: boolean; gates: RootsSite[]; lifecycleOnly: boolean }> = [];
   for (const [site, refusal] of candidates) {
     const why = refusalOf(site, capabilities, f);
     // Ungated, the shape is not one this applies to at all: the original marker says all there is.
@@ -76,7 +78,7 @@ export function planConfiguredSource(input: SourceInput): SourcePlan {
     const call = `${names.configured}('${variable}')`;
     plan.edits.push({ start: a.replace.range[0], end: a.replace.range[1], text: a.promise ? `Promise.resolve(${call})` : call });
     plan.removed.push(a.replace.range);
-    plan.outcomes.set(a.site, { detail, configure });
+    plan.outcomes.set(a.site, { detail: a.lifecycleOnly ? `${detail}. ${V1_LIFECYCLE}` : detail, configure });
   }
   const substitute = (reads: RootsSite[], v: string, why: string) => {
     for (const g of reads) {
@@ -107,7 +109,7 @@ export function planConfiguredSource(input: SourceInput): SourcePlan {
 }
 
 /** What the substitution of one request needs, or why it cannot be made. */
-function refusalOf(site: RootsSite, capabilities: readonly RootsSite[], f: FileContext): string | { replace: Node; promise: boolean; gates: RootsSite[] } {
+function refusalOf(site: RootsSite, capabilities: readonly RootsSite[], f: FileContext): string | { replace: Node; promise: boolean; gates: RootsSite[]; lifecycleOnly: boolean } {
   const use = resultUse(site.node, f.prov);
   if (typeof use === 'string') return use;
   const outward = outwardReach(use.replace, use.binding, f.text);
@@ -115,7 +117,10 @@ function refusalOf(site: RootsSite, capabilities: readonly RootsSite[], f: FileC
   const gates = gatesOf(site.node, capabilities, f.prov);
   if (gates.some(readsListChanged)) return 'the fetch is gated on the client\'s list_changed support (roots.listChanged), which configuration has no equivalent for';
   if (gates.length === 0) return UNGATED;
-  return { replace: use.replace, promise: use.promise, gates };
+  // The v1 SDK speaks only 2025 revisions, where initialize always comes first.
+  const lifecycleOnly = onlyFromLifecycle(site.node, f.prov, f.text);
+  if (lifecycleOnly && site.sdk !== 1) return 'the roots are fetched only from oninitialized, a notifications/initialized or list_changed handler (or what they start), which a 2026-07-28 connection never runs, so configured roots would never load there';
+  return { replace: use.replace, promise: use.promise, gates, lifecycleOnly };
 }
 
 /** `<SERVER>_ROOTS`, unless the state the roots feed already reads an environment variable. */
@@ -129,7 +134,8 @@ function variableOf(requests: readonly RootsSite[], f: FileContext): string {
 }
 
 function roleOf(requests: readonly RootsSite[], f: FileContext): 'sandbox' | 'workspace' | null {
-  const roles = new Set(requests.map((r) => analyzeState(r.node, f.prov, f.text).role ?? r.role));
+  // Only what the readers do counts here: every roots cache is named after roots, which says nothing of its use.
+  const roles = new Set(requests.map((r) => analyzeState(r.node, f.prov, f.text).roleByUse));
   return roles.size === 1 ? ([...roles][0] ?? null) : null;
 }
 

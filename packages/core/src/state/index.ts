@@ -5,13 +5,15 @@ import type { Provenance } from '../provenance.ts';
 import type { SiteContext } from '../types.ts';
 import { statesOf } from './holders.ts';
 import { type Consumer, consumersOfState, readsOf } from './reads.ts';
-import { roleOf } from './role.ts';
+import { roleByUse, roleOf } from './role.ts';
 import type { RootsState, StateRole } from './types.ts';
 
 export interface StateAnalysis {
   states: RootsState[];
   consumers: Consumer[];
   role?: StateRole;
+  /** The role the readers show by what they do (containment checks, a base for paths), not by the state's name. */
+  roleByUse?: StateRole;
 }
 
 export function analyzeState(site: Node, prov: Provenance, text: string): StateAnalysis {
@@ -19,7 +21,8 @@ export function analyzeState(site: Node, prov: Provenance, text: string): StateA
   const consumers = states.flatMap((s) => consumersOfState(s, prov, text));
   const reads = states.flatMap((s) => readsOf(s, prov, text));
   const role = states.length ? roleOf(reads, states.map((s) => s.name).join(' ')) : undefined;
-  return { states, consumers, ...(role ? { role } : {}) };
+  const byUse = states.length ? roleByUse(reads) : undefined;
+  return { states, consumers, ...(role ? { role } : {}), ...(byUse ? { roleByUse: byUse } : {}) };
 }
 
 /** The handler contexts of the consumers, once each. */

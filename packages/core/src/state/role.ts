@@ -13,9 +13,18 @@ const SANDBOX_NAME = /allowed|permitted|sandbox|whitelist|allowlist/i;
 const WORKSPACE_NAME = /workspace|project|root|base|cwd|home/i;
 
 export function roleOf(reads: StateRead[], stateName: string): StateRole | undefined {
+  return roleByUse(reads) ?? roleByName(stateName);
+}
+
+/** The role the reads show by what they do, without the name's hint. */
+export function roleByUse(reads: StateRead[]): StateRole | undefined {
   const roles = new Set(reads.map((r) => useOf(r.node, r.prov, r.text, 0)).filter((r): r is StateRole => !!r));
   if (roles.has('sandbox')) return 'sandbox';
   if (roles.has('workspace')) return 'workspace';
+  return undefined;
+}
+
+function roleByName(stateName: string): StateRole | undefined {
   // Nothing but counts, listings or truthiness: the name is the only hint left.
   if (SANDBOX_NAME.test(stateName)) return 'sandbox';
   if (WORKSPACE_NAME.test(stateName)) return 'workspace';

@@ -1,5 +1,6 @@
 // Roots kept per session from a .then chain: the map stays, its source becomes configuration.
-import { McpServer } from '@modelcontextprotocol/server';
+// v1: the SDK speaks only 2025 revisions, where oninitialized always runs (on v2 this stays marked).
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 
 const sessions = new Map<string | undefined, string[]>();
 
@@ -14,6 +15,6 @@ export function createServer(): McpServer {
         .catch(() => sessions.set(id, []));
     }
   };
-  server.registerTool('dirs', { description: 'The directories' }, async (ctx) => ({ content: [{ type: 'text', text: (sessions.get(ctx.sessionId) ?? []).join(',') }] }));
+  server.registerTool('dirs', { description: 'The directories' }, async (extra) => ({ content: [{ type: 'text', text: (sessions.get(extra.sessionId) ?? []).join(',') }] }));
   return server;
 }
