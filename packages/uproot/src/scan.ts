@@ -72,6 +72,28 @@ export async function runScan(paths: string[], options: ScanOptions): Promise<Sc
   };
   const progress = new Progress(set.files.length, options.progress ?? false);
   const reach = new McpReach();
+  // Typed, a file is first analysed with a probe; only files whose receivers syntax left open are
+  // analysed again, once, over a program rooted at just those files (the rest never cost a parse).
+  const deferred: { absolute: string; text: string; mrtr: boolean }[] = [];
+  const examine = async (absolute: string, text: string, roots: boolean, mrtr: boolean, hint: 'probe' | 'typed' | undefined) => {
+    const file = relativePath(cwd, absolute);
+    try {
+      // The parser loads only once a file can hold a site.
+      const { parseSource, findRootsSites, findMrtrProblems, explainCandidates } = (engine ??= await import('@uproot/core'));
+      const parsed = parseSource(text, absolute);
+      if (hint !== 'typed') result.parsedFiles++;
+      const rejections: { node: RootsSite['node']; why: string }[] = [];
+      const note = options.explain ? (node: RootsSite['node'], why: string) => void rejections.push({ node, why }) : undefined;
+      const typeHint = hint === 'probe' ? oracle?.probeFor(absolute) : hint === 'typed' ? oracle?.hintFor(absolute) : undefined;
+      const sites = roots ? findRootsSites({ ast: parsed.ast, text, scopeManager: parsed.scopeManager, file: absolute, explain: note, typeHint }) : [];
+      if (hint === 'probe' && oracle?.wasAsked(absolute)) return void deferred.push({ absolute, text, mrtr });
+      if (note && roots) explain(absolute, explainCandidates({ ast: parsed.ast, text, sites, rejections }));
+      const problems = mrtr ? findMrtrProblems({ ast: parsed.ast, text, scopeManager: parsed.scopeManager }) : [];
+      if (sites.length || problems.length) result.files.push({ file, absolute, sites, problems });
+    } catch (error) {
+      result.failures.push(describeFailure(file, error));
+    }
+  };
   for (const absolute of set.files) {
     progress.tick(absolute);
     // Most files are read and dropped: their report path is worked out only when it is needed.
@@ -85,29 +107,28 @@ export async function runScan(paths: string[], options: ScanOptions): Promise<Sc
     // A file whose only provenance is a relative import must import its way to MCP to hold a site.
     // Typed, the checker may prove what syntactic reach cannot (path aliases, types from elsewhere).
     // A typed candidate needs no import: its receivers' types may come from a global declaration.
-    const roots = oracle?.has(absolute) || (mayContainRootsSites(read.text) && reach.reaches(read.text, absolute));
+    const typed = !!oracle?.has(absolute);
+    const roots = typed || (mayContainRootsSites(read.text) && reach.reaches(read.text, absolute));
     const mrtr = mayContainMrtrProblems(read.text);
     if (options.explain && !roots) explain(absolute, skippedFileCandidates(read.text, skippedFileWhy(read.text)));
     if (!roots && !mrtr) continue;
-    const file = relativePath(cwd, absolute);
-    try {
-      // The parser loads only once a file can hold a site.
-      const { parseSource, findRootsSites, findMrtrProblems, explainCandidates } = (engine ??= await import('@uproot/core'));
-      const parsed = parseSource(read.text, absolute);
-      result.parsedFiles++;
-      const rejections: { node: RootsSite['node']; why: string }[] = [];
-      const note = options.explain ? (node: RootsSite['node'], why: string) => void rejections.push({ node, why }) : undefined;
-      const sites = roots ? findRootsSites({ ast: parsed.ast, text: read.text, scopeManager: parsed.scopeManager, file: absolute, explain: note, typeHint: oracle?.hintFor(absolute) }) : [];
-      if (note && roots) explain(absolute, explainCandidates({ ast: parsed.ast, text: read.text, sites, rejections }));
-      const problems = mrtr ? findMrtrProblems({ ast: parsed.ast, text: read.text, scopeManager: parsed.scopeManager }) : [];
-      if (sites.length || problems.length) result.files.push({ file, absolute, sites, problems });
-    } catch (error) {
-      result.failures.push(describeFailure(file, error));
-    }
+    await examine(absolute, read.text, roots, mrtr, typed ? 'probe' : undefined);
+  }
+  if (deferred.length) {
+    oracle!.need(deferred.map((d) => d.absolute));
+    for (const d of deferred) await examine(d.absolute, d.text, true, d.mrtr, 'typed');
+    inFileOrder(set.files, result.files, (f) => f.absolute);
+    if (options.explain) inFileOrder(set.files.map((f) => relativePath(cwd, f)), candidates, (c) => c.file);
   }
   progress.done();
   await refineActions(result, set.files, options.maxBytes ?? DEFAULT_MAX_BYTES, oracle);
   return result;
+}
+
+/** Back in walk order after the typed second pass (a stable sort keeps each file's own order). */
+function inFileOrder<T>(walked: string[], items: T[], fileOf: (item: T) => string): void {
+  const index = new Map(walked.map((f, i) => [f, i]));
+  items.sort((a, b) => index.get(fileOf(a))! - index.get(fileOf(b))!);
 }
 
 export function summary(decision: TypesDecision): ScanResult['types'] {
@@ -123,7 +144,7 @@ function typedCandidates(decision: TypesDecision & { types: 'on' }, files: strin
       if (r.ok) yield { path: file, text: r.text };
     }
   }
-  return openOracle(decision.tsconfig, read());
+  return openOracle(decision.tsconfig, read(), { onDemand: true });
 }
 
 /**
