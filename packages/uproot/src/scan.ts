@@ -84,7 +84,7 @@ export async function runScan(paths: string[], options: ScanOptions): Promise<Sc
       if (hint !== 'typed') result.parsedFiles++;
       const rejections: { node: RootsSite['node']; why: string }[] = [];
       const note = options.explain ? (node: RootsSite['node'], why: string) => void rejections.push({ node, why }) : undefined;
-      const typeHint = hint === 'probe' ? oracle?.probeFor(absolute) : hint === 'typed' ? oracle?.hintFor(absolute) : undefined;
+      const typeHint = hint === 'probe' ? oracle?.probeFor(absolute, parsed.scopeManager) : hint === 'typed' ? oracle?.hintFor(absolute, parsed.scopeManager) : undefined;
       const sites = roots ? findRootsSites({ ast: parsed.ast, text, scopeManager: parsed.scopeManager, file: absolute, explain: note, typeHint }) : [];
       if (hint === 'probe' && oracle?.wasAsked(absolute)) return void deferred.push({ absolute, text, mrtr });
       if (note && roots) explain(absolute, explainCandidates({ ast: parsed.ast, text, sites, rejections }));
@@ -164,7 +164,7 @@ async function refineActions(result: ScanResult, allFiles: string[], maxBytes: n
   const sources = allFiles.map((file) => (withCandidates.some((f) => f.absolute === file) ? { path: file, text: read(file) } : { path: file }));
   let plans;
   try {
-    plans = planMrtrProject(sources, { read, typeHintFor: oracle && ((file) => oracle.hintFor(file)) }).plans;
+    plans = planMrtrProject(sources, { read, typeHintFor: oracle && ((file, scopes) => oracle.hintFor(file, scopes)) }).plans;
   } catch {
     return; // the classifier's answer stands; migrate reports the planner's failure with its cause
   }

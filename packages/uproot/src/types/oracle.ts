@@ -3,10 +3,12 @@
 // Rooted at every candidate, or (on demand) only at the files whose receivers syntax left open.
 import path from 'node:path';
 import { ts } from 'ts-morph';
+import type { ScopeManagerLike } from '@uproot/core';
 import { type McpValue, type Node, type TypeHint, mcpValueOfType } from '@uproot/core/planning';
 import { isJsconfig, nearestTsconfig } from './detect.ts';
 import { mayDeclareGlobals } from './global-scope.ts';
 import { ParsedFiles, createOracleHost, type OracleHost } from './host.ts';
+import { isLibConstructor } from './lib-constructors.ts';
 import { McpFreePackages } from './mcp-free.ts';
 import { tsNodeAt } from './node-at.ts';
 
@@ -78,11 +80,11 @@ export class TypeOracle {
    * A hint that records whether the checker would be asked about `file` and answers nothing, so a
    * scan can learn which files need a program before building one.
    */
-  probeFor(file: string): TypeHint | undefined {
+  probeFor(file: string, scopeManager: ScopeManagerLike): TypeHint | undefined {
     const abs = path.resolve(file);
     if (!this.byFile.has(abs)) return undefined;
     return (node: Node): McpValue | undefined => {
-      if (!SYNTACTIC.has(node.type)) this.asked.add(abs);
+      if (!SYNTACTIC.has(node.type) && !isLibConstructor(node, scopeManager)) this.asked.add(abs);
       return undefined;
     };
   }
@@ -105,13 +107,14 @@ export class TypeOracle {
   }
 
   /** The hint for one added file; a file that was never added gets no type information. */
-  hintFor(file: string): TypeHint | undefined {
+  hintFor(file: string, scopeManager?: ScopeManagerLike): TypeHint | undefined {
     const abs = path.resolve(file);
     const entry = this.byFile.get(abs);
     if (!entry) return undefined;
     return (node: Node): McpValue | undefined => {
-      if (SYNTACTIC.has(node.type)) return undefined;
-      this.need([abs]);
+      if (SYNTACTIC.has(node.type) || (scopeManager && isLibConstructor(node, scopeManager))) return undefined;
+      // A file the program already holds (a root's import) is typed as it would be as a root.
+      if (!entry.program?.getSourceFile(abs)) this.need([abs]);
       const checker = this.checkerOf(entry);
       const tsFile = entry.program!.getSourceFile(abs);
       const tsNode = tsFile && tsNodeAt(tsFile, node.range[0], node.range[1]);
