@@ -73,20 +73,21 @@ export async function runScan(paths: string[], options: ScanOptions): Promise<Sc
   const progress = new Progress(set.files.length, options.progress ?? false);
   const reach = new McpReach();
   // Typed, a file is first analysed with a probe; only files whose receivers syntax left open are
-  // analysed again, once, over a program rooted at just those files (the rest never cost a parse).
-  const deferred: { absolute: string; text: string; mrtr: boolean }[] = [];
-  const examine = async (absolute: string, text: string, roots: boolean, mrtr: boolean, hint: 'probe' | 'typed' | undefined) => {
+  // analysed again (same AST), once, over a program rooted at just those files (the rest never cost a parse).
+  type Parsed = ReturnType<typeof import('@uproot/core').parseSource>;
+  const deferred: { absolute: string; text: string; mrtr: boolean; parsed: Parsed }[] = [];
+  const examine = async (absolute: string, text: string, roots: boolean, mrtr: boolean, hint: 'probe' | 'typed' | undefined, reparse?: Parsed) => {
     const file = relativePath(cwd, absolute);
     try {
       // The parser loads only once a file can hold a site.
       const { parseSource, findRootsSites, findMrtrProblems, explainCandidates } = (engine ??= await import('@uproot/core'));
-      const parsed = parseSource(text, absolute);
-      if (hint !== 'typed') result.parsedFiles++;
+      const parsed = reparse ?? parseSource(text, absolute);
+      if (!reparse) result.parsedFiles++;
       const rejections: { node: RootsSite['node']; why: string }[] = [];
       const note = options.explain ? (node: RootsSite['node'], why: string) => void rejections.push({ node, why }) : undefined;
       const typeHint = hint === 'probe' ? oracle?.probeFor(absolute, parsed.scopeManager) : hint === 'typed' ? oracle?.hintFor(absolute, parsed.scopeManager) : undefined;
       const sites = roots ? findRootsSites({ ast: parsed.ast, text, scopeManager: parsed.scopeManager, file: absolute, explain: note, typeHint }) : [];
-      if (hint === 'probe' && oracle?.wasAsked(absolute)) return void deferred.push({ absolute, text, mrtr });
+      if (hint === 'probe' && oracle?.wasAsked(absolute)) return void deferred.push({ absolute, text, mrtr, parsed });
       if (note && roots) explain(absolute, explainCandidates({ ast: parsed.ast, text, sites, rejections }));
       const problems = mrtr ? findMrtrProblems({ ast: parsed.ast, text, scopeManager: parsed.scopeManager }) : [];
       if (sites.length || problems.length) result.files.push({ file, absolute, sites, problems });
@@ -116,7 +117,7 @@ export async function runScan(paths: string[], options: ScanOptions): Promise<Sc
   }
   if (deferred.length) {
     oracle!.need(deferred.map((d) => d.absolute));
-    for (const d of deferred) await examine(d.absolute, d.text, true, d.mrtr, 'typed');
+    for (const d of deferred) await examine(d.absolute, d.text, true, d.mrtr, 'typed', d.parsed);
     inFileOrder(set.files, result.files, (f) => f.absolute);
     if (options.explain) inFileOrder(set.files.map((f) => relativePath(cwd, f)), candidates, (c) => c.file);
   }
