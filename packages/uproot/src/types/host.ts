@@ -43,10 +43,11 @@ export function createOracleHost(options: ts.CompilerOptions, mcpFree: McpFreePa
   const read = host.getSourceFile.bind(host);
   host.getSourceFile = (name, language, onError, fresh) => {
     const abs = path.resolve(name);
-    // ESM and CommonJS readings of one file differ, as in the registry.
+    // ESM and CommonJS readings of one file differ, as in the registry; a scanned text (decoded by
+    // the scan, offsets the scan's own) is never mixed up with the disk copy another tsconfig reads.
     const format = typeof language === 'object' ? language.impliedNodeFormat : undefined;
-    return shared.get(`${bucket}|${format}|${abs}`, () => {
-      const given = texts.get(abs);
+    const given = texts.get(abs);
+    return shared.get(`${bucket}|${format}|${given === undefined ? 'disk' : 'scanned'}|${abs}`, () => {
       if (given !== undefined) return ts.createSourceFile(name, given, language);
       return mcpFree.covers(name) ? ts.createSourceFile(name, 'export {};', language) : read(name, language, onError, fresh);
     });
