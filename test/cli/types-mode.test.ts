@@ -30,6 +30,12 @@ describe('uproot scan --types', () => {
     expect(where(r)).toEqual(['src/generic.ts:3:request:v1', 'src/tools.ts:3:request:v1', 'src/tools.ts:8:request:v2']);
   });
 
+  it('sees a global that a module declares, though the checker is never asked about that module', async () => {
+    // registry.ts's own site is traced by syntax, so only tools.ts needs the program; it must still see the global.
+    const r = await scanJson(['.', '--types', 'on'], path.join(typed, 'global-module'));
+    expect(where(r)).toEqual(['src/registry.ts:11:request:v1', 'src/tools.ts:3:request:v1']);
+  });
+
   it('untyped does not find them', async () => {
     const r = await scanJson(['.', '--types', 'off'], ambient);
     expect(r.summary).toMatchObject({ types: 'off', typesWhy: '--types off', sites: 0 });

@@ -29,8 +29,9 @@ export interface ProjectPlan {
 export interface ProjectOptions extends MrtrOptions {
   /** Reads a file given without text, when a helper chain might pass through it. */
   read?: (file: string) => string | undefined;
-  /** Type information per file (uproot's `--types on`); a file with a hint is planned even without an MCP import. */
-  typeHintFor?: (file: string) => TypeHint | undefined;
+  /** Type information per file (uproot's `--types on`); a file with a hint is planned even without an MCP import.
+   *  Given the file's scopes, the hint can tell lib globals from the file's own bindings without the checker. */
+  typeHintFor?: (file: string, scopeManager?: ReturnType<typeof parseSource>['scopeManager']) => TypeHint | undefined;
 }
 
 export function planMrtrProject(files: SourceFile[], options: ProjectOptions = {}): ProjectPlan {
@@ -51,7 +52,7 @@ export function planMrtrProject(files: SourceFile[], options: ProjectOptions = {
     if (text === undefined) return undefined;
     try {
       const { ast, scopeManager } = parseSource(text, abs);
-      const unit = makeUnit(abs, text, ast, scopeManager, options.typeHintFor?.(abs));
+      const unit = makeUnit(abs, text, ast, scopeManager, options.typeHintFor?.(abs, scopeManager));
       units.set(abs, unit);
       return unit;
     } catch (error) {

@@ -31,12 +31,23 @@ export interface MatchOutcome {
   parsed: boolean;
 }
 
+export type Parsed = ReturnType<Engine['parseSource']>;
+
 export function matchFile(engine: Engine, job: MatchJob, typeHint?: TypeHint): MatchOutcome {
-  const { absolute, text } = job;
-  const outcome: MatchOutcome = { sites: [], problems: [], candidates: [], parsed: false };
+  let parsed: Parsed;
   try {
-    const parsed = engine.parseSource(text, absolute);
-    outcome.parsed = true;
+    parsed = engine.parseSource(job.text, job.absolute);
+  } catch (error) {
+    return { sites: [], problems: [], candidates: [], parsed: false, failure: describeFailure(job.file, error) };
+  }
+  return matchParsed(engine, job, parsed, typeHint);
+}
+
+/** The matching of a file already parsed (typed mode matches a file again, with the checker, on the same AST). */
+export function matchParsed(engine: Engine, job: MatchJob, parsed: Parsed, typeHint?: TypeHint): MatchOutcome {
+  const { absolute, text } = job;
+  const outcome: MatchOutcome = { sites: [], problems: [], candidates: [], parsed: true };
+  try {
     const rejections: { node: RootsSite['node']; why: string }[] = [];
     const note = job.explain ? (node: RootsSite['node'], why: string) => void rejections.push({ node, why }) : undefined;
     const sites = job.roots ? engine.findRootsSites({ ast: parsed.ast, text, scopeManager: parsed.scopeManager, file: absolute, explain: note, typeHint }) : [];

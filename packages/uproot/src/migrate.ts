@@ -248,7 +248,7 @@ function planProject(sources: SourceFile[], options: PlanOptions, heldOut: Map<s
       return r.text;
     };
     const oracle = options.oracle;
-    const project = planMrtrProject(files, { lifecycle: options.lifecycle, read, typeHintFor: oracle && ((file) => oracle.hintFor(file)), ...(options.sharedHelpers ? { sharedHelpers: options.sharedHelpers } : {}) });
+    const project = planMrtrProject(files, { lifecycle: options.lifecycle, read, typeHintFor: oracle && ((file, scopes) => oracle.hintFor(file, scopes)), ...(options.sharedHelpers ? { sharedHelpers: options.sharedHelpers } : {}) });
     for (const [file, error] of heldOut) project.failures.set(file, error);
     return project;
   } catch {

@@ -3,7 +3,7 @@
 import path from 'node:path';
 import { McpReach, type RootsCandidate, mayContainMrtrProblems, mayContainRootsSites, skippedFileCandidates, skippedFileWhy } from '@uproot/core/light';
 import { collectFiles, type FileProblem } from './files.ts';
-import { type Engine, type MatchJob, type MatchOutcome, type ScanProblem, type ScanSite, matchFile } from './match-file.ts';
+import { type Engine, type MatchJob, type MatchOutcome, type Parsed, type ScanProblem, type ScanSite, describeFailure, matchFile, matchParsed } from './match-file.ts';
 import { MatchPool } from './match-pool.ts';
 import { Progress } from './progress.ts';
 import { DEFAULT_MAX_BYTES, readSource } from './read-source.ts';
@@ -83,6 +83,24 @@ export async function runScan(paths: string[], options: ScanOptions): Promise<Sc
   // Typed, the checker's hints live on this thread: every file is matched here.
   const pool = oracle ? undefined : MatchPool.open(set.files.length);
   const events: FileEvents[] = [];
+  // Typed, a file is first matched with a probe; only files whose receivers syntax left open are
+  // matched again (same AST), once, over a program rooted at just those files (the rest never cost a parse).
+  const deferred: Array<{ event: number; job: MatchJob; parsed: Parsed }> = [];
+  const matchHere = async (job: MatchJob, event: number): Promise<MatchOutcome> => {
+    engine ??= await import('@uproot/core');
+    return oracle ? probe(engine, oracle, job, event) : matchFile(engine, job);
+  };
+  const probe = (eng: Engine, typed: TypeOracle, job: MatchJob, event: number): MatchOutcome => {
+    let parsed: Parsed;
+    try {
+      parsed = eng.parseSource(job.text, job.absolute);
+    } catch (error) {
+      return { sites: [], problems: [], candidates: [], parsed: false, failure: describeFailure(job.file, error) };
+    }
+    const outcome = matchParsed(eng, job, parsed, typed.has(job.absolute) ? typed.probeFor(job.absolute, parsed.scopeManager) : undefined);
+    if (typed.has(job.absolute) && typed.wasAsked(job.absolute)) deferred.push({ event, job, parsed });
+    return outcome;
+  };
   try {
     for (const absolute of set.files) {
       progress.tick(absolute);
@@ -106,8 +124,12 @@ export async function runScan(paths: string[], options: ScanOptions): Promise<Sc
       const file = relativePath(cwd, absolute);
       const job: MatchJob = { absolute, file, text: read.text, roots, mrtr, explain: !!options.explain };
       // The parser loads only once a file can hold a site.
-      const outcome = pool?.offer(job) ?? matchFile((engine ??= await import('@uproot/core')), job, oracle?.hintFor(absolute));
+      const outcome = pool?.offer(job) ?? (await matchHere(job, events.length));
       events.push({ file, absolute, candidates: skipped, outcome, job: outcome instanceof Promise ? job : undefined });
+    }
+    if (deferred.length) {
+      oracle!.need(deferred.map((d) => d.job.absolute));
+      for (const d of deferred) events[d.event]!.outcome = matchParsed(engine!, d.job, d.parsed, oracle!.hintFor(d.job.absolute, d.parsed.scopeManager));
     }
     for (const e of events) {
       if (e.problem) (e.problem.notice ? result.notices : result.failures).push(e.problem.entry);
@@ -143,7 +165,7 @@ function typedCandidates(decision: TypesDecision & { types: 'on' }, files: strin
       if (r.ok) yield { path: file, text: r.text };
     }
   }
-  return openOracle(decision.tsconfig, read());
+  return openOracle(decision.tsconfig, read(), { onDemand: true });
 }
 
 /**
@@ -163,7 +185,7 @@ async function refineActions(result: ScanResult, allFiles: string[], maxBytes: n
   const sources = allFiles.map((file) => (withCandidates.some((f) => f.absolute === file) ? { path: file, text: read(file) } : { path: file }));
   let plans;
   try {
-    plans = planMrtrProject(sources, { read, typeHintFor: oracle && ((file) => oracle.hintFor(file)) }).plans;
+    plans = planMrtrProject(sources, { read, typeHintFor: oracle && ((file, scopes) => oracle.hintFor(file, scopes)) }).plans;
   } catch {
     return; // the classifier's answer stands; migrate reports the planner's failure with its cause
   }

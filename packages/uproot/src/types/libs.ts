@@ -20,7 +20,7 @@ export function withBundledLibs(host: ts.CompilerHost, options: ts.CompilerOptio
   host.readFile = (name) => libTexts().get(path.resolve(name)) ?? readFile.call(host, name);
   host.getSourceFile = (name, language, onError, fresh) => {
     const lib = libTexts().get(path.resolve(name));
-    return lib !== undefined ? ts.createSourceFile(name, lib, language, true) : getSourceFile.call(host, name, language, onError, fresh);
+    return lib !== undefined ? ts.createSourceFile(name, lib, language) : getSourceFile.call(host, name, language, onError, fresh);
   };
   return host;
 }

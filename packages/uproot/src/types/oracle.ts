@@ -1,38 +1,52 @@
 // The type-aware half of `--types on`: one TypeScript program (ts-morph's bundled compiler) per
-// tsconfig, rooted at the files the text pre-filter kept; nothing is type-checked whole, the
-// checker answers only the receivers provenance asks about.
+// tsconfig; nothing is type-checked whole, the checker answers only the receivers provenance asks about.
+// Rooted at every candidate, or (on demand) only at the files whose receivers syntax left open.
 import path from 'node:path';
 import { ts } from 'ts-morph';
+import type { ScopeManagerLike } from '@uproot/core';
 import { type McpValue, type Node, type TypeHint, mcpValueOfType } from '@uproot/core/planning';
 import { isJsconfig, nearestTsconfig } from './detect.ts';
-import { withBundledLibs } from './libs.ts';
+import { mayDeclareGlobals } from './global-scope.ts';
+import { ParsedFiles, createOracleHost, type OracleHost } from './host.ts';
+import { isLibConstructor } from './lib-constructors.ts';
 import { McpFreePackages } from './mcp-free.ts';
 import { tsNodeAt } from './node-at.ts';
 
 /** Expressions whose own syntax already says what they are: never worth a checker call. */
 const SYNTACTIC = new Set(['Literal', 'TemplateLiteral', 'ObjectExpression', 'ArrayExpression', 'ArrowFunctionExpression', 'FunctionExpression', 'ClassExpression']);
 
-interface TsconfigProgram {
+interface TsconfigProgram extends OracleHost {
   options: ts.CompilerOptions;
   /** The tsconfig's own `.d.ts` files: globals no import names (tsc sees them too). */
   ambient: string[];
-  texts: Map<string, string>;
+  /** The files the program is rooted at (beside `ambient`); on demand, it grows as hints need it. */
+  roots: Set<string>;
   program?: ts.Program;
+  checker?: ts.TypeChecker;
+}
+
+export interface OracleOptions {
+  /** Root the program only at files a hint was asked about (and files that may declare globals). */
+  onDemand?: boolean;
 }
 
 export class TypeOracle {
   private readonly programs = new Map<string, TsconfigProgram>();
   private readonly byFile = new Map<string, TsconfigProgram>();
   private readonly mcpFree = new McpFreePackages();
+  private readonly parsed = new ParsedFiles();
   private readonly fallback: string;
+  private readonly onDemand: boolean;
+  private readonly asked = new Set<string>();
 
   /** `tsconfig`: the one found for the scanned paths, used for files with none of their own. */
-  constructor(tsconfig: string) {
+  constructor(tsconfig: string, options: OracleOptions = {}) {
     this.fallback = tsconfig;
+    this.onDemand = options.onDemand ?? false;
   }
 
   /**
-   * Add every candidate before the first hint: each program is built once, on the first hint.
+   * Add every candidate before the first hint, so one program serves them all.
    * JavaScript joins only a project that checks it (allowJs, checkJs, a jsconfig.json), as tsc would.
    */
   add(file: string, text: string): boolean {
@@ -46,13 +60,15 @@ export class TypeOracle {
       const options = parsed?.options ?? {};
       // checkJs implies allowJs (tsc reads the JavaScript it is asked to check).
       if (options.checkJs) options.allowJs = true;
-      entry = { options, ambient, texts: new Map() };
+      entry = { options, ambient, roots: new Set(), ...createOracleHost(options, this.mcpFree, this.parsed) };
       this.programs.set(tsconfig, entry);
     }
     if (/\.[cm]?jsx?$/.test(file) && !entry.options.allowJs) return false;
+    const abs = path.resolve(file);
     // The scanned text, not the file on disk, so offsets match the AST exactly.
-    entry.texts.set(path.resolve(file), text);
-    this.byFile.set(path.resolve(file), entry);
+    entry.texts.set(abs, text);
+    if (!this.onDemand || mayDeclareGlobals(abs, text)) entry.roots.add(abs);
+    this.byFile.set(abs, entry);
     return true;
   }
 
@@ -60,18 +76,48 @@ export class TypeOracle {
     return this.byFile.has(path.resolve(file));
   }
 
+  /**
+   * A hint that records whether the checker would be asked about `file` and answers nothing, so a
+   * scan can learn which files need a program before building one.
+   */
+  probeFor(file: string, scopeManager: ScopeManagerLike): TypeHint | undefined {
+    const abs = path.resolve(file);
+    if (!this.byFile.has(abs)) return undefined;
+    return (node: Node): McpValue | undefined => {
+      if (!SYNTACTIC.has(node.type) && !isLibConstructor(node, scopeManager)) this.asked.add(abs);
+      return undefined;
+    };
+  }
+
+  /** Whether a probe for `file` was asked about an expression the checker would have to answer. */
+  wasAsked(file: string): boolean {
+    return this.asked.has(path.resolve(file));
+  }
+
+  /** Roots these files before the next build (one build for a batch, rather than one growth each). */
+  need(files: Iterable<string>): void {
+    for (const file of files) {
+      const abs = path.resolve(file);
+      const entry = this.byFile.get(abs);
+      if (entry && !entry.roots.has(abs)) {
+        entry.roots.add(abs);
+        entry.checker = undefined;
+      }
+    }
+  }
+
   /** The hint for one added file; a file that was never added gets no type information. */
-  hintFor(file: string): TypeHint | undefined {
+  hintFor(file: string, scopeManager?: ScopeManagerLike): TypeHint | undefined {
     const abs = path.resolve(file);
     const entry = this.byFile.get(abs);
     if (!entry) return undefined;
-    const program = (entry.program ??= this.build(entry));
-    const tsFile = program.getSourceFile(abs);
-    if (!tsFile) return undefined;
-    const checker = program.getTypeChecker();
     return (node: Node): McpValue | undefined => {
-      if (SYNTACTIC.has(node.type)) return undefined;
-      const tsNode = tsNodeAt(tsFile, node.range[0], node.range[1]);
+      if (SYNTACTIC.has(node.type) || (scopeManager && isLibConstructor(node, scopeManager))) return undefined;
+      // A file the program already holds (a root's import) is typed as it would be as a root.
+      if (!entry.program?.getSourceFile(abs)) this.need([abs]);
+      const checker = this.checkerOf(entry);
+      const tsFile = entry.program!.getSourceFile(abs);
+      const tsNode = tsFile && tsNodeAt(tsFile, node.range[0], node.range[1]);
       if (!tsNode) return undefined;
       try {
         return mcpValueOfType(checker.getTypeAtLocation(tsNode));
@@ -81,15 +127,10 @@ export class TypeOracle {
     };
   }
 
-  private build(entry: TsconfigProgram): ts.Program {
-    const host = withBundledLibs(ts.createCompilerHost(entry.options, true), entry.options);
-    const read = host.getSourceFile.bind(host);
-    host.getSourceFile = (name, language, onError, fresh) => {
-      const given = entry.texts.get(path.resolve(name));
-      if (given !== undefined) return ts.createSourceFile(name, given, language, true);
-      if (this.mcpFree.covers(name)) return ts.createSourceFile(name, 'export {};', language, true);
-      return read(name, language, onError, fresh);
-    };
-    return ts.createProgram({ rootNames: [...entry.ambient, ...entry.texts.keys()], options: entry.options, host });
+  /** The checker over the current roots; a grown program reuses every file its predecessor parsed. */
+  private checkerOf(entry: TsconfigProgram): ts.TypeChecker {
+    if (entry.checker) return entry.checker;
+    entry.program = ts.createProgram({ rootNames: [...entry.ambient, ...entry.roots], options: entry.options, host: entry.host, oldProgram: entry.program });
+    return (entry.checker = entry.program.getTypeChecker());
   }
 }
