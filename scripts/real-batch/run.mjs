@@ -36,7 +36,8 @@ const repos = JSON.parse(readFileSync(listFile, 'utf8')).filter((r) => !only || 
 
 // A shell command in a directory; the output is kept whole because the counts are read from it.
 function sh(command, cwd, env = process.env) {
-  const r = spawnSync('bash', ['-c', command], { cwd, env, encoding: 'utf8', maxBuffer: 1 << 28, timeout: 30 * 60_000 });
+  // An hour: hunch's node:test suite ran past 30 minutes on a loaded 2-core machine and its baseline was cut unread.
+  const r = spawnSync('bash', ['-c', command], { cwd, env, encoding: 'utf8', maxBuffer: 1 << 28, timeout: 60 * 60_000 });
   return { status: r.status, output: `${r.stdout ?? ''}\n${r.stderr ?? ''}` };
 }
 

@@ -10,7 +10,7 @@ export function printTable(rows) {
     `${r.marked}${Object.keys(r.reasons).length ? ` (${Object.entries(r.reasons).map(([k, v]) => `${k}:${v}`).join(', ')})` : ''}`,
     `${r.changed} (${r.markersOnly})`,
     `${r.before.types} → ${r.after.types}`,
-    r.before.tests ? `${r.before.tests.passed}/${r.before.tests.failed} → ${r.after.tests.passed}/${r.after.tests.failed}` : 'not run',
+    r.before.tests ? `${counts(r.before.tests)} → ${counts(r.after.tests)}` : 'not run',
     newFailures(r).join(' ') || '0',
     r.secondRunChanged === 0 ? 'no change' : `${r.secondRunChanged} files`,
     r.unparsed.length === 0 ? 'ok' : r.unparsed.join(' '),
@@ -24,6 +24,11 @@ export function printTable(rows) {
   const newTypes = rows.reduce((a, r) => a + Math.max(0, r.after.types - r.before.types), 0);
   for (const r of rows.filter((row) => row.migrateError)) console.log(`\n${r.name}: migrate exit ${r.exit[0]}:${r.migrateError.trimEnd()}`);
   console.log(`\nserver-side request sites: ${sum('sites')}, rewritten ${sum('rewritten')}, marked ${sum('marked')}; new type errors ${newTypes}; files changed ${sum('changed')}, second run changed ${sum('secondRunChanged')}`);
+}
+
+// A run whose summary could not be read (a runner killed by the 30-minute timeout prints none) is not 0/0.
+function counts(tests) {
+  return tests.unread ? 'unread' : `${tests.passed}/${tests.failed}`;
 }
 
 // Test files failing after migrate that were not failing before and that migrate did not list in testsToUpdate.
