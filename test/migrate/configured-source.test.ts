@@ -235,6 +235,16 @@ describe('--to param takes roots from configuration where the state stays', () =
     expect(text).toContain('const updateRoots = async (_timeout?: number) => {');
   });
 
+  it('a scoped generic server name keeps its scope, and a file that does not build the server takes the run\'s one name', async () => {
+    const scoped = write('closure-scoped', { 'server.ts': CLOSURE_V1_TS.replace(/name: '[^']+'/, "name: '@acme/mcp'") });
+    expect(new Set((await migrate(scoped)).outcomes.map((o) => o.configure?.env))).toEqual(new Set(['ACME_MCP_ROOTS']));
+    // session-map: roots.ts and tool.ts hold no `new McpServer`; server.ts names it.
+    const session = write('session-named', { 'roots.ts': SESSION_ROOTS, 'tool.ts': SESSION_TOOL, 'server.ts': SESSION_SERVER });
+    const envs = new Set((await migrate(session)).outcomes.filter((o) => o.configure).map((o) => o.configure!.env));
+    expect(envs.size).toBe(1);
+    expect([...envs][0]).not.toBe('MCP_ROOTS');
+  });
+
   it('a check in a file without a request follows only when the run leaves no request to the client', async () => {
     const dir = write('session-tool-only', { 'tool.ts': SESSION_TOOL, 'server.ts': SESSION_SERVER.replace("import { syncRoots } from './roots.js';\n", '').replace('    setTimeout(() => syncRoots(server, sessionId), 350);\n', '    void sessionId;\n').replace("import { registerRootsTool } from './tool.js';", "import { registerRootsTool } from './tool.js';\nimport { roots } from './other.js';\nvoid roots;"), 'other.ts': `export const roots = 1;\n` });
     const { outcomes, changed } = await migrate(dir);

@@ -33,6 +33,8 @@ export interface ParamOptions {
   sharedHelpers?: string;
   /** The run leaves no server roots request to the client and its requests read this variable: every capability check reads it too. */
   configuredCapability?: string;
+  /** The run builds one MCP server, with this literal name: a file that does not build it names its variable after it. */
+  serverName?: string;
 }
 
 export interface ParamInput extends ParamOptions {
@@ -139,6 +141,7 @@ export function planParam(input: ParamInput): FilePlan {
     candidates,
     typescript,
     ...(input.configuredCapability ? { runVariable: input.configuredCapability } : {}),
+    ...(input.serverName ? { serverName: input.serverName } : {}),
     names: () => {
       stateNames.configured ??= { fn: bindings.declare('configuredRoots'), cache: bindings.declare('configuredRootsCache'), type: bindings.declare('ConfiguredRoots') };
       stateNames.capability ??= { fn: bindings.declare('rootsConfigured'), warned: bindings.declare('rootsConfiguredWarned') };

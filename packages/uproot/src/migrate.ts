@@ -13,6 +13,7 @@ import { type ProjectPlan, planMrtrProject, planMrtrText, type SourceFile as Pro
 type SourceFile = ProjectFile;
 import { planParamText } from '../../../transforms/param.ts';
 import { runConfiguredVariable } from './configured-run.ts';
+import { literalServerNames } from './server-names.ts';
 import { cleanupPendingWrites } from './atomic-write.ts';
 import { collectFiles, type FileProblem, stillInPlace } from './files.ts';
 import { Progress } from './progress.ts';
@@ -69,7 +70,7 @@ export interface MigrateOptions {
   types?: TypesMode;
 }
 
-export function plannerFor(strategy: Strategy, options: { paramName?: string; sharedHelpers?: SharedHelpers; configuredCapability?: string } = {}): (text: string, file: string) => FilePlan {
+export function plannerFor(strategy: Strategy, options: { paramName?: string; sharedHelpers?: SharedHelpers; configuredCapability?: string; serverName?: string } = {}): (text: string, file: string) => FilePlan {
   const shared = options.sharedHelpers;
   if (strategy === 'mrtr') return shared ? (text, file) => planMrtrText(text, file, { sharedHelpers: shared }) : planMrtrText;
   if (strategy === 'param') {
@@ -78,6 +79,7 @@ export function plannerFor(strategy: Strategy, options: { paramName?: string; sh
         ...(options.paramName ? { paramName: options.paramName } : {}),
         ...(shared?.(file) !== undefined ? { sharedHelpers: shared(file)! } : {}),
         ...(options.configuredCapability ? { configuredCapability: options.configuredCapability } : {}),
+        ...(options.serverName ? { serverName: options.serverName } : {}),
       });
   }
   throw new Error(`the ${strategy} strategy is not available in this version of uproot`);
@@ -85,7 +87,6 @@ export function plannerFor(strategy: Strategy, options: { paramName?: string; sh
 
 export async function runMigrate(paths: string[], options: MigrateOptions): Promise<MigrateResult> {
   const { cwd, dryRun } = options;
-  const plan = options.planner ?? plannerFor(options.strategy, { paramName: options.paramName });
   // Types serve the MRTR project planner; the param planner and a test's own planner stay syntactic.
   const typable = options.strategy === 'mrtr' && !options.planner;
   const decision = typable ? decideTypes(options.types ?? 'auto', paths, cwd) : ({ types: 'off', why: `--to ${options.strategy} plans from syntax only` } as const);
@@ -105,6 +106,7 @@ export async function runMigrate(paths: string[], options: MigrateOptions): Prom
   try {
     // Read everything first: a helper chain may cross into files that hold no roots text themselves.
     const sources: Array<SourceFile & { file: string; bom: boolean }> = [];
+    const serverNames = new Set<string>();
     for (const absolute of set.files) {
       await signalsDelivered();
       if (interrupted()) break;
@@ -115,23 +117,30 @@ export async function runMigrate(paths: string[], options: MigrateOptions): Prom
         continue;
       }
       const read = readSource(absolute, options.maxBytes ?? DEFAULT_MAX_BYTES);
-      if (!read.ok) (read.skipped ? result.notices : result.failures).push({ file, message: read.message });
-      else sources.push({ path: absolute, text: mayContainRootsSites(read.text) || (decision.types === 'on' && isTypedCandidate(absolute, read.text)) ? read.text : undefined, file, bom: read.bom });
+      if (!read.ok) {
+        (read.skipped ? result.notices : result.failures).push({ file, message: read.message });
+        continue;
+      }
+      for (const name of literalServerNames(read.text)) serverNames.add(name);
+      sources.push({ path: absolute, text: mayContainRootsSites(read.text) || (decision.types === 'on' && isTypedCandidate(absolute, read.text)) ? read.text : undefined, file, bom: read.bom });
     }
     await signalsDelivered();
     const oracle = decision.types === 'on' && !interrupted() ? await openOracle(decision.tsconfig, sources.filter((s): s is typeof s & { text: string } => s.text !== undefined)) : undefined;
     const remembered = new Map<string, string>();
+    const serverName = serverNames.size === 1 ? [...serverNames][0] : undefined;
+    const named = serverName ? { serverName } : {};
+    const plan = options.planner ?? plannerFor(options.strategy, { paramName: options.paramName, ...named });
     let plans = interrupted() ? new Map<string, FilePlan>() : planAll(sources, { ...options, remembered, oracle }, plan, result);
     // Roots from configuration: checks in files without a request follow once the run leaves none to the client.
     const configuredCapability = options.strategy === 'param' && !options.planner ? runConfiguredVariable(plans.values()) : undefined;
-    if (configuredCapability && !interrupted()) plans = planAll(sources, { ...options, remembered, oracle }, plannerFor('param', { paramName: options.paramName, configuredCapability }), { failures: [] });
+    if (configuredCapability && !interrupted()) plans = planAll(sources, { ...options, remembered, oracle }, plannerFor('param', { paramName: options.paramName, configuredCapability, ...named }), { failures: [] });
     // Callers the planner read lazily are rewritten from exactly the text it planned on.
     for (const source of sources) {
       if (source.text === undefined && plans.has(source.path)) source.text = remembered.get(source.path);
     }
     // Helpers several files need go into one module beside them, planned again to import it
     // (from the texts the first plan read, lazily read callers included).
-    const shared = options.planner || interrupted() ? undefined : shareHelpers(sources, plans, cwd, (sharedHelpers, scratch) => planAll(sources, { ...options, remembered, oracle, sharedHelpers }, plannerFor(options.strategy, { paramName: options.paramName, sharedHelpers, ...(configuredCapability ? { configuredCapability } : {}) }), scratch));
+    const shared = options.planner || interrupted() ? undefined : shareHelpers(sources, plans, cwd, (sharedHelpers, scratch) => planAll(sources, { ...options, remembered, oracle, sharedHelpers }, plannerFor(options.strategy, { paramName: options.paramName, sharedHelpers, ...named, ...(configuredCapability ? { configuredCapability } : {}) }), scratch));
     if (shared) {
       plans = shared.plans;
       result.notices.push(...shared.notices);

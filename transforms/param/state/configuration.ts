@@ -53,8 +53,15 @@ function read(node: Node, prov: Provenance, text: string, into: Configuration, d
   });
 }
 
-/** `NOTES` for `new McpServer({ name: 'notes' })`; `MCP` when the server's name is not a literal. */
-export function serverPrefix(ast: TSESTree.Program, prov: Provenance): string {
+/**
+ * `NOTES` for `new McpServer({ name: 'notes' })`; `fallback` (the run's one server name, when the server is
+ * built in another file) or `MCP` when the file names none. A scope goes unless only a generic word is left
+ * (`@acme/notes` → `NOTES`, `@bacchus/mcp` → `BACCHUS_MCP`).
+ */
+/** Names that say nothing about which server this is once their scope is gone. */
+const GENERIC = /^(mcp|server|mcp[-_]?server|server[-_]?mcp)$/i;
+
+export function serverPrefix(ast: TSESTree.Program, prov: Provenance, fallback?: string): string {
   let name: string | undefined;
   walkAll(ast, (n) => {
     if (name || n.type !== 'NewExpression') return;
@@ -65,6 +72,8 @@ export function serverPrefix(ast: TSESTree.Program, prov: Provenance): string {
     name = prop ? staticString(prop.value) : undefined;
   });
   void prov;
-  const prefix = (name ?? 'mcp').replace(/^@[^/]+\//, '').replace(/[^A-Za-z0-9]+/g, '_').replace(/^_+|_+$/g, '').toUpperCase();
+  const named = name ?? fallback ?? 'mcp';
+  const unscoped = named.replace(/^@[^/]+\//, '');
+  const prefix = (GENERIC.test(unscoped) ? named : unscoped).replace(/[^A-Za-z0-9]+/g, '_').replace(/^_+|_+$/g, '').toUpperCase();
   return /^[A-Z]/.test(prefix) ? prefix : `MCP_${prefix}`;
 }

@@ -36,6 +36,8 @@ export interface SourceInput {
   names: () => { configured: string; capability: string };
   /** The run leaves no server roots request to the client: every remaining capability check reads this variable. */
   runVariable?: string;
+  /** The name of the run's one MCP server, for a file that does not build it itself. */
+  serverName?: string;
 }
 
 export interface SourcePlan {
@@ -70,7 +72,7 @@ export function planConfiguredSource(input: SourceInput): SourcePlan {
   const leftover = input.runVariable ? capabilities.filter((c) => !gates.has(c) && !readsListChanged(c)) : [];
   if (accepted.length === 0 && leftover.length === 0) return plan;
   const names = input.names();
-  const variable = accepted.length ? variableOf(accepted.map((a) => a.site), f) : input.runVariable!;
+  const variable = accepted.length ? variableOf(accepted.map((a) => a.site), f, input.serverName) : input.runVariable!;
   const role = roleOf(accepted.map((a) => a.site), f);
   const configure: StateOutcome['configure'] = { env: variable, args: false, param: null, role };
   const detail = `${TRUST}: the roots now come from the ${variable} environment variable (directories separated by the platform path delimiter, read once and resolved with realpath) instead of from the client, shared by every session of the process; set ${variable} to the directories the client's roots listed (unset, the server takes its path for a client without roots and says so once on stderr)`;
@@ -124,13 +126,13 @@ function refusalOf(site: RootsSite, capabilities: readonly RootsSite[], f: FileC
 }
 
 /** `<SERVER>_ROOTS`, unless the state the roots feed already reads an environment variable. */
-function variableOf(requests: readonly RootsSite[], f: FileContext): string {
+function variableOf(requests: readonly RootsSite[], f: FileContext, serverName: string | undefined): string {
   for (const r of requests) {
     const { states } = analyzeState(r.node, f.prov, f.text);
     const found = states.length === 1 ? existingConfiguration(states[0]!, f.prov, f.text, []) : undefined;
     if (found?.env) return found.env;
   }
-  return `${serverPrefix(f.ast, f.prov)}_ROOTS`;
+  return `${serverPrefix(f.ast, f.prov, serverName)}_ROOTS`;
 }
 
 function roleOf(requests: readonly RootsSite[], f: FileContext): 'sandbox' | 'workspace' | null {
