@@ -12,6 +12,7 @@ import { applyTransform } from 'jscodeshift/src/testUtils.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import plugin from '../packages/eslint-plugin/src/index.ts';
 import { main } from '../packages/uproot/src/cli.ts';
+import { runMigrate } from '../packages/uproot/src/migrate.ts';
 import transform from '../transforms/jscodeshift/mrtr.ts';
 import { type CorpusProject, readProjects } from './detection-corpus.ts';
 
@@ -126,6 +127,30 @@ describe('projects without a package.json', () => {
     const out = await codeshift(path.join(project.dir, 'tools/folders.js'), project.dir);
     expect(out).toContain('inputRequired');
   });
+
+  // In process, from another directory than the test's (as the programmatic API may run): the cwd given bounds
+  // the callers. Without a package.json `--to param` keeps its helpers inline (the module system is unknown), so
+  // its plans are compared site by site; the MRTR rewrite must be the same text.
+  for (const strategy of ['mrtr', 'param'] as const) {
+    it(`migrate --to ${strategy} plans the same sites in a folder without its package.json`, async () => {
+      const outcomes = async (dir: string) => {
+        const result = await runMigrate([dir], { cwd: dir, strategy, dryRun: strategy === 'param' });
+        expect(result.failures).toEqual([]);
+        return result.files.flatMap((f) => f.outcomes.map((o) => `${f.file}:${o.site.line} ${o.outcome} ${o.reason ?? ''}`)).sort();
+      };
+      let rewritten = 0;
+      for (const project of portable) {
+        const inPackage = path.join(temp, `migrate-${strategy}-package`, project.name);
+        cpSync(project.dir, inPackage, { recursive: true });
+        const plain = copyOut(project, path.join(temp, `migrate-${strategy}-plain`), false);
+        const expected = await outcomes(inPackage);
+        rewritten += expected.filter((o) => o.includes(' rewritten')).length;
+        expect(await outcomes(plain), project.name).toEqual(expected);
+        if (strategy === 'mrtr') for (const file of project.files) expect(readFileSync(path.join(plain, file.name), 'utf8'), `${project.name}/${file.name}`).toBe(readFileSync(path.join(inPackage, file.name), 'utf8'));
+      }
+      expect(rewritten).toBeGreaterThan(0);
+    });
+  }
 
   it('a subfolder scanned alone still reads the entry outside it', async () => {
     for (const name of ['importer-calls-v2-js', 'tool-modules-v2-js']) {
