@@ -58,6 +58,22 @@ describe('scan with a matcher worker', () => {
     expect((JSON.parse(threaded) as { candidates: unknown[] }).candidates.length).toBeGreaterThan(20);
   });
 
+  it('closes the worker it started before the walk when the directory turns out small', () => {
+    // The worker starts before the files are counted; one left running would keep the process alive past the timeout.
+    const listing = "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nconst server = new McpServer({ name: 's', version: '1' });\nserver.server.oninitialized = async () => {\n  await server.server.listRoots();\n};\n";
+    const small = tempTree({ 'src/server.ts': listing, 'src/other.ts': 'export const x = 1;\n' });
+    try {
+      const r = spawnSync(process.execPath, [bin, 'scan', '.', '--format', 'json', '--types', 'off'], { cwd: small, encoding: 'utf8', timeout: 60_000 });
+      if (r.error) throw r.error;
+      expect(r.status, r.stderr).toBe(0);
+      const { summary } = JSON.parse(r.stdout) as { summary: { files: number; sites: number } };
+      expect(summary.files).toBe(2);
+      expect(summary.sites).toBeGreaterThan(0);
+    } finally {
+      removeTree(small);
+    }
+  });
+
   it('warms up on a source that takes the finder and the MRTR checks through their paths', () => {
     // The worker matches it while it waits for its first job; a source nothing matched in would warm nothing up.
     const file = '/nonexistent/warm-up.ts';

@@ -30,12 +30,28 @@ export class MatchPool {
 
   /** A pool for a run over `files` files, or undefined where a worker would not pay off or cannot start. */
   static open(files: number): MatchPool | undefined {
-    if (files < POOL_MIN_FILES || availableParallelism() < 2 || !import.meta.url.endsWith('.js')) return undefined;
+    return files < POOL_MIN_FILES ? undefined : MatchPool.start();
+  }
+
+  /**
+   * A worker started before the walk has counted the files: its start-up (a second Node environment
+   * and the core, ~100 ms) then overlaps the walk, and it has time to warm its parser up before the
+   * first job. `keepFor` closes it again when the run turns out too small.
+   */
+  static start(): MatchPool | undefined {
+    if (availableParallelism() < 2 || !import.meta.url.endsWith('.js')) return undefined;
     try {
       return new MatchPool(new Worker(new URL(import.meta.url), { workerData: MATCHER }));
     } catch {
       return undefined;
     }
+  }
+
+  /** This pool when a run over `files` files pays for it; otherwise it is closed and undefined. */
+  keepFor(files: number): MatchPool | undefined {
+    if (files >= POOL_MIN_FILES) return this;
+    void this.close();
+    return undefined;
   }
 
   private constructor(worker: Worker) {
