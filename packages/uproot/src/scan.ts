@@ -5,6 +5,7 @@ import path from 'node:path';
 import { McpReach, type RootsCandidate, mayContainMrtrProblems, mayContainRootsSites, mayMatterBytes, skippedFileCandidates, skippedFileWhy } from '@uproot/core/light';
 import { collectFiles, type FileProblem, type FileSet } from './files.ts';
 import { type Engine, type MatchJob, type MatchOutcome, type Parsed, type ScanProblem, type ScanSite, describeFailure, matchFile, matchParsed } from './match-file.ts';
+import { cacheCompiledCommonJs } from './compile-cache.ts';
 import { MatchPool } from './match-pool.ts';
 import { Progress } from './progress.ts';
 import { DEFAULT_MAX_BYTES, readSource } from './read-source.ts';
@@ -200,6 +201,7 @@ async function refineActions(result: ScanResult, allFiles: string[], maxBytes: n
   const open = (s: ScanSite) => s.kind === 'request' && (s.action === 'rewrite' || (s.reason === 'unresolved-chain' && s.sdk === 2) || (s.sdk === 1 && (s.reason === 'v1-sdk' || s.reason === 'unresolved-chain')));
   const withCandidates = result.files.filter((f) => f.sites.some(open));
   if (withCandidates.length === 0) return;
+  cacheCompiledCommonJs();
   const { planMrtrProject } = await import('../../../transforms/mrtr.ts');
   const read = (file: string) => {
     const r = readSource(file, maxBytes);
