@@ -10,7 +10,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { findMrtrProblems, findRootsSites, parseSource } from '../../packages/core/src/index.ts';
-import { POOL_MIN_FILES, WARM_UP_SOURCE } from '../../packages/uproot/src/match-pool.ts';
+import { POOL_MIN_FILES } from '../../packages/uproot/src/match-pool.ts';
+import { WARM_UP_SOURCE } from '../../packages/uproot/src/match-warm-up.ts';
 import { bin, removeTree, tempTree, uproot, writeTree } from './helpers.ts';
 
 const FIXTURES = fileURLToPath(new URL('../fixtures/', import.meta.url));
@@ -31,7 +32,7 @@ afterAll(() => {
 });
 
 function binScan(args: string[], profileDir?: string): string {
-  const r = spawnSync(process.execPath, [...(profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : []), bin, 'scan', '.', '--format', 'json', '--types', 'off', ...args], { cwd: tree, encoding: 'utf8', timeout: 60_000 });
+  const r = spawnSync(process.execPath, [...(profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir, '--cpu-prof-interval', '100'] : []), bin, 'scan', '.', '--format', 'json', '--types', 'off', ...args], { cwd: tree, encoding: 'utf8', timeout: 60_000 });
   if (r.error) throw r.error;
   expect(r.status, r.stderr).toBe(2); // sites found and one file failed
   return r.stdout;
@@ -40,8 +41,13 @@ function binScan(args: string[], profileDir?: string): string {
 describe('scan with a matcher worker', () => {
   it('reports what the main thread alone reports, and the worker did run', async () => {
     const threaded = binScan([], profiles);
-    // One CPU profile per thread: the main thread and the matcher worker.
-    expect(readdirSync(profiles).filter((f) => f.endsWith('.cpuprofile'))).toHaveLength(2);
+    // One CPU profile per thread: the main thread and the matcher worker, which did match files.
+    const threads = readdirSync(profiles)
+      .filter((f) => f.endsWith('.cpuprofile'))
+      .map((f) => new Set((JSON.parse(readFileSync(path.join(profiles, f), 'utf8')) as { nodes: { callFrame: { functionName: string } }[] }).nodes.map((n) => n.callFrame.functionName)));
+    expect(threads).toHaveLength(2);
+    const worker = threads.find((names) => !names.has('runScan'));
+    expect(worker?.has('matchFile')).toBe(true);
     const alone = await uproot(['scan', '.', '--format', 'json', '--types', 'off'], tree);
     expect(threaded).toBe(alone.out);
     const report = JSON.parse(threaded) as { summary: { files: number; sites: number; problems: number; failures: number } };
