@@ -9,6 +9,11 @@ type Node = TSESTree.Node;
 /** A root walked once is marked; walked again, its order is kept: only what is walked repeatedly costs memory. */
 const orders = new WeakMap<Node, Node[] | 'once'>();
 
+/** The order of every node under `root`, already known (parse.ts lists a file's nodes as it decorates them). */
+export function rememberOrder(root: Node, order: Node[]): void {
+  orders.set(root, order);
+}
+
 export function walkAll(root: Node, visit: (node: Node) => void): void {
   // A whole file is always walked again (sites and client answers at least): keep its order from the first walk.
   const known = orders.get(root) ?? (root.type === 'Program' ? 'once' : undefined);
@@ -35,12 +40,17 @@ export function walkAll(root: Node, visit: (node: Node) => void): void {
 const CHILD_KEYS: Record<string, readonly string[] | undefined> = { ...visitorKeys, Program: [...(visitorKeys.Program ?? []), 'hashbang'] };
 const NOT_CHILDREN = new Set(['parent', 'range', 'loc', 'tokens', 'comments']);
 
+/** The keys of `node` that may hold child nodes, in walk order. */
+export function childKeys(node: Node): readonly string[] {
+  return CHILD_KEYS[node.type] ?? Object.keys(node).filter((k) => !NOT_CHILDREN.has(k));
+}
+
 function walkInOrder(root: Node, visit: (node: Node) => void): void {
   const stack: Node[] = [root];
   while (stack.length) {
     const node = stack.pop()!;
     visit(node);
-    for (const key of CHILD_KEYS[node.type] ?? Object.keys(node).filter((k) => !NOT_CHILDREN.has(k))) {
+    for (const key of childKeys(node)) {
       const child = (node as unknown as Record<string, unknown>)[key];
       if (Array.isArray(child)) {
         for (const c of child) if (isNode(c)) stack.push(c);
