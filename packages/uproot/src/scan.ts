@@ -86,10 +86,10 @@ export async function runScan(paths: string[], options: ScanOptions): Promise<Sc
     throw error;
   }
   const result: ScanResult = { cwd, files: [], failures: [...set.problems], notices: [...set.notices], scannedFiles: 0, parsedFiles: 0, types: summary(decision) };
-  const oracle = decision.types === 'on' ? await typedCandidates(decision, set.files, options.maxBytes ?? DEFAULT_MAX_BYTES) : undefined;
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+  const oracle = decision.types === 'on' ? await typedCandidates(decision, set.files, maxBytes) : undefined;
   const candidates: FileCandidate[] = [];
   if (options.explain) result.candidates = candidates;
-  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
   const progress = new Progress(set.files.length, options.progress ?? false);
   const reach = new McpReach();
   const pool = early ? early.keepFor(set.files.length) : oracle ? undefined : MatchPool.open(set.files.length);
@@ -159,7 +159,7 @@ export async function runScan(paths: string[], options: ScanOptions): Promise<Sc
     await pool?.close();
   }
   progress.done();
-  await refineActions(result, set.files, options.maxBytes ?? DEFAULT_MAX_BYTES, oracle);
+  await refineActions(result, set.files, maxBytes, oracle);
   return result;
 }
 
