@@ -218,6 +218,23 @@ describe('line endings, byte order marks and wide characters', () => {
     expect(plain).toMatchObject({ ok: true, bom: false, text: oneLine });
   });
 
+  it('asks a byte check before decoding, and still refuses binary and non-UTF-8 files as without one', () => {
+    const latin1 = Buffer.from("import { Server } from '@modelcontextprotocol/sdk/server/index.js'; // caf\xe9\nserver.listRoots();\n", 'latin1');
+    const dir = tree({ 'plain.ts': oneLine, 'binary.ts': Buffer.from([0x61, 0x00, 0x62]), 'latin1.ts': latin1 });
+    const seen: number[] = [];
+    const never = (bytes: Buffer) => {
+      seen.push(bytes.length);
+      return false;
+    };
+    expect(readSource(path.join(dir, 'plain.ts'), MB, never)).toEqual({ ok: true, unwanted: true, bytes: Buffer.byteLength(oneLine) });
+    expect(seen).toEqual([Buffer.byteLength(oneLine)]);
+    expect(readSource(path.join(dir, 'plain.ts'), MB, () => true)).toMatchObject({ ok: true, bom: false, text: oneLine });
+    expect(readSource(path.join(dir, 'binary.ts'), MB, never)).toEqual(readSource(path.join(dir, 'binary.ts')));
+    expect(readSource(path.join(dir, 'latin1.ts'), MB, never)).toMatchObject({ ok: false, skipped: false, reason: 'encoding' });
+    // The byte check saw only the file that is valid UTF-8.
+    expect(seen).toHaveLength(1);
+  });
+
   it('counts columns in UTF-16 code units, as the SARIF run declares', async () => {
     const line = "/* 🌱 é */ import { Server } from '@modelcontextprotocol/sdk/server/index.js'; const s = new Server({ name: 'x', version: '1' }, {}); s.oninitialized = async () => { await s.listRoots(); };\n";
     const dir = tree({ 'wide.ts': line });

@@ -10,7 +10,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { findMrtrProblems, findRootsSites, parseSource } from '../../packages/core/src/index.ts';
-import { POOL_MIN_FILES, WARM_UP_SOURCE } from '../../packages/uproot/src/match-pool.ts';
+import { POOL_MIN_FILES } from '../../packages/uproot/src/match-pool.ts';
+import { WARM_UP_SOURCE } from '../../packages/uproot/src/match-warm-up.ts';
 import { bin, removeTree, tempTree, uproot, writeTree } from './helpers.ts';
 
 const FIXTURES = fileURLToPath(new URL('../fixtures/', import.meta.url));
@@ -31,7 +32,7 @@ afterAll(() => {
 });
 
 function binScan(args: string[], profileDir?: string): string {
-  const r = spawnSync(process.execPath, [...(profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : []), bin, 'scan', '.', '--format', 'json', '--types', 'off', ...args], { cwd: tree, encoding: 'utf8', timeout: 60_000 });
+  const r = spawnSync(process.execPath, [...(profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir, '--cpu-prof-interval', '100'] : []), bin, 'scan', '.', '--format', 'json', '--types', 'off', ...args], { cwd: tree, encoding: 'utf8', timeout: 60_000 });
   if (r.error) throw r.error;
   expect(r.status, r.stderr).toBe(2); // sites found and one file failed
   return r.stdout;
@@ -40,8 +41,13 @@ function binScan(args: string[], profileDir?: string): string {
 describe('scan with a matcher worker', () => {
   it('reports what the main thread alone reports, and the worker did run', async () => {
     const threaded = binScan([], profiles);
-    // One CPU profile per thread: the main thread and the matcher worker.
-    expect(readdirSync(profiles).filter((f) => f.endsWith('.cpuprofile'))).toHaveLength(2);
+    // One CPU profile per thread: the main thread and the matcher worker, which did match files.
+    const threads = readdirSync(profiles)
+      .filter((f) => f.endsWith('.cpuprofile'))
+      .map((f) => new Set((JSON.parse(readFileSync(path.join(profiles, f), 'utf8')) as { nodes: { callFrame: { functionName: string } }[] }).nodes.map((n) => n.callFrame.functionName)));
+    expect(threads).toHaveLength(2);
+    const worker = threads.find((names) => !names.has('runScan'));
+    expect(worker?.has('matchFile')).toBe(true);
     const alone = await uproot(['scan', '.', '--format', 'json', '--types', 'off'], tree);
     expect(threaded).toBe(alone.out);
     const report = JSON.parse(threaded) as { summary: { files: number; sites: number; problems: number; failures: number } };
@@ -56,6 +62,22 @@ describe('scan with a matcher worker', () => {
     const alone = await uproot(['scan', '.', '--format', 'json', '--types', 'off', '--explain'], tree);
     expect(threaded).toBe(alone.out);
     expect((JSON.parse(threaded) as { candidates: unknown[] }).candidates.length).toBeGreaterThan(20);
+  });
+
+  it('closes the worker it started before the walk when the directory turns out small', () => {
+    // The worker starts before the files are counted; one left running would keep the process alive past the timeout.
+    const listing = "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nconst server = new McpServer({ name: 's', version: '1' });\nserver.server.oninitialized = async () => {\n  await server.server.listRoots();\n};\n";
+    const small = tempTree({ 'src/server.ts': listing, 'src/other.ts': 'export const x = 1;\n' });
+    try {
+      const r = spawnSync(process.execPath, [bin, 'scan', '.', '--format', 'json', '--types', 'off'], { cwd: small, encoding: 'utf8', timeout: 60_000 });
+      if (r.error) throw r.error;
+      expect(r.status, r.stderr).toBe(0);
+      const { summary } = JSON.parse(r.stdout) as { summary: { files: number; sites: number } };
+      expect(summary.files).toBe(2);
+      expect(summary.sites).toBeGreaterThan(0);
+    } finally {
+      removeTree(small);
+    }
   });
 
   it('warms up on a source that takes the finder and the MRTR checks through their paths', () => {

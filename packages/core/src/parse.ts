@@ -3,9 +3,9 @@
 // the shape ESLint would give it. oxc is native and loads in milliseconds; TypeScript never loads.
 import { analyze } from '@typescript-eslint/scope-manager';
 import type { TSESTree } from '@typescript-eslint/types';
-import { visitorKeys } from '@typescript-eslint/visitor-keys';
 import { parseSync } from 'oxc-parser';
 import type { ScopeManagerLike } from './ast.ts';
+import { childKeys, rememberOrder } from './walk.ts';
 
 export interface ParsedFile {
   ast: TSESTree.Program;
@@ -75,25 +75,50 @@ function position(starts: number[], offset: number): { line: number; column: num
   return { line: lo + 1, column: offset - starts[lo]! };
 }
 
-/** Parent pointers and ESLint-style `loc` on every node. */
+/**
+ * A node's ESLint-style `loc`, worked out from its range when first read: most nodes of a file are never
+ * reported, so this costs one small object per node instead of three (and the line search only for those read).
+ */
+class SourceLoc implements TSESTree.SourceLocation {
+  private first?: TSESTree.Position;
+  private last?: TSESTree.Position;
+  private readonly lines: number[];
+  private readonly from: number;
+  private readonly to: number;
+
+  constructor(lines: number[], from: number, to: number) {
+    this.lines = lines;
+    this.from = from;
+    this.to = to;
+  }
+
+  get start(): TSESTree.Position {
+    return (this.first ??= position(this.lines, this.from));
+  }
+
+  get end(): TSESTree.Position {
+    return (this.last ??= position(this.lines, this.to));
+  }
+
+  toJSON(): TSESTree.SourceLocation {
+    return { start: this.start, end: this.end };
+  }
+}
+
+/** Parent pointers and ESLint-style `loc` on every node, and the file's walk order for walkAll (the same order). */
 function decorate(root: TSESTree.Node, lines: number[]): void {
-  // Two flat stacks instead of a [node, parent] pair per node, and the last line found is tried first
-  // (a node mostly sits on the line of the one before it): this pass runs over every node of a file.
+  // Two flat stacks instead of a [node, parent] pair per node: this pass runs over every node of a file.
   const nodes: TSESTree.Node[] = [root];
   const parents: Array<TSESTree.Node | undefined> = [undefined];
-  let hint = 0;
-  const at = (offset: number): { line: number; column: number } => {
-    if (!(lines[hint]! <= offset && (hint + 1 >= lines.length || offset < lines[hint + 1]!))) hint = position(lines, offset).line - 1;
-    return { line: hint + 1, column: offset - lines[hint]! };
-  };
+  const order: TSESTree.Node[] = [];
   while (nodes.length) {
     const node = nodes.pop()!;
     const parent = parents.pop();
+    order.push(node);
     const n = node as TSESTree.Node & { parent?: TSESTree.Node; loc: TSESTree.SourceLocation };
     if (parent) n.parent = parent;
-    n.loc = { start: at(node.range[0]), end: at(node.range[1]) };
-    const keys = visitorKeys[node.type] ?? Object.keys(node);
-    for (const key of keys) {
+    n.loc = new SourceLoc(lines, node.range[0], node.range[1]);
+    for (const key of childKeys(node)) {
       const child = (node as unknown as Record<string, unknown>)[key];
       if (Array.isArray(child)) {
         for (const c of child) {
@@ -108,4 +133,5 @@ function decorate(root: TSESTree.Node, lines: number[]): void {
       }
     }
   }
+  rememberOrder(root, order);
 }

@@ -2,9 +2,9 @@
 // The `uproot` command: runs the compiled CLI in dist/ (built before packing, and by `npm ci` in the repository).
 import module from 'node:module';
 
-// oxc parses natively; what still goes through CommonJS gets its compiled code cached.
+// Node 22+ caches compiled code (ours and our dependencies'); on Node 20 the runs that load large
+// CommonJS packages turn v8-compile-cache on themselves (src/compile-cache.ts).
 if (typeof module.enableCompileCache === 'function') module.enableCompileCache();
-else module.createRequire(import.meta.url)('v8-compile-cache');
 
 let cli;
 try {

@@ -1,5 +1,6 @@
 // The programmatic API: `import { scan, migrate } from 'uproot'`. Each returns exactly what the CLI
 // prints with `--format json`, so scripts and the command line never disagree.
+import { cacheCompiledCommonJs } from './compile-cache.ts';
 import { scanReport } from './report/json.ts';
 import { migrateReport } from './report/migrate-json.ts';
 import type { MigrateReport, ScanReport } from './report/shapes.ts';
@@ -50,6 +51,7 @@ export async function migrate(paths: string[] = [], options: MigrateApiOptions =
     lifecycle: options.lifecycle ?? 'keep',
     paramName: options.paramName ?? 'directory',
   } as const;
+  cacheCompiledCommonJs();
   if (options.withSdkUpgrade) {
     const { migrateWithSdkUpgrade } = await import('./sdk-upgrade.ts');
     return migrateReport((await migrateWithSdkUpgrade(paths, { ...settings, upgradeWorkspace: options.upgradeWorkspace ?? false })).result);

@@ -1,6 +1,7 @@
 // The command line: parses arguments and prints. The file loop lives in scan.ts / migrate.ts.
 import path from 'node:path';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { cacheCompiledCommonJs } from './compile-cache.ts';
 import { ExitCode } from './exit-codes.ts';
 import { scanToJson } from './report/json.ts';
 import { scanToSarif } from './report/sarif.ts';
@@ -121,6 +122,7 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
     .addOption(typesOption())
     .action(async (paths: string[], opts: { types: TypesMode; to: Strategy; dryRun?: boolean; format: string; force?: boolean; maxFileSize?: number; withSdkUpgrade?: boolean; upgradeWorkspace?: boolean; lifecycle: 'keep' | 'per-request'; paramName: string }) => {
       // Loaded here, not at start-up: `scan` of a tree without roots never needs the planners.
+      cacheCompiledCommonJs();
       const { dirtyFiles } = await import('./git-guard.ts');
       const { runMigrate } = await import('./migrate.ts');
       const { migrateToJson } = await import('./report/migrate-json.ts');

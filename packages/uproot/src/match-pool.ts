@@ -1,23 +1,19 @@
 // A second thread for `uproot scan`: while the main thread walks, reads and pre-filters, a matcher
 // worker parses and matches the files handed to it, so the two cores share the run. Only from the
 // built bundle (a worker cannot load the TypeScript sources) and untyped (the checker lives on the
-// main thread); anything the worker cannot answer is matched on the main thread instead.
+// main thread); anything the worker cannot answer is matched on the main thread instead. The worker's
+// side is match-worker.ts, an entry of its own in the bundle.
 import { availableParallelism } from 'node:os';
-import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
-import { type MatchJob, type MatchOutcome, matchFile } from './match-file.ts';
+import { Worker } from 'node:worker_threads';
+import type { MatchJob, MatchOutcome } from './match-file.ts';
+import { MATCHER, type Reply } from './match-pool-protocol.ts';
 
-/** The worker is this same module, started with this mark. */
-const MATCHER = 'uproot-scan-matcher';
 /** Fewer files than this: the worker's start-up would cost more than it saves. */
 export const POOL_MIN_FILES = 200;
 /** The main thread matches only once the worker holds this many more source characters: loading the
  *  core on a second thread costs about as much as matching this much, and a small run stays on one. */
 const MAIN_THREAD_AFTER = 256 * 1024;
 
-interface Reply {
-  id: number;
-  outcome: MatchOutcome;
-}
 
 export class MatchPool {
   private readonly worker: Worker;
@@ -30,12 +26,28 @@ export class MatchPool {
 
   /** A pool for a run over `files` files, or undefined where a worker would not pay off or cannot start. */
   static open(files: number): MatchPool | undefined {
-    if (files < POOL_MIN_FILES || availableParallelism() < 2 || !import.meta.url.endsWith('.js')) return undefined;
+    return files < POOL_MIN_FILES ? undefined : MatchPool.start();
+  }
+
+  /**
+   * A worker started before the walk has counted the files: its start-up (a second Node environment
+   * and the core, ~100 ms) then overlaps the walk, and it has time to warm its parser up before the
+   * first job. `keepFor` closes it again when the run turns out too small.
+   */
+  static start(): MatchPool | undefined {
+    if (availableParallelism() < 2 || !import.meta.url.endsWith('.js')) return undefined;
     try {
-      return new MatchPool(new Worker(new URL(import.meta.url), { workerData: MATCHER }));
+      return new MatchPool(new Worker(workerEntry(), { workerData: MATCHER }));
     } catch {
       return undefined;
     }
+  }
+
+  /** This pool when a run over `files` files pays for it; otherwise it is closed and undefined. */
+  keepFor(files: number): MatchPool | undefined {
+    if (files >= POOL_MIN_FILES) return this;
+    void this.close();
+    return undefined;
   }
 
   private constructor(worker: Worker) {
@@ -76,55 +88,7 @@ export class MatchPool {
   }
 }
 
-/** The worker side: load the core once, then match each job as it arrives, in order. */
-async function serve(): Promise<void> {
-  const engine = await import('@uproot/core');
-  let jobs = 0;
-  parentPort!.on('message', ({ id, job }: { id: number; job: MatchJob }) => {
-    jobs++;
-    parentPort!.postMessage({ id, outcome: matchFile(engine, job) } satisfies Reply);
-  });
-  // Until the first job arrives (the main thread is still reading), warm the parser and the matcher up
-  // on a small server of our own: the first real file, often the largest, then runs on compiled code.
-  for (let i = 0; i < WARM_UP_ROUNDS && jobs === 0; i++) {
-    matchFile(engine, { absolute: WARM_UP_FILE, file: 'warm-up.ts', text: WARM_UP_SOURCE, roots: true, mrtr: true, explain: false, cwd: process.cwd() });
-    await new Promise((resolve) => setImmediate(resolve));
-  }
+/** dist/scan-worker.js, from this module's place in the bundle (dist/ or dist/chunks/). */
+function workerEntry(): URL {
+  return new URL(/\/chunks\/[^/]+$/.test(import.meta.url) ? '../scan-worker.js' : './scan-worker.js', import.meta.url);
 }
-
-const WARM_UP_ROUNDS = 8;
-/** A path that does not exist: nothing is read or cached for it, and it imports only MCP packages. */
-const WARM_UP_FILE = '/nonexistent/uproot-warm-up/server.ts';
-/** The shapes the finder and the MRTR checks look at: tools, a low-level handler, a client, an MRTR result. */
-export const WARM_UP_SOURCE = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { Client } from '@modelcontextprotocol/client';
-import { RootsListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
-
-export class Workspace {
-  private readonly server = new McpServer({ name: 'warm-up', version: '1.0.0' }, { capabilities: { tools: { listChanged: true } } });
-  private roots: string[] = [];
-
-  async start(): Promise<void> {
-    this.server.registerTool('files', { description: 'list files' }, async (args: { path?: string }, extra) => {
-      const { roots } = await this.server.server.listRoots();
-      for (const root of roots) if (args.path?.startsWith(root.uri)) return { content: [{ type: 'text', text: root.uri }] };
-      return { content: [], isError: extra.signal.aborted };
-    });
-    this.server.server.setNotificationHandler(RootsListChangedNotificationSchema, async () => {
-      this.roots = (await this.server.server.listRoots()).roots.map((r) => r.uri);
-    });
-  }
-}
-
-export function lowLevel(server: Server) {
-  server.setRequestHandler({ method: 'tools/call' } as never, async (request: { params: { inputResponses?: Record<string, unknown> } }) => {
-    if (!request.params.inputResponses) return { resultType: 'input_required', inputRequests: { r: { method: 'roots/list', params: {} } }, requestState: 'x' };
-    return { content: [] };
-  });
-}
-
-export const client = new Client({ name: 'c', version: '1.0.0' }, { capabilities: { roots: { listChanged: true } }, versionNegotiation: { mode: 'auto' } });
-`;
-
-if (!isMainThread && workerData === MATCHER) void serve();

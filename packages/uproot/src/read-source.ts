@@ -3,7 +3,7 @@
 // (it may hold a site nobody checked); otherwise it is a note. The BOM is kept apart so writes can
 // restore it.
 import { isUtf8 } from 'node:buffer';
-import { closeSync, constants, fstatSync, openSync, readFileSync, readSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { mayContainRootsSites, prefilterParts } from '@uproot/core/light';
 
 export const DEFAULT_MAX_BYTES = 5 * 1024 * 1024;
@@ -17,7 +17,17 @@ export type SourceRead =
   /** `skipped`: nothing was lost (a note); otherwise the file counts as failed. */
   | { ok: false; skipped: boolean; reason: RefusalReason; message: string };
 
-export function readSource(file: string, maxBytes = DEFAULT_MAX_BYTES): SourceRead {
+/** A UTF-8 file the caller's byte check turned down: read, never decoded. */
+export interface UnwantedRead {
+  ok: true;
+  unwanted: true;
+  bytes: number;
+}
+
+/** `wanted` sees the bytes of a file that is valid UTF-8 (a refusal is still reported as it would be); false skips the decoding. */
+export function readSource(file: string, maxBytes?: number): SourceRead;
+export function readSource(file: string, maxBytes: number, wanted: (bytes: Buffer) => boolean): SourceRead | UnwantedRead;
+export function readSource(file: string, maxBytes = DEFAULT_MAX_BYTES, wanted?: (bytes: Buffer) => boolean): SourceRead | UnwantedRead {
   let fd: number;
   try {
     // O_NONBLOCK: opening a FIFO must not wait for a writer; regular files ignore the flag.
@@ -29,7 +39,7 @@ export function readSource(file: string, maxBytes = DEFAULT_MAX_BYTES): SourceRe
     const stat = fstatSync(fd);
     if (!stat.isFile()) return { ok: false, skipped: true, reason: 'not-a-file', message: 'is not a regular file (a directory, FIFO, socket or device); skipped' };
     if (stat.size > maxBytes) return tooLarge(fd, stat.size, maxBytes);
-    return decode(readFileSync(fd));
+    return decode(readAll(fd, stat.size), wanted);
   } catch (error) {
     return unreadable(error);
   } finally {
@@ -42,7 +52,19 @@ function unreadable(error: unknown): SourceRead {
   return { ok: false, skipped: false, reason: 'unreadable', message: `cannot be read (${code}); check its permissions and run again` };
 }
 
-function decode(buffer: Buffer): SourceRead {
+/** The file in one buffer of the size fstat gave (readFileSync would fstat again); like readFileSync, what it grew since is not read. */
+function readAll(fd: number, size: number): Buffer {
+  const buffer = Buffer.allocUnsafe(size);
+  let filled = 0;
+  while (filled < size) {
+    const n = readSync(fd, buffer, filled, size - filled, null);
+    if (n === 0) return buffer.subarray(0, filled);
+    filled += n;
+  }
+  return buffer;
+}
+
+function decode(buffer: Buffer, wanted?: (bytes: Buffer) => boolean): SourceRead | UnwantedRead {
   const utf16 = utf16Encoding(buffer);
   if (utf16) {
     const mentions = mayContainRootsSites(new TextDecoder(utf16).decode(buffer));
@@ -59,6 +81,7 @@ function decode(buffer: Buffer): SourceRead {
       ? { ok: false, skipped: false, reason: 'encoding', message: 'is not valid UTF-8 and mentions roots; uproot reads and writes UTF-8 only, so convert it to UTF-8 and run again' }
       : { ok: false, skipped: true, reason: 'encoding', message: 'is not valid UTF-8 and does not mention roots; not scanned' };
   }
+  if (wanted && !wanted(buffer)) return { ok: true, unwanted: true, bytes: buffer.length };
   const bom = buffer.length >= 3 && buffer[0] === 0xef && buffer[1] === 0xbb && buffer[2] === 0xbf;
   const text = buffer.toString('utf8');
   return { ok: true, text: bom ? text.slice(1) : text, bom, bytes: buffer.length };

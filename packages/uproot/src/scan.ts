@@ -1,9 +1,11 @@
 // `uproot scan`: find every roots site under the given paths, one file at a time; a file that fails
 // is reported and the others are still scanned.
+import { lstatSync } from 'node:fs';
 import path from 'node:path';
-import { McpReach, type RootsCandidate, mayContainMrtrProblems, mayContainRootsSites, skippedFileCandidates, skippedFileWhy } from '@uproot/core/light';
-import { collectFiles, type FileProblem } from './files.ts';
+import { McpReach, type RootsCandidate, mayContainMrtrProblems, mayContainRootsSites, mayMatterBytes, skippedFileCandidates, skippedFileWhy } from '@uproot/core/light';
+import { collectFiles, type FileProblem, type FileSet } from './files.ts';
 import { type Engine, type MatchJob, type MatchOutcome, type Parsed, type ScanProblem, type ScanSite, describeFailure, matchFile, matchParsed } from './match-file.ts';
+import { cacheCompiledCommonJs } from './compile-cache.ts';
 import { MatchPool } from './match-pool.ts';
 import { Progress } from './progress.ts';
 import { DEFAULT_MAX_BYTES, readSource } from './read-source.ts';
@@ -71,17 +73,26 @@ interface FileEvents {
 
 export async function runScan(paths: string[], options: ScanOptions): Promise<ScanResult> {
   const { cwd } = options;
-  const set = await collectFiles(paths, cwd);
   const decision = decideTypes(options.types ?? 'auto', paths, cwd);
   if (decision.types === 'off' && options.types === 'on') throw new TypesUnavailable(`--types on needs a tsconfig.json and an installed @modelcontextprotocol package: ${decision.why}`);
+  // Typed, the checker's hints live on this thread: every file is matched here. Untyped over a
+  // directory, the matcher worker starts now, so its start-up overlaps the walk.
+  const early = decision.types === 'off' && walksDirectory(paths, cwd) ? MatchPool.start() : undefined;
+  let set: FileSet;
+  try {
+    set = await collectFiles(paths, cwd);
+  } catch (error) {
+    await early?.close();
+    throw error;
+  }
   const result: ScanResult = { cwd, files: [], failures: [...set.problems], notices: [...set.notices], scannedFiles: 0, parsedFiles: 0, types: summary(decision) };
-  const oracle = decision.types === 'on' ? await typedCandidates(decision, set.files, options.maxBytes ?? DEFAULT_MAX_BYTES) : undefined;
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+  const oracle = decision.types === 'on' ? await typedCandidates(decision, set.files, maxBytes) : undefined;
   const candidates: FileCandidate[] = [];
   if (options.explain) result.candidates = candidates;
   const progress = new Progress(set.files.length, options.progress ?? false);
   const reach = new McpReach();
-  // Typed, the checker's hints live on this thread: every file is matched here.
-  const pool = oracle ? undefined : MatchPool.open(set.files.length);
+  const pool = early ? early.keepFor(set.files.length) : oracle ? undefined : MatchPool.open(set.files.length);
   const events: FileEvents[] = [];
   // Typed, a file is first matched with a probe; only files whose receivers syntax left open are
   // matched again (same AST), once, over a program rooted at just those files (the rest never cost a parse).
@@ -105,12 +116,14 @@ export async function runScan(paths: string[], options: ScanOptions): Promise<Sc
     for (const absolute of set.files) {
       progress.tick(absolute);
       // Most files are read and dropped: their report path is worked out only when it is needed.
-      const read = readSource(absolute, options.maxBytes ?? DEFAULT_MAX_BYTES);
+      // Untyped, a file's bytes decide first whether it is decoded at all (typed, the checker may want any file).
+      const read = oracle ? readSource(absolute, maxBytes) : readSource(absolute, maxBytes, mayMatterBytes);
       if (!read.ok) {
         events.push({ problem: { notice: read.skipped, entry: { file: relativePath(cwd, absolute), message: read.message } } });
         continue;
       }
       result.scannedFiles++;
+      if ('unwanted' in read) continue;
       // A file whose only provenance is a relative import must import its way to MCP to hold a site.
       // Typed, the checker may prove what syntactic reach cannot (path aliases, types from elsewhere).
       // A typed candidate needs no import: its receivers' types may come from a global declaration.
@@ -146,11 +159,22 @@ export async function runScan(paths: string[], options: ScanOptions): Promise<Sc
     await pool?.close();
   }
   progress.done();
-  await refineActions(result, set.files, options.maxBytes ?? DEFAULT_MAX_BYTES, oracle);
+  await refineActions(result, set.files, maxBytes, oracle);
   return result;
 }
 
 export { describeFailure } from './match-file.ts';
+
+/** Whether the run walks a folder (a list of files alone is rarely large enough for the worker). */
+function walksDirectory(paths: string[], cwd: string): boolean {
+  return (paths.length ? paths : ['.']).some((p) => {
+    try {
+      return lstatSync(path.resolve(cwd, p)).isDirectory();
+    } catch {
+      return false;
+    }
+  });
+}
 
 export function summary(decision: TypesDecision): ScanResult['types'] {
   return decision.types === 'on' ? { types: 'on' } : { types: 'off', why: decision.why };
@@ -177,6 +201,7 @@ async function refineActions(result: ScanResult, allFiles: string[], maxBytes: n
   const open = (s: ScanSite) => s.kind === 'request' && (s.action === 'rewrite' || (s.reason === 'unresolved-chain' && s.sdk === 2) || (s.sdk === 1 && (s.reason === 'v1-sdk' || s.reason === 'unresolved-chain')));
   const withCandidates = result.files.filter((f) => f.sites.some(open));
   if (withCandidates.length === 0) return;
+  cacheCompiledCommonJs();
   const { planMrtrProject } = await import('../../../transforms/mrtr.ts');
   const read = (file: string) => {
     const r = readSource(file, maxBytes);

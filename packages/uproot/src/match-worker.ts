@@ -1,0 +1,24 @@
+// The matcher worker of `uproot scan` (match-pool.ts starts it): its own entry of the bundle, so the
+// thread loads only the matcher, not the CLI's walk, git and reporting code with its built-ins.
+import { isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { type MatchJob, matchFile } from './match-file.ts';
+import { MATCHER, type Reply } from './match-pool-protocol.ts';
+import { WARM_UP_FILE, WARM_UP_ROUNDS, WARM_UP_SOURCE } from './match-warm-up.ts';
+
+/** The worker side: load the core once, then match each job as it arrives, in order. */
+async function serve(): Promise<void> {
+  const engine = await import('@uproot/core');
+  let jobs = 0;
+  parentPort!.on('message', ({ id, job }: { id: number; job: MatchJob }) => {
+    jobs++;
+    parentPort!.postMessage({ id, outcome: matchFile(engine, job) } satisfies Reply);
+  });
+  // Until the first job arrives (the main thread is still reading), warm the parser and the matcher up
+  // on a small server of our own: the first real file, often the largest, then runs on compiled code.
+  for (let i = 0; i < WARM_UP_ROUNDS && jobs === 0; i++) {
+    matchFile(engine, { absolute: WARM_UP_FILE, file: 'warm-up.ts', text: WARM_UP_SOURCE, roots: true, mrtr: true, explain: false, cwd: process.cwd() });
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+if (!isMainThread && workerData === MATCHER) void serve();
