@@ -145,15 +145,7 @@ function isBoundary(dir: string): boolean {
   return false;
 }
 
-function watchFolder(dir: string, folders: Map<string, number>): void {
-  try {
-    folders.set(dir, statSync(dir).mtimeMs);
-  } catch {
-    // gone already: the next listing will not meet it
-  }
-}
-
-function walk(dir: string, out: string[], folders: Map<string, number>): void {
+function walk(dir: string, out: string[], folders: Map<string, number>, top = true): void {
   if (out.length > MAX_FILES) return;
   let entries;
   try {
@@ -162,15 +154,12 @@ function walk(dir: string, out: string[], folders: Map<string, number>): void {
   } catch {
     return;
   }
+  // A nested package or repository is bounded by itself: its files are not this one's importers. Its mtime
+  // is kept, so the listing is made again when its package.json or .git goes away.
+  if (!top && entries.some((e) => e.name === '.git' || (e.name === 'package.json' && (e.isFile() || e.isSymbolicLink())))) return;
   for (const e of entries) {
     if (e.isDirectory()) {
-      // A nested package or repository is bounded by itself: its files are not this one's importers.
-      if (!SKIP.has(e.name) && !e.name.startsWith('.')) {
-        const sub = path.join(dir, e.name);
-        if (!isBoundary(sub)) walk(sub, out, folders);
-        // Its mtime still changes when its package.json or .git goes away, which makes it ours again.
-        else watchFolder(sub, folders);
-      }
+      if (!SKIP.has(e.name) && !e.name.startsWith('.')) walk(path.join(dir, e.name), out, folders, false);
     } else if (e.isFile() && SOURCE.test(e.name) && !e.name.endsWith('.d.ts')) out.push(path.join(dir, e.name));
   }
 }
