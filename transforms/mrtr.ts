@@ -6,7 +6,8 @@ import { planMrtr } from './mrtr/plan.ts';
 import type { FilePlan } from './outcome.ts';
 import type { SharedHelpers } from './shared-helpers/names.ts';
 
-export function planMrtrText(text: string, filePath: string, options: { sharedHelpers?: SharedHelpers } = {}): FilePlan {
+/** `cwd`: where the run started, the callers' boundary for a file no package.json or repository holds. */
+export function planMrtrText(text: string, filePath: string, options: { sharedHelpers?: SharedHelpers; cwd?: string } = {}): FilePlan {
   if (!mayContainRootsSites(text)) return { edits: [], outcomes: [] };
   const { ast, scopeManager } = parseSource(text, filePath);
   return planMrtr({ text, filePath, ast, scopeManager, ...options });

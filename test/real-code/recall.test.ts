@@ -33,9 +33,13 @@ const RULE_KIND: Record<string, string> = {
 let workdir = '';
 const scanned = new Map<string, Reported[]>();
 
-/** `uproot scan --format json` over one copied package, reported paths turned back into package paths. */
-async function scanPackage(pkg: LabelledPackage): Promise<Reported[]> {
-  const root = copyPublished(pkg, workdir);
+/**
+ * `uproot scan --format json` over one copied package, reported paths turned back into package paths.
+ * `withoutManifest`: copied elsewhere without its package.json, as a user copying the server's files would.
+ */
+async function scanPackage(pkg: LabelledPackage, withoutManifest = false): Promise<Reported[]> {
+  const root = copyPublished(pkg, withoutManifest ? path.join(workdir, 'without-package-json') : workdir);
+  if (withoutManifest) rmSync(path.join(root, 'package.json'));
   let out = '';
   let err = '';
   const exit = await main(['scan', '.', '--format', 'json'], {
@@ -153,6 +157,14 @@ describe('uproot scan on published MCP packages', () => {
       });
     });
   }
+
+  // Callers are found in the scanned folder then (no package.json, no repository): the same sites, file by file.
+  it('finds the same sites in each package copied out without its package.json', async () => {
+    for (const pkg of labels) {
+      const keys = (rs: Reported[]) => rs.map((r) => `${siteKey(r)}:${r.column}`).sort();
+      expect(keys(await scanPackage(pkg, true)), pkg.name).toEqual(keys(scanned.get(pkg.name)!));
+    }
+  });
 
   it(`recall over all labelled sites stays at or above ${(100 * RECALL_FLOOR).toFixed(1)}%`, () => {
     let sites = 0;

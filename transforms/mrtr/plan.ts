@@ -29,10 +29,12 @@ export interface MrtrInput {
   unit?: Unit;
   /** Import the helper functions from a shared module (`uproot migrate` when the project planner crashed). */
   sharedHelpers?: SharedHelpers;
+  /** Where the run started: the callers' boundary for a file no package.json or repository holds. */
+  cwd?: string;
 }
 
 export function planMrtr(input: MrtrInput): FilePlan {
-  const unit = input.unit ?? makeUnit(input.filePath, input.text, input.ast, input.scopeManager);
+  const unit = input.unit ?? makeUnit(input.filePath, input.text, input.ast, input.scopeManager, undefined, input.cwd);
   return planUnits([unit], undefined, input.onlySiteAt, input.sharedHelpers ? { sharedHelpers: input.sharedHelpers } : {}).get(unit)!;
 }
 

@@ -27,6 +27,8 @@ export interface ProjectPlan {
 
 
 export interface ProjectOptions extends MrtrOptions {
+  /** Where the run started: the callers' boundary for a file no package.json or repository holds. */
+  cwd?: string;
   /** Reads a file given without text, when a helper chain might pass through it. */
   read?: (file: string) => string | undefined;
   /** Type information per file (uproot's `--types on`); a file with a hint is planned even without an MCP import.
@@ -52,7 +54,7 @@ export function planMrtrProject(files: SourceFile[], options: ProjectOptions = {
     if (text === undefined) return undefined;
     try {
       const { ast, scopeManager } = parseSource(text, abs);
-      const unit = makeUnit(abs, text, ast, scopeManager, options.typeHintFor?.(abs, scopeManager));
+      const unit = makeUnit(abs, text, ast, scopeManager, options.typeHintFor?.(abs, scopeManager), options.cwd);
       units.set(abs, unit);
       return unit;
     } catch (error) {

@@ -18,15 +18,18 @@ export interface Unit {
   indent: string;
 }
 
-/** `typeHint`: type information for the file (uproot's `--types on`), consulted where syntax cannot prove a receiver. */
-export function makeUnit(path: string, text: string, ast: TSESTree.Program, scopeManager: ScopeManagerLike, typeHint?: TypeHint): Unit {
+/**
+ * `typeHint`: type information for the file (uproot's `--types on`), consulted where syntax cannot prove a receiver.
+ * `cwd`: where the run started, the callers' boundary for a file no package.json or repository holds.
+ */
+export function makeUnit(path: string, text: string, ast: TSESTree.Program, scopeManager: ScopeManagerLike, typeHint?: TypeHint, cwd?: string): Unit {
   return {
     path,
     text,
     ast,
     scopeManager,
-    prov: new Provenance(scopeManager, typeHint, originOf(path)),
-    sites: findRootsSites({ ast, text, scopeManager, file: path, typeHint }),
+    prov: new Provenance(scopeManager, typeHint, originOf(path, cwd)),
+    sites: findRootsSites({ ast, text, scopeManager, file: path, typeHint, cwd }),
     typescript: /\.[cm]?tsx?$/.test(path),
     eol: eolOf(text),
     indent: indentUnit(text),

@@ -35,6 +35,8 @@ export interface ParamOptions {
   configuredCapability?: string;
   /** The run builds one MCP server, with this literal name: a file that does not build it names its variable after it. */
   serverName?: string;
+  /** Where the run started: the callers' boundary for a file no package.json or repository holds. */
+  cwd?: string;
 }
 
 export interface ParamInput extends ParamOptions {
@@ -50,9 +52,9 @@ export function planParam(input: ParamInput): FilePlan {
   if (!/^[A-Za-z_$][\w$]*$/.test(paramName)) throw new Error(`--param-name must be a JavaScript identifier, not "${paramName}"`);
   const typescript = /\.[cm]?tsx?$/.test(filePath);
   // The same provenance as scan and the MRTR planner, imports from other files of the project included.
-  const prov = new Provenance(scopeManager, undefined, originOf(filePath));
+  const prov = new Provenance(scopeManager, undefined, originOf(filePath, input.cwd));
   const f: FileContext = { text, ast, prov, eol: eolOf(text), unit: indentUnit(text) };
-  const sites = findRootsSites({ ast, text, scopeManager, file: filePath });
+  const sites = findRootsSites({ ast, text, scopeManager, file: filePath, cwd: input.cwd });
   let bindings = new Bindings(text, ast, scopeManager, typescript);
 
   const failed = new Map<RootsSite, Unprovable>();

@@ -39,8 +39,13 @@ type ExportOrigin =
 export class ModuleGraph {
   /** Per file, its parse (null: not a module that can export MCP values), keyed by mtime and size. */
   private readonly cache = new Map<string, { key: string; loaded: Loaded | null }>();
-  private readonly packages = new PackageFiles();
+  private readonly packages: PackageFiles;
   private depth = 0;
+
+  /** `startDir`: where the scan or lint started, the importers' boundary of a file no package.json or repository holds. */
+  constructor(startDir?: string) {
+    this.packages = new PackageFiles(startDir);
+  }
 
   /** What `import { name } from spec` (or the default export, for `name === 'default'`) is, seen from `from`. */
   exportValue(from: string, spec: string, name: string): McpValue | undefined {
@@ -199,3 +204,13 @@ export class ModuleGraph {
 
 /** One graph per process: files parsed once are reused by every linted or scanned file. */
 export const sharedModuleGraph = new ModuleGraph();
+const graphsByStart = new Map<string, ModuleGraph>();
+
+/** The graph of a run started in `startDir` (ESLint's cwd, scan's working directory); one per directory. */
+export function moduleGraphFor(startDir: string | undefined): ModuleGraph {
+  // The usual run starts where the process does: the planners, which pass no directory, share its parses.
+  if (startDir === undefined || startDir === process.cwd()) return sharedModuleGraph;
+  let graph = graphsByStart.get(startDir);
+  if (!graph) graphsByStart.set(startDir, (graph = new ModuleGraph(startDir)));
+  return graph;
+}

@@ -15,13 +15,19 @@ const MAX_FILES = 2000;
 const MAX_BYTES = 1024 * 1024;
 
 /**
- * The source files of the package that holds `file` (its nearest package.json). Listings and texts are
+ * The source files of the package that holds `file` (see importersBoundary). Listings and texts are
  * cached but checked against the disk on every use (a folder's mtime, a file's mtime and size), so a
  * long-running ESLint server sees callers added or edited after its first lint.
  */
 export class PackageFiles {
   private readonly listings = new Map<string, { files: string[]; folders: Map<string, number> }>();
   private readonly texts = new Map<string, { key: string; text: string | null }>();
+  /** The directory the scan or lint started from (default: the process's working directory at each lookup). */
+  private readonly startDir: string | undefined;
+
+  constructor(startDir?: string) {
+    this.startDir = startDir;
+  }
 
   /** A file's text, read again only when it changed (null when unreadable or too large). */
   text(file: string): string | null {
@@ -58,7 +64,7 @@ export class PackageFiles {
   }
 
   of(file: string): string[] {
-    const root = packageRoot(file);
+    const root = importersBoundary(file, this.startDir ?? process.cwd());
     if (!root) return [];
     const cached = this.listings.get(root);
     if (cached && unchanged(cached.folders)) return cached.files;
@@ -107,21 +113,39 @@ export function callsFromImporter(importer: string, program: TSESTree.Program, t
   return calls;
 }
 
-function packageRoot(file: string): string | undefined {
+/**
+ * Where the files that may import `file` live: its nearest package.json, or the git root when that comes
+ * first (a repository without a package.json, or whose package.json sits above it), else the directory the
+ * run started from when it holds the file (a copied folder, a script directory). Looked up on every use,
+ * so a package.json or repository created later moves the boundary.
+ */
+export function importersBoundary(file: string, startDir: string): string | undefined {
   let dir = path.dirname(file);
   for (;;) {
-    try {
-      if (statSync(path.join(dir, 'package.json')).isFile()) return dir;
-    } catch {
-      // not here: look further up
-    }
+    if (isBoundary(dir)) return dir;
     const up = path.dirname(dir);
-    if (up === dir) return undefined;
+    if (up === dir) break;
     dir = up;
   }
+  const start = path.resolve(startDir);
+  const rel = path.relative(start, file);
+  return rel && !rel.startsWith('..') && !path.isAbsolute(rel) ? start : undefined;
 }
 
-function walk(dir: string, out: string[], folders: Map<string, number>): void {
+/** A package (package.json) or a repository (`.git`, a folder or a worktree's file) starts here. */
+function isBoundary(dir: string): boolean {
+  for (const marker of ['package.json', '.git']) {
+    try {
+      const stat = statSync(path.join(dir, marker));
+      if (marker === '.git' || stat.isFile()) return true;
+    } catch {
+      // not here
+    }
+  }
+  return false;
+}
+
+function walk(dir: string, out: string[], folders: Map<string, number>, top = true): void {
   if (out.length > MAX_FILES) return;
   let entries;
   try {
@@ -130,19 +154,12 @@ function walk(dir: string, out: string[], folders: Map<string, number>): void {
   } catch {
     return;
   }
+  // A nested package or repository is bounded by itself: its files are not this one's importers. Its mtime
+  // is kept, so the listing is made again when its package.json or .git goes away.
+  if (!top && entries.some((e) => e.name === '.git' || (e.name === 'package.json' && (e.isFile() || e.isSymbolicLink())))) return;
   for (const e of entries) {
     if (e.isDirectory()) {
-      // A nested package is another package: its files are not this one's importers.
-      if (!SKIP.has(e.name) && !e.name.startsWith('.')) {
-        const sub = path.join(dir, e.name);
-        let nested = false;
-        try {
-          nested = statSync(path.join(sub, 'package.json')).isFile();
-        } catch {
-          nested = false;
-        }
-        if (!nested) walk(sub, out, folders);
-      }
+      if (!SKIP.has(e.name) && !e.name.startsWith('.')) walk(path.join(dir, e.name), out, folders, false);
     } else if (e.isFile() && SOURCE.test(e.name) && !e.name.endsWith('.d.ts')) out.push(path.join(dir, e.name));
   }
 }

@@ -7,7 +7,7 @@ import { classify } from './classify.ts';
 import { stateViewOf } from './consumers.ts';
 import { contextsOf, primaryContext } from './context.ts';
 import { type ModuleOrigin, Provenance, type TypeHint, walkAll } from './provenance.ts';
-import { sharedModuleGraph } from './module-graph.ts';
+import { moduleGraphFor } from './module-graph.ts';
 import { handledMethod, methodValueSchema } from './registrations.ts';
 import { type McpValue, ROOTS_LIST, ROOTS_LIST_CHANGED, type SdkMajor, type Side } from './surface.ts';
 import type { Explain, ReasonCode, RootsSite, SiteContext, SiteKind } from './types.ts';
@@ -21,6 +21,8 @@ export interface FindSitesInput {
   typeHint?: TypeHint;
   /** The file's path, to follow imports from other files of the project. */
   file?: string;
+  /** Where the lint or scan started (ESLint's `context.cwd`): bounds the search for callers of a file no package.json or repository holds. */
+  cwd?: string;
   /** Told about each roots candidate the finder looked at and did not report, with why (`scan --explain`). */
   explain?: Explain;
 }
@@ -45,7 +47,7 @@ interface RawSite {
 }
 
 export function findRootsSites(input: FindSitesInput): RootsSite[] {
-  const prov = new Provenance(input.scopeManager, input.typeHint, originOf(input.file));
+  const prov = new Provenance(input.scopeManager, input.typeHint, originOf(input.file, input.cwd));
   const raw: RawSite[] = [];
   const m: Match = { prov, out: raw, text: input.text, explain: input.explain };
   walkAll(input.ast, (node) => {
@@ -54,7 +56,7 @@ export function findRootsSites(input: FindSitesInput): RootsSite[] {
     else if (node.type === 'ObjectExpression') matchHandBuiltInputRequest(node, m);
   });
   if (mayAnswerInputRequests(input.text)) {
-    for (const a of findClientAnswers(input.ast, prov, input.text, originOf(input.file)?.file, input.explain)) raw.push({ kind: 'capability', node: a.node, sdk: a.sdk, side: 'client', form: a.form });
+    for (const a of findClientAnswers(input.ast, prov, input.text, originOf(input.file, input.cwd)?.file, input.explain)) raw.push({ kind: 'capability', node: a.node, sdk: a.sdk, side: 'client', form: a.form });
   }
   const seen = new Set<Node>();
   const sites: RootsSite[] = [];
@@ -298,7 +300,11 @@ function rootsEntries(capabilities: Node | undefined, prov: Provenance): Node[] 
   return flowEntries(capabilities, 'roots', prov);
 }
 
-/** Follow relative imports from a real file on disk (editor buffers and test snippets have none). */
-export function originOf(file: string | undefined): ModuleOrigin | undefined {
-  return file && path.isAbsolute(file) ? { file, graph: sharedModuleGraph } : undefined;
+/**
+ * Follow relative imports from a real file on disk (editor buffers and test snippets have none). `cwd`: the
+ * directory the run started from, which bounds the files searched for callers when no package.json or git
+ * repository holds the file (default: the process's working directory).
+ */
+export function originOf(file: string | undefined, cwd?: string): ModuleOrigin | undefined {
+  return file && path.isAbsolute(file) ? { file, graph: moduleGraphFor(cwd) } : undefined;
 }

@@ -26,6 +26,7 @@ export function sitesOf(context: Readonly<TSESLint.RuleContext<string, readonly 
       scopeManager: sourceCode.scopeManager as unknown as ScopeManagerLike,
       typeHint,
       file: context.physicalFilename,
+      cwd: context.cwd,
     });
   }
   cache.set(sourceCode, sites);
@@ -75,7 +76,7 @@ function mrtrPlan(context: Readonly<TSESLint.RuleContext<string, readonly unknow
   let unit = units.get(sourceCode);
   if (!unit) {
     try {
-      unit = makeUnit(context.filename, sourceCode.text, sourceCode.ast as TSESTree.Program, sourceCode.scopeManager as unknown as ScopeManagerLike);
+      unit = makeUnit(context.filename, sourceCode.text, sourceCode.ast as TSESTree.Program, sourceCode.scopeManager as unknown as ScopeManagerLike, undefined, context.cwd);
     } catch {
       return undefined; // no suggestion is better than a wrong one
     }

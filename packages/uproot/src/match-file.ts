@@ -20,6 +20,8 @@ export interface MatchJob {
   roots: boolean;
   mrtr: boolean;
   explain: boolean;
+  /** Where the scan started: the callers' boundary for a file no package.json or repository holds. */
+  cwd: string;
 }
 
 export interface MatchOutcome {
@@ -50,7 +52,7 @@ export function matchParsed(engine: Engine, job: MatchJob, parsed: Parsed, typeH
   try {
     const rejections: { node: RootsSite['node']; why: string }[] = [];
     const note = job.explain ? (node: RootsSite['node'], why: string) => void rejections.push({ node, why }) : undefined;
-    const sites = job.roots ? engine.findRootsSites({ ast: parsed.ast, text, scopeManager: parsed.scopeManager, file: absolute, explain: note, typeHint }) : [];
+    const sites = job.roots ? engine.findRootsSites({ ast: parsed.ast, text, scopeManager: parsed.scopeManager, file: absolute, cwd: job.cwd, explain: note, typeHint }) : [];
     if (note && job.roots) outcome.candidates = engine.explainCandidates({ ast: parsed.ast, text, sites, rejections });
     const problems = job.mrtr ? engine.findMrtrProblems({ ast: parsed.ast, text, scopeManager: parsed.scopeManager }) : [];
     outcome.sites = sites.map(withoutNode);

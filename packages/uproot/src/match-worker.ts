@@ -16,7 +16,7 @@ async function serve(): Promise<void> {
   // Until the first job arrives (the main thread is still reading), warm the parser and the matcher up
   // on a small server of our own: the first real file, often the largest, then runs on compiled code.
   for (let i = 0; i < WARM_UP_ROUNDS && jobs === 0; i++) {
-    matchFile(engine, { absolute: WARM_UP_FILE, file: 'warm-up.ts', text: WARM_UP_SOURCE, roots: true, mrtr: true, explain: false });
+    matchFile(engine, { absolute: WARM_UP_FILE, file: 'warm-up.ts', text: WARM_UP_SOURCE, roots: true, mrtr: true, explain: false, cwd: process.cwd() });
     await new Promise((resolve) => setImmediate(resolve));
   }
 }

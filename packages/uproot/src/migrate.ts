@@ -70,9 +70,10 @@ export interface MigrateOptions {
   types?: TypesMode;
 }
 
-export function plannerFor(strategy: Strategy, options: { paramName?: string; sharedHelpers?: SharedHelpers; configuredCapability?: string; serverName?: string } = {}): (text: string, file: string) => FilePlan {
+export function plannerFor(strategy: Strategy, options: { paramName?: string; sharedHelpers?: SharedHelpers; configuredCapability?: string; serverName?: string; cwd?: string } = {}): (text: string, file: string) => FilePlan {
   const shared = options.sharedHelpers;
-  if (strategy === 'mrtr') return shared ? (text, file) => planMrtrText(text, file, { sharedHelpers: shared }) : planMrtrText;
+  const cwd = options.cwd;
+  if (strategy === 'mrtr') return (text, file) => planMrtrText(text, file, { ...(shared ? { sharedHelpers: shared } : {}), ...(cwd ? { cwd } : {}) });
   if (strategy === 'param') {
     return (text, file) =>
       planParamText(text, file, {
@@ -80,6 +81,7 @@ export function plannerFor(strategy: Strategy, options: { paramName?: string; sh
         ...(shared?.(file) !== undefined ? { sharedHelpers: shared(file)! } : {}),
         ...(options.configuredCapability ? { configuredCapability: options.configuredCapability } : {}),
         ...(options.serverName ? { serverName: options.serverName } : {}),
+        ...(cwd ? { cwd } : {}),
       });
   }
   throw new Error(`the ${strategy} strategy is not available in this version of uproot`);
@@ -128,7 +130,8 @@ export async function runMigrate(paths: string[], options: MigrateOptions): Prom
     const oracle = decision.types === 'on' && !interrupted() ? await openOracle(decision.tsconfig, sources.filter((s): s is typeof s & { text: string } => s.text !== undefined)) : undefined;
     const remembered = new Map<string, string>();
     const serverName = serverNames.size === 1 ? [...serverNames][0] : undefined;
-    const named = serverName ? { serverName } : {};
+    // The working directory rides along: it bounds the callers of files no package.json or repository holds.
+    const named = { cwd, ...(serverName ? { serverName } : {}) };
     const plan = options.planner ?? plannerFor(options.strategy, { paramName: options.paramName, ...named });
     let plans = interrupted() ? new Map<string, FilePlan>() : planAll(sources, { ...options, remembered, oracle }, plan, result);
     // Roots from configuration: checks in files without a request follow once the run leaves none to the client.
@@ -257,7 +260,7 @@ function planProject(sources: SourceFile[], options: PlanOptions, heldOut: Map<s
       return r.text;
     };
     const oracle = options.oracle;
-    const project = planMrtrProject(files, { lifecycle: options.lifecycle, read, typeHintFor: oracle && ((file, scopes) => oracle.hintFor(file, scopes)), ...(options.sharedHelpers ? { sharedHelpers: options.sharedHelpers } : {}) });
+    const project = planMrtrProject(files, { lifecycle: options.lifecycle, read, cwd: options.cwd, typeHintFor: oracle && ((file, scopes) => oracle.hintFor(file, scopes)), ...(options.sharedHelpers ? { sharedHelpers: options.sharedHelpers } : {}) });
     for (const [file, error] of heldOut) project.failures.set(file, error);
     return project;
   } catch {

@@ -135,7 +135,7 @@ export async function runScan(paths: string[], options: ScanOptions): Promise<Sc
         continue;
       }
       const file = relativePath(cwd, absolute);
-      const job: MatchJob = { absolute, file, text: read.text, roots, mrtr, explain: !!options.explain };
+      const job: MatchJob = { absolute, file, text: read.text, roots, mrtr, explain: !!options.explain, cwd };
       // The parser loads only once a file can hold a site.
       const outcome = pool?.offer(job) ?? (await matchHere(job, events.length));
       events.push({ file, absolute, candidates: skipped, outcome, job: outcome instanceof Promise ? job : undefined });

@@ -36,8 +36,11 @@ export interface Finding {
   fix?: { description: string; edits: TextEdit[] };
 }
 
-/** Every finding in the file; an empty list when the text pre-filters rule roots and MRTR out, or it does not parse. */
-export function analyseFile(fileName: string, text: string): Finding[] {
+/**
+ * Every finding in the file; an empty list when the text pre-filters rule roots and MRTR out, or it does not parse.
+ * `projectDir`: the project's folder, the callers' boundary for a file no package.json or repository holds.
+ */
+export function analyseFile(fileName: string, text: string, projectDir?: string): Finding[] {
   const roots = mayContainRootsSites(text);
   const mrtr = mayContainMrtrProblems(text);
   if (!roots && !mrtr) return [];
@@ -49,7 +52,7 @@ export function analyseFile(fileName: string, text: string): Finding[] {
   }
   const findings: Finding[] = [];
   if (roots) {
-    const unit = makeUnit(fileName, text, parsed.ast, parsed.scopeManager);
+    const unit = makeUnit(fileName, text, parsed.ast, parsed.scopeManager, undefined, projectDir);
     for (const site of unit.sites) findings.push(siteFinding(unit, site));
   }
   if (mrtr) {

@@ -5,6 +5,7 @@ import { planMrtrText } from '../../../../transforms/mrtr.ts';
 
 export const fileRewriteTitle = 'Rewrite the roots requests of this file, as `uproot migrate --to mrtr <file>` would.';
 
-export function planFileRewrite(fileName: string, text: string): TextEdit[] {
-  return planMrtrText(text, fileName).edits;
+/** `projectDir`: the project's folder, the callers' boundary for a file no package.json or repository holds. */
+export function planFileRewrite(fileName: string, text: string, projectDir?: string): TextEdit[] {
+  return planMrtrText(text, fileName, projectDir ? { cwd: projectDir } : {}).edits;
 }

@@ -27,6 +27,8 @@ export default function init(modules: { typescript: typeof ts }): ts.server.Plug
 function decorate(typescript: typeof ts, info: ts.server.PluginCreateInfo, analysis: AnalysisModule, log: (m: string) => void): ts.LanguageService {
   const ls = info.languageService;
   const cache = new FindingsCache();
+  // A configured project's folder is its tsconfig's: where the editor's run of uproot starts.
+  const projectDir = info.project.getCurrentDirectory();
 
   const sourceOf = (fileName: string) => {
     const file = ls.getProgram()?.getSourceFile(fileName);
@@ -35,7 +37,7 @@ function decorate(typescript: typeof ts, info: ts.server.PluginCreateInfo, analy
   const findingsOf = (file: ts.SourceFile): Finding[] =>
     cache.get(file.fileName, info.languageServiceHost.getScriptVersion(file.fileName), () => {
       try {
-        return analysis.analyseFile(file.fileName, file.text);
+        return analysis.analyseFile(file.fileName, file.text, projectDir);
       } catch (error) {
         // One file uproot cannot analyse must not take the editor's diagnostics down with it.
         log(`could not analyse ${file.fileName}: ${error instanceof Error ? error.stack : String(error)}`);
@@ -63,7 +65,7 @@ function decorate(typescript: typeof ts, info: ts.server.PluginCreateInfo, analy
     const file = sourceOf(scope.fileName);
     if (!file) return { changes: [] };
     try {
-      return { changes: [textChanges(file.fileName, analysis.planFileRewrite(file.fileName, file.text))] };
+      return { changes: [textChanges(file.fileName, analysis.planFileRewrite(file.fileName, file.text, projectDir))] };
     } catch (error) {
       log(`could not plan ${file.fileName}: ${error instanceof Error ? error.stack : String(error)}`);
       return { changes: [] };
