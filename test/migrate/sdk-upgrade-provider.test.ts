@@ -83,6 +83,7 @@ describe('--with-sdk-upgrade when the workspace root provides the SDK', () => {
     const upgrade = (JSON.parse(out) as MigrateReport).sdkUpgrade!;
     expect(upgrade.applied).toBe(false);
     expect(upgrade.skipped).toMatch(/^the upgrade would remove @modelcontextprotocol\/sdk from package\.json while 1 file outside the given paths still imports it \(scripts\/probe\.ts\); pass the whole package \(\.\), tests included/);
+    expect(upgrade.skipped).toContain('run `npx @modelcontextprotocol/codemod v1-to-v2 packages/tools packages/app` yourself and move package.json from @modelcontextprotocol/sdk to the v2 packages (the codemod edits only the package.json nearest each folder) if you want it');
     expect(readFileSync(path.join(dir, 'package.json'), 'utf8')).toBe(root);
   });
 });

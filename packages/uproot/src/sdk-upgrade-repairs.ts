@@ -7,6 +7,9 @@ import type { SdkUpgrade } from './sdk-upgrade.ts';
 import { swapProvider, v2PackagesUsed } from './sdk-provider.ts';
 import { repairResultTypes } from './v2-result-types.ts';
 
+/** The start of the note on a package.json that provides the SDK to folders whose own does not declare it. */
+export const PROVIDES = 'provides @modelcontextprotocol/sdk to';
+
 export interface UpgradeFinding {
   /** Absolute, where the upgraded text is (a temporary copy in a trial). */
   file: string;
@@ -34,7 +37,7 @@ export async function repairUpgrade(upgrades: SdkUpgrade[], providers: Map<strin
       line: 1,
       text: '',
       level: 'info',
-      message: `provides @modelcontextprotocol/sdk to ${targets.map(label).join(', ')}, whose own package.json does not declare it: uproot removed it here${added.length ? ` and added ${added.join(', ')}` : ''}, as the codemod does in the package.json it writes`,
+      message: `${PROVIDES} ${targets.map(label).join(', ')}, whose own package.json does not declare it: uproot removed it here${added.length ? ` and added ${added.join(', ')}` : ''}, as the codemod does in the package.json it writes`,
     });
   }
   const changed = [...new Set(upgrades.flatMap((u) => u.result.fileResults.filter((f) => f.changes > 0).map((f) => path.resolve(f.filePath))))];

@@ -12,7 +12,7 @@ import { upgradePartners } from './mcp-partners.ts';
 import { type MigrateOptions, type MigrateResult, runMigrate } from './migrate.ts';
 import { installCommand } from './package-manager.ts';
 import { sdkProvider } from './sdk-provider.ts';
-import { repairUpgrade, type UpgradeFinding } from './sdk-upgrade-repairs.ts';
+import { PROVIDES, repairUpgrade, type UpgradeFinding } from './sdk-upgrade-repairs.ts';
 import type { SdkUpgradeReport } from './report/shapes.ts';
 import { relativePath } from './scan.ts';
 import { changedDependencies, codemodDiagnostics, declaresV1Sdk, lineMap, snapshotManifests, unappliedManifests, upgradedTexts, V1_IMPORT_LEFT, v1ImportsLeft } from './sdk-upgrade-report.ts';
@@ -152,6 +152,9 @@ function leftBehind(left: SdkUpgradeReport['diagnostics'], dependencies: SdkUpgr
 
 /** The summary of an upgrade uproot did not apply: what the codemod would have changed, and why not. */
 function skippedUpgrade(tried: SdkUpgradeReport, why?: string): SdkUpgradeReport {
+  // By hand the codemod would not touch a provider above the folders (a workspace root): say so.
+  const providers = tried.diagnostics.filter((d) => d.message.startsWith(PROVIDES)).map((d) => d.file);
+  const byHand = providers.length ? ` and move ${providers.join(', ')} from @modelcontextprotocol/sdk to the v2 packages (the codemod edits only the package.json nearest each folder)` : '';
   return {
     dirs: tried.dirs,
     filesChanged: 0,
@@ -159,7 +162,7 @@ function skippedUpgrade(tried: SdkUpgradeReport, why?: string): SdkUpgradeReport
     install: null,
     diagnostics: [],
     applied: false,
-    skipped: `${why ?? 'no server roots request would be rewritten after the upgrade'} (it would have changed ${tried.filesChanged} file${tried.filesChanged === 1 ? '' : 's'}); run \`npx @modelcontextprotocol/codemod v1-to-v2 ${tried.dirs.join(' ')}\` yourself if you want it`,
+    skipped: `${why ?? 'no server roots request would be rewritten after the upgrade'} (it would have changed ${tried.filesChanged} file${tried.filesChanged === 1 ? '' : 's'}); run \`npx @modelcontextprotocol/codemod v1-to-v2 ${tried.dirs.join(' ')}\` yourself${byHand} if you want it`,
     review: false,
   };
 }
