@@ -102,7 +102,7 @@ export function upgradedTexts(results: RunnerResult[]): Map<string, string> {
 }
 
 /** Where a line of `before` is in `after` (a removed line maps to where its neighbours went). */
-function lineMap(before: string | undefined, after: string | undefined): (line: number) => number {
+export function lineMap(before: string | undefined, after: string | undefined): (line: number) => number {
   if (before === undefined || after === undefined || before === after) return (line) => line;
   const starts: Array<[number, number, boolean]> = [];
   let oldLine = 1;

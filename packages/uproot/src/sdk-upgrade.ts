@@ -11,9 +11,11 @@ import { collectFiles } from './files.ts';
 import { upgradePartners } from './mcp-partners.ts';
 import { type MigrateOptions, type MigrateResult, runMigrate } from './migrate.ts';
 import { installCommand } from './package-manager.ts';
+import { sdkProvider } from './sdk-provider.ts';
+import { PROVIDES, repairUpgrade, type UpgradeFinding } from './sdk-upgrade-repairs.ts';
 import type { SdkUpgradeReport } from './report/shapes.ts';
 import { relativePath } from './scan.ts';
-import { changedDependencies, codemodDiagnostics, declaresV1Sdk, snapshotManifests, unappliedManifests, upgradedTexts, V1_IMPORT_LEFT, v1ImportsLeft } from './sdk-upgrade-report.ts';
+import { changedDependencies, codemodDiagnostics, declaresV1Sdk, lineMap, snapshotManifests, unappliedManifests, upgradedTexts, V1_IMPORT_LEFT, v1ImportsLeft } from './sdk-upgrade-report.ts';
 import { findWorkspace, isWithin, nearestManifest, type Workspace } from './workspaces.ts';
 
 export interface SdkUpgrade {
@@ -56,6 +58,8 @@ interface UpgradePlan {
   manifests: Set<string>;
   /** The folder a dry run copies: everything the targets and their manifests live in. */
   root: string;
+  /** Target → the package.json above its own that declares the SDK for it (a monorepo root's devDependencies). */
+  providers: Map<string, string>;
 }
 
 async function planUpgrade(dirs: string[], options: SdkUpgradeOptions): Promise<UpgradePlan> {
@@ -76,13 +80,17 @@ async function planUpgrade(dirs: string[], options: SdkUpgradeOptions): Promise<
     manifests.add(path.join(ws.root, 'package.json'));
     for (const p of ws.packages) manifests.add(p.manifest);
   }
-  for (const t of targets) {
+  const unique = [...new Set(targets)];
+  const providers = new Map<string, string>();
+  for (const t of unique) {
     const m = nearestManifest(t);
     if (m) manifests.add(m);
+    const provider = sdkProvider(t, findWorkspace(t)?.root);
+    if (provider) providers.set(t, provider);
   }
-  const unique = [...new Set(targets)];
+  for (const m of providers.values()) manifests.add(m);
   const anchors = [...unique, ...[...manifests].map((m) => path.dirname(m)), ...workspaces.keys()];
-  return { targets: unique, manifests, root: commonAncestor(anchors) };
+  return { targets: unique, manifests, root: commonAncestor(anchors), providers };
 }
 
 /** Dependencies, build output and hidden folders (.git, .next...) are never needed in the copy, and can be most of a project. */
@@ -121,25 +129,32 @@ export async function migrateWithSdkUpgrade(paths: string[], options: SdkUpgrade
   const left = trial.result.sdkUpgrade!.diagnostics.filter((d) => d.message.startsWith(V1_IMPORT_LEFT));
   if (wouldChange && (!pays || left.length)) {
     const result = await runMigrate(paths, options);
-    result.sdkUpgrade = skippedUpgrade(trial.result.sdkUpgrade!, pays ? leftBehind(left) : undefined);
+    result.sdkUpgrade = skippedUpgrade(trial.result.sdkUpgrade!, pays ? leftBehind(left, trial.result.sdkUpgrade!.dependencies) : undefined);
     return { result, upgrades: [] };
   }
   if (options.dryRun) return trial;
   const upgrades = plan.targets.map(upgradeSdk);
   const upgraded = upgradedTexts(upgrades.map((u) => u.result));
+  const repairs = await repairUpgrade(upgrades, plan.providers, (p) => p, (p) => relativePath(options.cwd, p));
   const result = await runMigrate(paths, options);
-  result.sdkUpgrade = await summarize(plan, upgrades, upgraded, before, (p) => p, (p) => p, options.cwd);
+  result.sdkUpgrade = await summarize(plan, upgrades, upgraded, before, repairs, (p) => p, (p) => p, options.cwd);
   return { result, upgrades };
 }
 
-function leftBehind(left: SdkUpgradeReport['diagnostics']): string {
+function leftBehind(left: SdkUpgradeReport['diagnostics'], dependencies: SdkUpgradeReport['dependencies']): string {
   const files = [...new Set(left.map((d) => d.file))];
   const shown = files.slice(0, 3).join(', ') + (files.length > 3 ? ` and ${files.length - 3} more` : '');
-  return `the upgrade would remove @modelcontextprotocol/sdk from package.json while ${files.length} file${files.length === 1 ? '' : 's'} outside the given paths still import${files.length === 1 ? 's' : ''} it (${shown}); pass the whole package (tests included) to upgrade them together`;
+  const manifests = [...new Set(dependencies.filter((d) => d.name === '@modelcontextprotocol/sdk' && d.to === null).map((d) => d.manifest))];
+  const from = manifests.length ? manifests.join(', ') : 'package.json';
+  const whole = manifests.length ? ` (${manifests.map((m) => path.dirname(m)).join(' ')})` : '';
+  return `the upgrade would remove @modelcontextprotocol/sdk from ${from} while ${files.length} file${files.length === 1 ? '' : 's'} outside the given paths still import${files.length === 1 ? 's' : ''} it (${shown}); pass the whole package${whole}, tests included, to upgrade them together`;
 }
 
 /** The summary of an upgrade uproot did not apply: what the codemod would have changed, and why not. */
 function skippedUpgrade(tried: SdkUpgradeReport, why?: string): SdkUpgradeReport {
+  // By hand the codemod would not touch a provider above the folders (a workspace root): say so.
+  const providers = tried.diagnostics.filter((d) => d.message.startsWith(PROVIDES)).map((d) => d.file);
+  const byHand = providers.length ? ` and move ${providers.join(', ')} from @modelcontextprotocol/sdk to the v2 packages (the codemod edits only the package.json nearest each folder)` : '';
   return {
     dirs: tried.dirs,
     filesChanged: 0,
@@ -147,7 +162,7 @@ function skippedUpgrade(tried: SdkUpgradeReport, why?: string): SdkUpgradeReport
     install: null,
     diagnostics: [],
     applied: false,
-    skipped: `${why ?? 'no server roots request would be rewritten after the upgrade'} (it would have changed ${tried.filesChanged} file${tried.filesChanged === 1 ? '' : 's'}); run \`npx @modelcontextprotocol/codemod v1-to-v2 ${tried.dirs.join(' ')}\` yourself if you want it`,
+    skipped: `${why ?? 'no server roots request would be rewritten after the upgrade'} (it would have changed ${tried.filesChanged} file${tried.filesChanged === 1 ? '' : 's'}); run \`npx @modelcontextprotocol/codemod v1-to-v2 ${tried.dirs.join(' ')}\` yourself${byHand} if you want it`,
     review: false,
   };
 }
@@ -162,6 +177,7 @@ async function upgradeInCopy(paths: string[], options: SdkUpgradeOptions, plan: 
     cpSync(plan.root, copy, { recursive: true, filter: (src) => src === plan.root || !skippedFolder(src) });
     const upgrades = plan.targets.map((t) => ({ ...upgradeSdk(inCopy(t)), dir: t }));
     const upgraded = upgradedTexts(upgrades.map((u) => u.result));
+    const repairs = await repairUpgrade(upgrades, plan.providers, inCopy, (p) => relativePath(options.cwd, p));
     const copyCwd = isWithin(options.cwd, plan.root) ? inCopy(options.cwd) : copy;
     const migrated = await runMigrate(
       (paths.length ? paths : ['.']).map((p) => inCopy(path.resolve(options.cwd, p))),
@@ -198,7 +214,7 @@ async function upgradeInCopy(paths: string[], options: SdkUpgradeOptions, plan: 
         ...(before !== after ? { diff: createTwoFilesPatch(`a/${file}`, `b/${file}`, before, after, undefined, undefined, { context: 3 }) } : {}),
       });
     }
-    merged.sdkUpgrade = await summarize(plan, upgrades, upgraded, before, inCopy, original, options.cwd);
+    merged.sdkUpgrade = await summarize(plan, upgrades, upgraded, before, repairs, inCopy, original, options.cwd);
     return { result: merged, upgrades };
   } finally {
     rmSync(temp, { recursive: true, force: true });
@@ -206,7 +222,7 @@ async function upgradeInCopy(paths: string[], options: SdkUpgradeOptions, plan: 
 }
 
 /** The report's `sdkUpgrade`: `written(p)` is where an original path's upgraded text is, `original` the reverse. */
-async function summarize(plan: UpgradePlan, upgrades: SdkUpgrade[], upgraded: Map<string, string>, before: Map<string, string | undefined>, written: (p: string) => string, original: (p: string) => string, cwd: string): Promise<SdkUpgradeReport> {
+async function summarize(plan: UpgradePlan, upgrades: SdkUpgrade[], upgraded: Map<string, string>, before: Map<string, string | undefined>, repairs: UpgradeFinding[], written: (p: string) => string, original: (p: string) => string, cwd: string): Promise<SdkUpgradeReport> {
   const results = upgrades.map((u) => u.result);
   const dependencies = changedDependencies(before, written, cwd);
   const dropped = dependencies.filter((d) => d.name === '@modelcontextprotocol/sdk' && d.to === null).map((d) => written(path.dirname(path.resolve(cwd, d.manifest))));
@@ -214,6 +230,7 @@ async function summarize(plan: UpgradePlan, upgrades: SdkUpgrade[], upgraded: Ma
     ...unappliedManifests(results, original, (m) => declaresV1Sdk(m), cwd),
     ...(await v1ImportsLeft(dropped, original, cwd)),
     ...codemodDiagnostics(results, upgraded, original, cwd),
+    ...repairs.map((r) => ({ file: relativePath(cwd, original(r.file)), line: r.text ? lineMap(r.text, readFileSync(r.file, 'utf8'))(r.line) : r.line, level: r.level, message: r.message })),
   ];
   const firstChanged = dependencies[0] ? path.dirname(path.resolve(cwd, dependencies[0].manifest)) : undefined;
   return {

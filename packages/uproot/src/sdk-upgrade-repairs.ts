@@ -1,0 +1,48 @@
+// What uproot adds after the official codemod's v1-to-v2 step, before planning MRTR: the dependency swap in
+// the package.json that actually provides the SDK (when it is not the one nearest the target), and the type-only
+// annotation of values v2's stricter handler result types would reject.
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { SdkUpgrade } from './sdk-upgrade.ts';
+import { swapProvider, v2PackagesUsed } from './sdk-provider.ts';
+import { repairResultTypes } from './v2-result-types.ts';
+
+/** The start of the note on a package.json that provides the SDK to folders whose own does not declare it. */
+export const PROVIDES = 'provides @modelcontextprotocol/sdk to';
+
+export interface UpgradeFinding {
+  /** Absolute, where the upgraded text is (a temporary copy in a trial). */
+  file: string;
+  /** In `text`, the file as the repair left it: uproot's rewrite may move it. */
+  line: number;
+  text: string;
+  level: 'info' | 'warning';
+  message: string;
+}
+
+/**
+ * Run the repairs on the upgraded tree. `providers` maps each target (original path) to the manifest that
+ * provides it the SDK; `at(p)` is where an original path's upgraded text is; `label(p)` names a path for messages.
+ */
+export async function repairUpgrade(upgrades: SdkUpgrade[], providers: Map<string, string>, at: (p: string) => string, label: (p: string) => string): Promise<UpgradeFinding[]> {
+  const findings: UpgradeFinding[] = [];
+  const byProvider = new Map<string, string[]>();
+  for (const [target, manifest] of providers) byProvider.set(manifest, [...(byProvider.get(manifest) ?? []), target]);
+  for (const [manifest, targets] of byProvider) {
+    const used = await v2PackagesUsed(targets.map(at));
+    if (!used.length) continue;
+    const added = swapProvider(at(manifest), used);
+    findings.push({
+      file: at(manifest),
+      line: 1,
+      text: '',
+      level: 'info',
+      message: `${PROVIDES} ${targets.map(label).join(', ')}, whose own package.json does not declare it: uproot removed it here${added.length ? ` and added ${added.join(', ')}` : ''}, as the codemod does in the package.json it writes`,
+    });
+  }
+  const changed = [...new Set(upgrades.flatMap((u) => u.result.fileResults.filter((f) => f.changes > 0).map((f) => path.resolve(f.filePath))))];
+  const repair = repairResultTypes(changed);
+  for (const [file, text] of repair.texts) writeFileSync(file, text);
+  findings.push(...repair.findings.map((f) => ({ ...f, text: repair.texts.get(f.file) ?? readFileSync(f.file, 'utf8') })));
+  return findings;
+}
