@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { findMrtrProblems, findRootsSites, parseSource } from '../../packages/core/src/index.ts';
 import { POOL_MIN_FILES } from '../../packages/uproot/src/match-pool.ts';
-import { WARM_UP_SOURCE } from '../../packages/uproot/src/match-warm-up.ts';
+import { WARM_UP_SOURCE, WARM_UP_SYNTAX, WARM_UP_SYNTAX_FILE } from '../../packages/uproot/src/match-warm-up.ts';
 import { bin, removeTree, tempTree, uproot, writeTree } from './helpers.ts';
 
 const FIXTURES = fileURLToPath(new URL('../fixtures/', import.meta.url));
@@ -88,4 +88,22 @@ describe('scan with a matcher worker', () => {
     expect([...kinds].sort()).toEqual(['capability', 'input-request', 'list-changed', 'request']);
     expect(findMrtrProblems({ ast, text: WARM_UP_SOURCE, scopeManager }).length).toBeGreaterThan(0);
   });
+
+  it('warms the parser up on a peer of plain JavaScript that holds no site', () => {
+    // Parse errors would warm up only the error path; a site would mean the warm-up is a look-alike the tests should see.
+    const { ast, scopeManager } = parseSource(WARM_UP_SYNTAX, WARM_UP_SYNTAX_FILE);
+    expect(findRootsSites({ ast, text: WARM_UP_SYNTAX, scopeManager, file: WARM_UP_SYNTAX_FILE })).toEqual([]);
+    expect(findMrtrProblems({ ast, text: WARM_UP_SYNTAX, scopeManager })).toEqual([]);
+    const kinds = new Set<string>();
+    walk(ast, (n) => kinds.add(n.type));
+    for (const kind of ['ClassDeclaration', 'PropertyDefinition', 'PrivateIdentifier', 'SwitchStatement', 'LabeledStatement', 'ForOfStatement', 'TryStatement', 'YieldExpression', 'ChainExpression', 'TemplateLiteral']) expect(kinds, kind).toContain(kind);
+  });
 });
+
+function walk(node: unknown, visit: (n: { type: string }) => void): void {
+  if (!node || typeof node !== 'object') return;
+  if (Array.isArray(node)) return node.forEach((n) => walk(n, visit));
+  const n = node as { type?: unknown };
+  if (typeof n.type === 'string') visit(n as { type: string });
+  for (const [key, value] of Object.entries(node)) if (key !== 'parent' && key !== 'loc' && key !== 'range') walk(value, visit);
+}

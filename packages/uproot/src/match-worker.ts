@@ -3,7 +3,7 @@
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { type MatchJob, matchFile } from './match-file.ts';
 import { MATCHER, type Reply } from './match-pool-protocol.ts';
-import { WARM_UP_FILE, WARM_UP_ROUNDS, WARM_UP_SOURCE } from './match-warm-up.ts';
+import { WARM_UP_FILE, WARM_UP_ROUNDS, WARM_UP_SOURCE, WARM_UP_SYNTAX, WARM_UP_SYNTAX_FILE } from './match-warm-up.ts';
 
 /** The worker side: load the core once, then match each job as it arrives, in order. */
 async function serve(): Promise<void> {
@@ -14,9 +14,13 @@ async function serve(): Promise<void> {
     parentPort!.postMessage({ id, outcome: matchFile(engine, job) } satisfies Reply);
   });
   // Until the first job arrives (the main thread is still reading), warm the parser and the matcher up
-  // on a small server of our own: the first real file, often the largest, then runs on compiled code.
-  for (let i = 0; i < WARM_UP_ROUNDS && jobs === 0; i++) {
-    matchFile(engine, { absolute: WARM_UP_FILE, file: 'warm-up.ts', text: WARM_UP_SOURCE, roots: true, mrtr: true, explain: false, cwd: process.cwd() });
+  // on our own two sources (match-warm-up.ts): the first real file, often the largest, then runs on compiled code.
+  const warmUps = [
+    { absolute: WARM_UP_FILE, file: 'warm-up.ts', text: WARM_UP_SOURCE },
+    { absolute: WARM_UP_SYNTAX_FILE, file: 'peer.js', text: WARM_UP_SYNTAX },
+  ];
+  for (let i = 0; i < WARM_UP_ROUNDS * warmUps.length && jobs === 0; i++) {
+    matchFile(engine, { ...warmUps[i % warmUps.length]!, roots: true, mrtr: true, explain: false, cwd: process.cwd() });
     await new Promise((resolve) => setImmediate(resolve));
   }
 }
