@@ -37,14 +37,16 @@ export function lowLevel(server: Server) {
 export const client = new Client({ name: 'c', version: '1.0.0' }, { capabilities: { roots: { listChanged: true } }, versionNegotiation: { mode: 'auto' } });
 `;
 
-/** Where the peer below says it lives: nothing there exists, so its relative import resolves to nothing. */
+/** Where the peer below says it lives: nothing there exists, so nothing is read or cached for it. */
 export const WARM_UP_SYNTAX_FILE = '/nonexistent/uproot-warm-up/peer.js';
 /** No MCP import and no site: classes with private members, generators, switch, labels, destructuring, regexps. */
 export const WARM_UP_SYNTAX = `// A hand-rolled JSON-RPC peer of our own, in plain JavaScript: the syntax real files are made of.
 import { EventEmitter } from 'node:events';
 import { randomUUID } from 'node:crypto';
 import * as path from 'node:path';
-import { parse as parseUri, format } from './uri.js';
+// Local, not imported: a relative specifier in this text would read as a file the package must ship.
+const parseUri = (uri) => (/^([a-z][a-z0-9+.-]*):\\/\\/(.*)$/i.exec(uri) ?? []).slice(1).reduce((o, v, i) => ({ ...o, [i ? 'path' : 'scheme']: v }), undefined);
+const format = ({ scheme, path: p }) => scheme + '://' + p;
 
 const DEFAULTS = Object.freeze({ timeout: 30_000, retries: 3, label: \`peer-\${1 + 2}\` });
 
