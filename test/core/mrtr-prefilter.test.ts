@@ -2,27 +2,15 @@
 // tsserver plugin alike. It may only skip files that hold no MRTR problem: every file of the
 // fixtures and every installed MCP package file naming listChanged is checked against the full
 // checks, and the one sharpening it makes (a listChanged with no `roots` is skipped) is pinned.
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { findMrtrProblems, mayContainMrtrProblems } from '../../packages/core/src/mrtr/index.ts';
 import { ParseError, parseSource } from '../../packages/core/src/parse.ts';
+import { MCP_PACKAGES, sourceFiles } from './source-tree.ts';
 
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
-const SOURCE = /\.(?:[cm]?[jt]s|[jt]sx)$/;
-const DECLARATION = /\.d\.[cm]?ts$/;
-const MAX_BYTES = 1024 * 1024;
-
-function sources(dir: string): string[] {
-  const out: string[] = [];
-  for (const e of readdirSync(dir, { withFileTypes: true })) {
-    const abs = path.join(dir, e.name);
-    if (e.isDirectory() && e.name !== 'node_modules') out.push(...sources(abs));
-    else if (e.isFile() && SOURCE.test(e.name) && !DECLARATION.test(e.name) && statSync(abs).size <= MAX_BYTES) out.push(abs);
-  }
-  return out;
-}
 
 function problemsOf(file: string, text: string): string[] {
   try {
@@ -34,14 +22,12 @@ function problemsOf(file: string, text: string): string[] {
   }
 }
 
-/** Published MCP code installed here: servers, clients and SDKs that declare and test capabilities. */
-const MCP_PACKAGES = ['@modelcontextprotocol/sdk', '@modelcontextprotocol/client', '@modelcontextprotocol/server', '@modelcontextprotocol/core', 'fastmcp', 'mcp-proxy', 'tmcp', 'mcp-handler'];
 
 describe('mayContainMrtrProblems', () => {
   it('keeps every fixture file that holds an MRTR problem', () => {
     const dropped: string[] = [];
     const messages = new Set<string>();
-    for (const file of sources(path.join(REPO, 'test/fixtures'))) {
+    for (const file of sourceFiles(path.join(REPO, 'test/fixtures'))) {
       const text = readFileSync(file, 'utf8');
       const found = problemsOf(file, text);
       for (const m of found) messages.add(m);
@@ -58,7 +44,7 @@ describe('mayContainMrtrProblems', () => {
     let checked = 0;
     for (const pkg of MCP_PACKAGES) {
       const dir = path.join(REPO, 'node_modules', pkg);
-      for (const file of sources(dir)) {
+      for (const file of sourceFiles(dir)) {
         const text = readFileSync(file, 'utf8');
         if (!text.includes('listChanged')) continue;
         checked++;

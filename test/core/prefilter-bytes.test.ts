@@ -1,37 +1,26 @@
 // scan drops most files on their bytes, before decoding them: the byte check may only drop a file that
 // both text pre-filters would drop too. Swept over every fixture and every installed MCP package file,
 // then pinned word by word, with multi-byte UTF-8 around the words.
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { mayContainMrtrProblems } from '../../packages/core/src/mrtr/prefilter.ts';
 import { mayMatterBytes } from '../../packages/core/src/prefilter-bytes.ts';
 import { mayContainRootsSites } from '../../packages/core/src/prefilter.ts';
+import { MCP_PACKAGES, sourceFiles } from './source-tree.ts';
 
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
-const SOURCE = /\.(?:[cm]?[jt]s|[jt]sx)$/;
-
-function sources(dir: string): string[] {
-  const out: string[] = [];
-  for (const e of readdirSync(dir, { withFileTypes: true })) {
-    const abs = path.join(dir, e.name);
-    if (e.isDirectory() && e.name !== 'node_modules') out.push(...sources(abs));
-    else if (e.isFile() && SOURCE.test(e.name) && statSync(abs).size <= 1024 * 1024) out.push(abs);
-  }
-  return out;
-}
-
 const textKeeps = (text: string) => mayContainRootsSites(text) || mayContainMrtrProblems(text);
 const bytesOf = (text: string) => Buffer.from(text, 'utf8');
 
 describe('mayMatterBytes', () => {
   it('keeps every fixture and installed MCP package file that a text pre-filter keeps', () => {
-    const dirs = [path.join(REPO, 'test/fixtures'), ...['@modelcontextprotocol/sdk', '@modelcontextprotocol/client', '@modelcontextprotocol/server', '@modelcontextprotocol/core', 'fastmcp', 'tmcp', 'mcp-proxy'].map((p) => path.join(REPO, 'node_modules', p))];
+    const dirs = [path.join(REPO, 'test/fixtures'), ...MCP_PACKAGES.map((p) => path.join(REPO, 'node_modules', p))];
     const dropped: string[] = [];
     let kept = 0;
     let droppedByBoth = 0;
-    for (const file of dirs.flatMap(sources)) {
+    for (const file of dirs.flatMap((dir) => sourceFiles(dir, { declarations: true }))) {
       const bytes = readFileSync(file);
       const text = bytes.toString('utf8');
       if (textKeeps(text)) {
