@@ -6,7 +6,7 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { MatchJob, MatchOutcome } from './match-file.ts';
-import { MATCHER, type Reply } from './match-pool-protocol.ts';
+import { MATCHER, type Reply, type Request } from './match-pool-protocol.ts';
 
 /** Fewer files than this: the worker's start-up would cost more than it saves. */
 export const POOL_MIN_FILES = 200;
@@ -67,7 +67,7 @@ export class MatchPool {
     this.workerChars += job.text.length;
     const id = this.next++;
     const answer = new Promise<MatchOutcome | undefined>((resolve) => this.waiting.set(id, resolve));
-    this.worker.postMessage({ id, job });
+    this.worker.postMessage({ id, job } satisfies Request);
     return answer;
   }
 

@@ -1,15 +1,15 @@
 // The matcher worker of `uproot scan` (match-pool.ts starts it): its own entry of the bundle, so the
 // thread loads only the matcher, not the CLI's walk, git and reporting code with its built-ins.
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
-import { type MatchJob, matchFile } from './match-file.ts';
-import { MATCHER, type Reply } from './match-pool-protocol.ts';
+import { matchFile } from './match-file.ts';
+import { MATCHER, type Reply, type Request } from './match-pool-protocol.ts';
 import { WARM_UP_FILE, WARM_UP_ROUNDS, WARM_UP_SOURCE, WARM_UP_SYNTAX, WARM_UP_SYNTAX_FILE } from './match-warm-up.ts';
 
 /** The worker side: load the core once, then match each job as it arrives, in order. */
 async function serve(): Promise<void> {
   const engine = await import('@uproot/core');
   let jobs = 0;
-  parentPort!.on('message', ({ id, job }: { id: number; job: MatchJob }) => {
+  parentPort!.on('message', ({ id, job }: Request) => {
     jobs++;
     parentPort!.postMessage({ id, outcome: matchFile(engine, job) } satisfies Reply);
   });
