@@ -11,7 +11,7 @@ export { kindMessages, reasonMessages, reasonCodes, ruleOfKind, ruleDocsUrl, rea
 export { recommendedSeverity, type Severity } from './severity.ts';
 export { scanText, type FileScan } from './scan-text.ts';
 export { facts } from './surface.ts';
-export { ModuleGraph, sharedModuleGraph } from './module-graph.ts';
+export { ModuleGraph, parseForRun, sharedModuleGraph } from './module-graph.ts';
 export { findMrtrProblems, mayContainMrtrProblems, mrtrRules, type MrtrProblem, type MrtrRule } from './mrtr/index.ts';
 export { findRootsTestUses, type RootsTestFinding, type RootsTestUse } from './roots-tests.ts';
 export { mcpValueOfType, type TypeLike } from './type-kinds.ts';

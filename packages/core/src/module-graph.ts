@@ -7,7 +7,7 @@ import type { TSESTree } from '@typescript-eslint/types';
 import { type Node, isFunction, unwrap } from './ast.ts';
 import { exportSteps } from './module-exports.ts';
 import { PackageFiles, callsFromImporter } from './module-importers.ts';
-import { parseSource } from './parse.ts';
+import { type ParsedFile, parseSource } from './parse.ts';
 import { Provenance, exportValue } from './provenance.ts';
 import { type DeclaredFunction, type DeclaredTypeNode, declarationMemberValue } from './provenance-types.ts';
 import { resolveImport } from './resolve-import.ts';
@@ -26,6 +26,7 @@ export interface LoadedModule {
   file: string;
   text: string;
   program: TSESTree.Program;
+  scopeManager: ParsedFile['scopeManager'];
   prov: Provenance;
 }
 type Loaded = LoadedModule;
@@ -173,6 +174,15 @@ export class ModuleGraph {
     }
   }
 
+  /** The parse this graph already made of `file`, when it was made of exactly `text` (a scanned file another one imports). */
+  parsedText(file: string, text: string): ParsedFile | undefined {
+    for (const cacheKey of [file, `${file}\0any`]) {
+      const loaded = this.cache.get(cacheKey)?.loaded;
+      if (loaded && loaded.text === text) return { ast: loaded.program, scopeManager: loaded.scopeManager };
+    }
+    return undefined;
+  }
+
   private load(file: string, anyModule = false): Loaded | undefined {
     const cacheKey = anyModule ? `${file}\0any` : file;
     let key: string;
@@ -192,7 +202,7 @@ export class ModuleGraph {
       // Only a module that mentions MCP, or passes on another module's exports, can export an MCP value.
       if (anyModule || text.includes('@modelcontextprotocol/') || /\bfrom\s*['"]|\b(?:require|import)\s*\(/.test(text)) {
         const { ast, scopeManager } = parseSource(text, file);
-        loaded = { key, file, text, program: ast, prov: new Provenance(scopeManager, undefined, { file, graph: this }) };
+        loaded = { key, file, text, program: ast, scopeManager, prov: new Provenance(scopeManager, undefined, { file, graph: this }) };
       }
     } catch {
       loaded = null;
@@ -205,6 +215,15 @@ export class ModuleGraph {
 /** One graph per process: files parsed once are reused by every linted or scanned file. */
 export const sharedModuleGraph = new ModuleGraph();
 const graphsByStart = new Map<string, ModuleGraph>();
+
+/**
+ * A file's parse for matching: the run's module graph may already hold one of this very text, made
+ * while it followed another file's imports (a scanned module that another scanned module imports).
+ * The parse is the same either way; reusing it saves parsing the file twice.
+ */
+export function parseForRun(text: string, file: string, startDir?: string): ParsedFile {
+  return moduleGraphFor(startDir).parsedText(file, text) ?? parseSource(text, file);
+}
 
 /** The graph of a run started in `startDir` (ESLint's cwd, scan's working directory); one per directory. */
 export function moduleGraphFor(startDir: string | undefined): ModuleGraph {

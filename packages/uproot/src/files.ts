@@ -136,18 +136,23 @@ function walk(root: string, inherited: RuleSet[], tracked: Tracked | undefined, 
       continue;
     }
     const sets = withLocalGitignore(dir, rel, entries, outer);
+    // `dir` is absolute and normalised: a name appended to it needs no path.join (which normalises again,
+    // per entry), and a relative path is built only where some .gitignore has rules to test it against.
+    const base = dir.endsWith(path.sep) ? dir : dir + path.sep;
     for (const entry of entries) {
       const name = entry.name;
       if (name.startsWith('.') || entry.isSymbolicLink()) continue;
-      const relPath = rel + name;
       if (entry.isDirectory()) {
-        const sub = path.join(dir, name);
         if (SKIPPED_DIRECTORIES.has(name)) continue;
-        const skip = onlyTracked || ignored(sets, relPath, name, true);
-        if (!skip || tracked?.dirs.has(sub)) stack.push({ dir: sub, rel: relPath + '/', sets, onlyTracked: skip });
-      } else if (entry.isFile() && isSourceFile(name) && (tracked?.files.has(path.join(dir, name)) || (!onlyTracked && !ignored(sets, relPath, name, false)))) {
-        files.add(path.join(dir, name));
-        found++;
+        const sub = base + name;
+        const skip = onlyTracked || (sets.length > 0 && ignored(sets, rel + name, name, true));
+        if (!skip || tracked?.dirs.has(sub)) stack.push({ dir: sub, rel: rel + name + '/', sets, onlyTracked: skip });
+      } else if (entry.isFile() && isSourceFile(name)) {
+        const file = base + name;
+        if (tracked?.files.has(file) || (!onlyTracked && !(sets.length > 0 && ignored(sets, rel + name, name, false)))) {
+          files.add(file);
+          found++;
+        }
       }
     }
   }

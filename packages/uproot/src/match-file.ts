@@ -38,7 +38,8 @@ export type Parsed = ReturnType<Engine['parseSource']>;
 export function matchFile(engine: Engine, job: MatchJob, typeHint?: TypeHint): MatchOutcome {
   let parsed: Parsed;
   try {
-    parsed = engine.parseSource(job.text, job.absolute);
+    // A file another scanned file imports may have been parsed already, by the module graph.
+    parsed = engine.parseForRun(job.text, job.absolute, job.cwd);
   } catch (error) {
     return { sites: [], problems: [], candidates: [], parsed: false, failure: describeFailure(job.file, error) };
   }

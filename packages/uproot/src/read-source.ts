@@ -3,7 +3,7 @@
 // (it may hold a site nobody checked); otherwise it is a note. The BOM is kept apart so writes can
 // restore it.
 import { isUtf8 } from 'node:buffer';
-import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import { mayContainRootsSites, prefilterParts } from '@uproot/core/light';
 
 export const DEFAULT_MAX_BYTES = 5 * 1024 * 1024;
@@ -17,17 +17,49 @@ export type SourceRead =
   /** `skipped`: nothing was lost (a note); otherwise the file counts as failed. */
   | { ok: false; skipped: boolean; reason: RefusalReason; message: string };
 
-/** A UTF-8 file the caller's byte check turned down: read, never decoded. */
+/** A file the caller's check turned down: read and decoded, but not kept. */
 export interface UnwantedRead {
   ok: true;
   unwanted: true;
   bytes: number;
 }
 
-/** `wanted` sees the bytes of a file that is valid UTF-8 (a refusal is still reported as it would be); false skips the decoding. */
+/** `wanted` sees the text of a file that is read (a refusal is still reported as it would be); false drops it. */
 export function readSource(file: string, maxBytes?: number): SourceRead;
-export function readSource(file: string, maxBytes: number, wanted: (bytes: Buffer) => boolean): SourceRead | UnwantedRead;
-export function readSource(file: string, maxBytes = DEFAULT_MAX_BYTES, wanted?: (bytes: Buffer) => boolean): SourceRead | UnwantedRead {
+export function readSource(file: string, maxBytes: number, wanted: (text: string) => boolean): SourceRead | UnwantedRead;
+export function readSource(file: string, maxBytes = DEFAULT_MAX_BYTES, wanted?: (text: string) => boolean): SourceRead | UnwantedRead {
+  let size: number;
+  try {
+    // stat first: a FIFO is never opened (it would wait for a writer), a huge file never read whole.
+    const stat = statSync(file);
+    if (!stat.isFile()) return notAFile();
+    size = stat.size;
+  } catch (error) {
+    return unreadable(error);
+  }
+  if (size > maxBytes) return readChecked(file, maxBytes);
+  // Node reads and decodes the file in one native call, several times faster than reading bytes and
+  // checking them here. Decoding never fails: it writes U+FFFD for bytes that are not UTF-8. So a file
+  // with a U+FFFD, or a NUL where the binary sniff looks, is read again as bytes, where the checks are exact.
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    return unreadable(error);
+  }
+  const nul = text.indexOf('\0');
+  if (text.includes('\uFFFD') || (nul >= 0 && nul < SNIFF_BYTES)) {
+    const checked = readChecked(file, maxBytes);
+    return checked.ok && wanted && !wanted(checked.text) ? { ok: true, unwanted: true, bytes: checked.bytes } : checked;
+  }
+  // A file that grew past the limit since its stat is taken as read: like readFileSync, a read sees one moment.
+  if (wanted && !wanted(text)) return { ok: true, unwanted: true, bytes: size };
+  const bom = text.charCodeAt(0) === 0xfeff;
+  return { ok: true, text: bom ? text.slice(1) : text, bom, bytes: size };
+}
+
+/** The careful read: the bytes themselves decide (UTF-16, binary, not UTF-8, too large). */
+function readChecked(file: string, maxBytes: number): SourceRead {
   let fd: number;
   try {
     // O_NONBLOCK: opening a FIFO must not wait for a writer; regular files ignore the flag.
@@ -37,14 +69,18 @@ export function readSource(file: string, maxBytes = DEFAULT_MAX_BYTES, wanted?: 
   }
   try {
     const stat = fstatSync(fd);
-    if (!stat.isFile()) return { ok: false, skipped: true, reason: 'not-a-file', message: 'is not a regular file (a directory, FIFO, socket or device); skipped' };
+    if (!stat.isFile()) return notAFile();
     if (stat.size > maxBytes) return tooLarge(fd, stat.size, maxBytes);
-    return decode(readAll(fd, stat.size), wanted);
+    return decode(readAll(fd, stat.size));
   } catch (error) {
     return unreadable(error);
   } finally {
     closeSync(fd);
   }
+}
+
+function notAFile(): SourceRead {
+  return { ok: false, skipped: true, reason: 'not-a-file', message: 'is not a regular file (a directory, FIFO, socket or device); skipped' };
 }
 
 function unreadable(error: unknown): SourceRead {
@@ -64,7 +100,7 @@ function readAll(fd: number, size: number): Buffer {
   return buffer;
 }
 
-function decode(buffer: Buffer, wanted?: (bytes: Buffer) => boolean): SourceRead | UnwantedRead {
+function decode(buffer: Buffer): SourceRead {
   const utf16 = utf16Encoding(buffer);
   if (utf16) {
     const mentions = mayContainRootsSites(new TextDecoder(utf16).decode(buffer));
@@ -81,7 +117,6 @@ function decode(buffer: Buffer, wanted?: (bytes: Buffer) => boolean): SourceRead
       ? { ok: false, skipped: false, reason: 'encoding', message: 'is not valid UTF-8 and mentions roots; uproot reads and writes UTF-8 only, so convert it to UTF-8 and run again' }
       : { ok: false, skipped: true, reason: 'encoding', message: 'is not valid UTF-8 and does not mention roots; not scanned' };
   }
-  if (wanted && !wanted(buffer)) return { ok: true, unwanted: true, bytes: buffer.length };
   const bom = buffer.length >= 3 && buffer[0] === 0xef && buffer[1] === 0xbb && buffer[2] === 0xbf;
   const text = buffer.toString('utf8');
   return { ok: true, text: bom ? text.slice(1) : text, bom, bytes: buffer.length };

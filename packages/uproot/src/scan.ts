@@ -2,7 +2,7 @@
 // is reported and the others are still scanned.
 import { lstatSync } from 'node:fs';
 import path from 'node:path';
-import { McpReach, type RootsCandidate, mayContainMrtrProblems, mayContainRootsSites, mayMatterBytes, skippedFileCandidates, skippedFileWhy } from '@uproot/core/light';
+import { McpReach, type RootsCandidate, mayContainMrtrProblems, mayContainRootsSites, mayMatter, skippedFileCandidates, skippedFileWhy } from '@uproot/core/light';
 import { collectFiles, type FileProblem, type FileSet } from './files.ts';
 import { type Engine, type MatchJob, type MatchOutcome, type Parsed, type ScanProblem, type ScanSite, describeFailure, matchFile, matchParsed } from './match-file.ts';
 import { cacheCompiledCommonJs } from './compile-cache.ts';
@@ -116,8 +116,8 @@ export async function runScan(paths: string[], options: ScanOptions): Promise<Sc
     for (const absolute of set.files) {
       progress.tick(absolute);
       // Most files are read and dropped: their report path is worked out only when it is needed.
-      // Untyped, a file's bytes decide first whether it is decoded at all (typed, the checker may want any file).
-      const read = oracle ? readSource(absolute, maxBytes) : readSource(absolute, maxBytes, mayMatterBytes);
+      // Untyped, one pass for the words the pre-filters need drops most files (typed, the checker may want any file).
+      const read = oracle ? readSource(absolute, maxBytes) : readSource(absolute, maxBytes, mayMatter);
       if (!read.ok) {
         events.push({ problem: { notice: read.skipped, entry: { file: relativePath(cwd, absolute), message: read.message } } });
         continue;
