@@ -26,16 +26,20 @@ export interface UnwantedRead {
 
 /** `wanted` sees the text of a file that is read (a refusal is still reported as it would be); false drops it. */
 export function readSource(file: string, maxBytes?: number): SourceRead;
-export function readSource(file: string, maxBytes: number, wanted: (text: string) => boolean): SourceRead | UnwantedRead;
-export function readSource(file: string, maxBytes = DEFAULT_MAX_BYTES, wanted?: (text: string) => boolean): SourceRead | UnwantedRead {
+/** `size`: the file is a regular file of this size, as the caller's own stat just found (none is made again). */
+export function readSource(file: string, maxBytes: number, wanted: (text: string) => boolean, size?: number): SourceRead | UnwantedRead;
+export function readSource(file: string, maxBytes = DEFAULT_MAX_BYTES, wanted?: (text: string) => boolean, known?: number): SourceRead | UnwantedRead {
   let size: number;
-  try {
-    // stat first: a FIFO is never opened (it would wait for a writer), a huge file never read whole.
-    const stat = statSync(file);
-    if (!stat.isFile()) return notAFile();
-    size = stat.size;
-  } catch (error) {
-    return unreadable(error);
+  if (known !== undefined) size = known;
+  else {
+    try {
+      // stat first: a FIFO is never opened (it would wait for a writer), a huge file never read whole.
+      const stat = statSync(file);
+      if (!stat.isFile()) return notAFile();
+      size = stat.size;
+    } catch (error) {
+      return unreadable(error);
+    }
   }
   if (size > maxBytes) return readChecked(file, maxBytes);
   // Node reads and decodes the file in one native call, several times faster than reading bytes and

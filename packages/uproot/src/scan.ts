@@ -8,6 +8,7 @@ import { type Engine, type MatchJob, type MatchOutcome, type Parsed, type ScanPr
 import { cacheCompiledCommonJs } from './compile-cache.ts';
 import { MatchPool } from './match-pool.ts';
 import { Progress } from './progress.ts';
+import { largestFirst } from './read-order.ts';
 import { DEFAULT_MAX_BYTES, readSource } from './read-source.ts';
 import { type TypesDecision, type TypesMode, decideTypes } from './types/detect.ts';
 import { openOracle } from './types/candidates.ts';
@@ -93,7 +94,8 @@ export async function runScan(paths: string[], options: ScanOptions): Promise<Sc
   const progress = new Progress(set.files.length, options.progress ?? false);
   const reach = new McpReach();
   const pool = early ? early.keepFor(set.files.length) : oracle ? undefined : MatchPool.open(set.files.length);
-  const events: FileEvents[] = [];
+  // In file order, whatever order the files are read in.
+  const events: Array<FileEvents | undefined> = new Array(set.files.length);
   // Typed, a file is first matched with a probe; only files whose receivers syntax left open are
   // matched again (same AST), once, over a program rooted at just those files (the rest never cost a parse).
   const deferred: Array<{ event: number; job: MatchJob; parsed: Parsed }> = [];
@@ -113,13 +115,17 @@ export async function runScan(paths: string[], options: ScanOptions): Promise<Sc
     return outcome;
   };
   try {
-    for (const absolute of set.files) {
+    // With a worker, the largest files are read first (read-order.ts); typed or on one thread, in path order.
+    const plan = pool ? largestFirst(set.files) : undefined;
+    for (let i = 0; i < set.files.length; i++) {
+      const at = plan ? plan.order[i]! : i;
+      const absolute = set.files[at]!;
       progress.tick(absolute);
       // Most files are read and dropped: their report path is worked out only when it is needed.
       // Untyped, one pass for the words the pre-filters need drops most files (typed, the checker may want any file).
-      const read = oracle ? readSource(absolute, maxBytes) : readSource(absolute, maxBytes, mayMatter);
+      const read = oracle ? readSource(absolute, maxBytes) : readSource(absolute, maxBytes, mayMatter, plan?.sizes[at]);
       if (!read.ok) {
-        events.push({ problem: { notice: read.skipped, entry: { file: relativePath(cwd, absolute), message: read.message } } });
+        events[at] = { problem: { notice: read.skipped, entry: { file: relativePath(cwd, absolute), message: read.message } } };
         continue;
       }
       result.scannedFiles++;
@@ -131,20 +137,21 @@ export async function runScan(paths: string[], options: ScanOptions): Promise<Sc
       const mrtr = mayContainMrtrProblems(read.text);
       const skipped = options.explain && !roots ? skippedFileCandidates(read.text, skippedFileWhy(read.text)) : undefined;
       if (!roots && !mrtr) {
-        if (skipped?.length) events.push({ absolute, candidates: skipped });
+        if (skipped?.length) events[at] = { absolute, candidates: skipped };
         continue;
       }
       const file = relativePath(cwd, absolute);
       const job: MatchJob = { absolute, file, text: read.text, roots, mrtr, explain: !!options.explain, cwd };
       // The parser loads only once a file can hold a site.
-      const outcome = pool?.offer(job) ?? (await matchHere(job, events.length));
-      events.push({ file, absolute, candidates: skipped, outcome, job: outcome instanceof Promise ? job : undefined });
+      const outcome = pool?.offer(job) ?? (await matchHere(job, at));
+      events[at] = { file, absolute, candidates: skipped, outcome, job: outcome instanceof Promise ? job : undefined };
     }
     if (deferred.length) {
       oracle!.need(deferred.map((d) => d.job.absolute));
       for (const d of deferred) events[d.event]!.outcome = matchParsed(engine!, d.job, d.parsed, oracle!.hintFor(d.job.absolute, d.parsed.scopeManager));
     }
     for (const e of events) {
+      if (!e) continue;
       if (e.problem) (e.problem.notice ? result.notices : result.failures).push(e.problem.entry);
       if (e.candidates) for (const c of e.candidates) candidates.push({ file: relativePath(cwd, e.absolute!), ...c });
       if (!e.outcome) continue;
