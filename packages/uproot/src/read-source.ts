@@ -51,8 +51,8 @@ export function readSource(file: string, maxBytes = DEFAULT_MAX_BYTES, wanted?: 
   } catch (error) {
     return unreadable(error);
   }
-  const nul = text.indexOf('\0');
-  if (text.includes('\uFFFD') || (nul >= 0 && nul < SNIFF_BYTES)) {
+  // A NUL at character n is at byte n or later: only the first SNIFF_BYTES characters can hold one the sniff sees.
+  if (text.includes('\uFFFD') || text.lastIndexOf('\0', SNIFF_BYTES - 1) >= 0) {
     const checked = readChecked(file, maxBytes);
     return checked.ok && wanted && !wanted(checked.text) ? { ok: true, unwanted: true, bytes: checked.bytes } : checked;
   }
