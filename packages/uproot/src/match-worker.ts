@@ -19,9 +19,11 @@ async function serve(): Promise<void> {
     { absolute: WARM_UP_FILE, file: 'warm-up.ts', text: WARM_UP_SOURCE },
     { absolute: WARM_UP_SYNTAX_FILE, file: 'peer.js', text: WARM_UP_SYNTAX },
   ];
-  for (let i = 0; i < WARM_UP_ROUNDS * warmUps.length && jobs === 0; i++) {
-    matchFile(engine, { ...warmUps[i % warmUps.length]!, roots: true, mrtr: true, explain: false, cwd: process.cwd() });
+  for (let i = 0; i < WARM_UP_ROUNDS * warmUps.length; i++) {
+    // Yield first: a job posted while the core loaded (or during the last round) is taken before any warm-up.
     await new Promise((resolve) => setImmediate(resolve));
+    if (jobs > 0) break;
+    matchFile(engine, { ...warmUps[i % warmUps.length]!, roots: true, mrtr: true, explain: false, cwd: process.cwd() });
   }
 }
 
