@@ -42,9 +42,9 @@ export function readSource(file: string, maxBytes = DEFAULT_MAX_BYTES, wanted?: 
     }
   }
   if (size > maxBytes) return readChecked(file, maxBytes);
-  // Node reads and decodes the file in one native call, several times faster than reading bytes and
-  // checking them here. Decoding never fails: it writes U+FFFD for bytes that are not UTF-8. So a file
-  // with a U+FFFD, or a NUL where the binary sniff looks, is read again as bytes, where the checks are exact.
+  // Node reads and decodes the file in one native call, which costs less than reading its bytes and
+  // checking them here. That decoding never fails: it writes U+FFFD for bytes that are not UTF-8. So a
+  // file with a U+FFFD, or a NUL where the binary sniff looks, is read again as bytes, where the checks are exact.
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
