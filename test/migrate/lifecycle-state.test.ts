@@ -40,7 +40,7 @@ function migrate(dir: string) {
   for (const f of files) {
     const plan = plans.get(f.path);
     if (!plan) continue;
-    for (const o of plan.outcomes) outcomes.push({ file: path.basename(f.path), line: o.site.node.loc.start.line, outcome: o.outcome, reason: o.reason, detail: o.detail });
+    for (const o of plan.outcomes) outcomes.push({ file: path.basename(f.path), line: o.site.line, outcome: o.outcome, reason: o.reason, detail: o.detail });
     const text = applyEdits(f.text!, plan.edits);
     if (text === f.text) continue;
     writeFileSync(f.path, text);

@@ -4,7 +4,7 @@
 // its request reads the MRTR answer, its capability checks become per-request checks, and every
 // handler that reads the state calls it after asking for roots. The list_changed refresh goes.
 import type { TSESTree } from '@typescript-eslint/types';
-import { type FunctionNode, type Node, type TextEdit, calleeName, contains, enclosingFunction, propertyName, unwrap, walkAll } from '@uproot/core/planning';
+import { type FunctionNode, type Node, type TextEdit, calleeName, contains, enclosingFunction, locOf, propertyName, unwrap, walkAll } from '@uproot/core/planning';
 import type { RootsSite } from '@uproot/core/planning';
 import { PLAIN } from './chains.ts';
 import { HELPER_NAMES } from './helpers-block.ts';
@@ -155,7 +155,7 @@ function checkBody(fn: FunctionNode, unit: Unit, writes: ReadonlySet<Node>, requ
     fail(s);
   };
   const fail = (s: Node): never => {
-    throw new Unprovable(reason, `the hook does more than fetch roots (line ${s.loc.start.line})`);
+    throw new Unprovable(reason, `the hook does more than fetch roots (line ${locOf(s).start.line})`);
   };
   if (fn.body.type !== 'BlockStatement') {
     if (!expression(fn.body)) fail(fn.body);

@@ -2,7 +2,7 @@
 // in a function the handlers call. The request is threaded like any other (the handler asks for
 // roots first), and the guard goes, so every request derives the cache from its own answer. A getter
 // that writes its cache on every call needs only the threading.
-import { type Node, type TextEdit, analyzeState, contains, enclosingFunction, unwrap } from '@uproot/core/planning';
+import { type Node, type TextEdit, analyzeState, contains, enclosingFunction, locOf, unwrap } from '@uproot/core/planning';
 import type { RootsSite } from '@uproot/core/planning';
 import { type Unit, Unprovable } from './unit.ts';
 
@@ -20,7 +20,7 @@ export function lazyGuardEdits(site: RootsSite, unit: Unit): TextEdit[] {
   if (writes.length !== 1) throw new Unprovable('shared-state', `${state.name} is written in more than one place`);
   // Only the getter reads the cache: its callers all go through it, so each gets a fresh derivation.
   const outside = state.variable.references.find((r) => !r.isWrite() && !contains(getter, r.identifier));
-  if (outside) throw new Unprovable('shared-state', `${state.name} is read outside its getter (line ${outside.identifier.loc.start.line})`);
+  if (outside) throw new Unprovable('shared-state', `${state.name} is read outside its getter (line ${locOf(outside.identifier).start.line})`);
   const statement = write.parent;
   if (statement?.type !== 'ExpressionStatement') throw new Unprovable('shared-state', `${state.name} is filled inside a larger expression`);
   // Written on every call of the getter, and only read there: already per request once threaded.

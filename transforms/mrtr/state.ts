@@ -4,7 +4,7 @@
 // entry check (so before any side effect) and before the handler's own code; the fetch and the
 // refresh are retired. The state itself stays: its helpers, across files, read it as before.
 import type { TSESTree } from '@typescript-eslint/types';
-import { type FunctionNode, type Node, analyzeState, contains, enclosingFunction, enclosingStatement, isRequestHandler, propertyName, reachesOf, thisClass, unwrap, walkAll } from '@uproot/core/planning';
+import { type FunctionNode, type Node, analyzeState, contains, enclosingFunction, enclosingStatement, isRequestHandler, locOf, propertyName, reachesOf, thisClass, unwrap, walkAll } from '@uproot/core/planning';
 import type { Reach, RootsSite, RootsState, StateAnalysis } from '@uproot/core/planning';
 import type { HandlerChain, ProjectIndex } from './chains.ts';
 import { handlerChain } from './chains.ts';
@@ -114,7 +114,7 @@ export function checkOtherWrites(unit: Unit, state: RootsState, reason: NonNulla
     walkAll(state.cls, (n) => {
       const target = n.type === 'AssignmentExpression' ? n.left : n.type === 'UpdateExpression' ? n.argument : undefined;
       if (target?.type === 'MemberExpression' && target.object.type === 'ThisExpression' && propertyName(target) === state.field && !retired.has(n) && !initialValue(n)) {
-        throw new Unprovable(reason, `${state.name} is also written at line ${n.loc.start.line}`);
+        throw new Unprovable(reason, `${state.name} is also written at line ${locOf(n).start.line}`);
       }
     });
     return;
@@ -122,7 +122,7 @@ export function checkOtherWrites(unit: Unit, state: RootsState, reason: NonNulla
   if (state.kind === 'setter') {
     for (const ref of unit.prov.variableOf(state.local)?.references ?? []) {
       const call = ref.identifier.parent;
-      if (!(call?.type === 'CallExpression' && retired.has(call))) throw new Unprovable(reason, `${state.name} is also used at line ${ref.identifier.loc.start.line}`);
+      if (!(call?.type === 'CallExpression' && retired.has(call))) throw new Unprovable(reason, `${state.name} is also used at line ${locOf(ref.identifier).start.line}`);
     }
     const writes = state.variable.references.filter((r) => r.isWrite() && !declares(state.variable, r.identifier));
     if (writes.length !== 1) throw new Unprovable(reason, `${state.variable.name} is written by more than ${state.name} in ${state.module.file}`);
@@ -132,7 +132,7 @@ export function checkOtherWrites(unit: Unit, state: RootsState, reason: NonNulla
   for (const ref of state.variable.references) {
     if (!ref.isWrite() || declares(state.variable, ref.identifier)) continue;
     const assignment = ref.identifier.parent;
-    if (!(assignment && retired.has(assignment))) throw new Unprovable(reason, `${state.name} is also written at line ${ref.identifier.loc.start.line}`);
+    if (!(assignment && retired.has(assignment))) throw new Unprovable(reason, `${state.name} is also written at line ${locOf(ref.identifier).start.line}`);
   }
 }
 
@@ -158,9 +158,9 @@ export function consumingHandlers(unit: Unit, state: RootsState, analysis: State
 
 function onlyHandlers(node: Node, unit: Unit, name: string, reason: NonNullable<RootsSite['reason']>): Reach[] {
   const reaches = reachesOf(node, unit.prov);
-  if (reaches.length === 0) throw new Unprovable(reason, `${name} is read at line ${node.loc.start.line} outside any handler`);
+  if (reaches.length === 0) throw new Unprovable(reason, `${name} is read at line ${locOf(node).start.line} outside any handler`);
   for (const r of reaches) {
-    if (!isRequestHandler(r.handler) || !r.callback) throw new Unprovable(reason, `${name} is read at line ${node.loc.start.line} from ${r.name ?? r.handler}, which has no request to ask for roots`);
+    if (!isRequestHandler(r.handler) || !r.callback) throw new Unprovable(reason, `${name} is read at line ${locOf(node).start.line} from ${r.name ?? r.handler}, which has no request to ask for roots`);
   }
   return reaches;
 }

@@ -3,6 +3,7 @@
 // into `inputResponses` by hand). Like a client's roots/list handler, these are capability sites.
 import type { TSESTree } from '@typescript-eslint/types';
 import { type Node, enclosingFunction, findProperty, isFunction, propertyName, staticString, unwrap } from './ast.ts';
+import { locOf } from './loc.ts';
 import { McpReach } from './prefilter-reach.ts';
 import { type Provenance, walkAll } from './provenance.ts';
 import { ROOTS_LIST, type SdkMajor, clientMrtr, mcpModule } from './surface.ts';
@@ -54,7 +55,7 @@ export function findClientAnswers(ast: TSESTree.Program, prov: Provenance, text:
     else explain?.(t.node, `a test of \`${excerpt(text, t.subject)}\` for roots/list that uproot cannot tie to an input request of an MCP input_required result (from \`inputRequests\`)`);
   }
   // One answer is one site: a test that picks out roots/list already names the function that answers.
-  const answering = new Map(found.map((f) => [enclosingFunction(f.node), f.node.loc.start.line]));
+  const answering = new Map(found.map((f) => [enclosingFunction(f.node), locOf(f.node).start.line]));
   for (const a of answers) {
     const line = answering.get(enclosingFunction(a.node));
     if (insideServerContext(a.holder)) explain?.(a.node, 'roots in `mcpReq.inputResponses`: a server-side test double of a retried request, not a client answering');

@@ -5,6 +5,7 @@ import { analyze } from '@typescript-eslint/scope-manager';
 import type { TSESTree } from '@typescript-eslint/types';
 import { parseSync } from 'oxc-parser';
 import type { ScopeManagerLike } from './ast.ts';
+import { position, rememberLines } from './loc.ts';
 import { childKeys, rememberOrder } from './walk.ts';
 
 export interface ParsedFile {
@@ -51,7 +52,8 @@ export function parseSource(text: string, filePath: string): ParsedFile {
   }
   const ast = result.program as unknown as TSESTree.Program;
   (ast as { comments?: unknown }).comments = result.comments.map((c) => ({ ...c, range: [c.start, c.end] as [number, number] }));
-  decorate(ast, lines);
+  decorate(ast);
+  rememberLines(ast, lines);
   // No lib: the finder never resolves a global, and declaring thousands of lib types per file is the
   // scope analysis' largest cost.
   const scopeManager = analyze(ast, { sourceType: 'module', lib: [] }) as unknown as ScopeManagerLike;
@@ -64,49 +66,8 @@ function lineStarts(text: string): number[] {
   return starts;
 }
 
-function position(starts: number[], offset: number): { line: number; column: number } {
-  let lo = 0;
-  let hi = starts.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (starts[mid]! <= offset) lo = mid;
-    else hi = mid - 1;
-  }
-  return { line: lo + 1, column: offset - starts[lo]! };
-}
-
-/**
- * A node's ESLint-style `loc`, worked out from its range when first read: most nodes of a file are never
- * reported, so this costs one small object per node instead of three (and the line search only for those read).
- */
-class SourceLoc implements TSESTree.SourceLocation {
-  private first?: TSESTree.Position;
-  private last?: TSESTree.Position;
-  private readonly lines: number[];
-  private readonly from: number;
-  private readonly to: number;
-
-  constructor(lines: number[], from: number, to: number) {
-    this.lines = lines;
-    this.from = from;
-    this.to = to;
-  }
-
-  get start(): TSESTree.Position {
-    return (this.first ??= position(this.lines, this.from));
-  }
-
-  get end(): TSESTree.Position {
-    return (this.last ??= position(this.lines, this.to));
-  }
-
-  toJSON(): TSESTree.SourceLocation {
-    return { start: this.start, end: this.end };
-  }
-}
-
-/** Parent pointers and ESLint-style `loc` on every node, and the file's walk order for walkAll (the same order). */
-function decorate(root: TSESTree.Node, lines: number[]): void {
+/** Parent pointers on every node, and the file's walk order for walkAll (the same order); `loc` is loc.ts's, on demand. */
+function decorate(root: TSESTree.Node): void {
   // Two flat stacks instead of a [node, parent] pair per node: this pass runs over every node of a file.
   const nodes: TSESTree.Node[] = [root];
   const parents: Array<TSESTree.Node | undefined> = [undefined];
@@ -115,9 +76,7 @@ function decorate(root: TSESTree.Node, lines: number[]): void {
     const node = nodes.pop()!;
     const parent = parents.pop();
     order.push(node);
-    const n = node as TSESTree.Node & { parent?: TSESTree.Node; loc: TSESTree.SourceLocation };
-    if (parent) n.parent = parent;
-    n.loc = new SourceLoc(lines, node.range[0], node.range[1]);
+    if (parent) (node as { parent?: TSESTree.Node }).parent = parent;
     for (const key of childKeys(node)) {
       const child = (node as unknown as Record<string, unknown>)[key];
       if (Array.isArray(child)) {

@@ -17,6 +17,7 @@ export * from './prefilter-reach.ts';
 export * from './plan/edits.ts';
 export * from './plan/imports.ts';
 export * from './plan/import-style.ts';
+export { locOf } from './loc.ts';
 export * from './plan/markers.ts';
 export * from './mrtr/index.ts';
 export * from './mrtr/messages.ts';

@@ -6,6 +6,7 @@ import { findClientAnswers, mayAnswerInputRequests } from './client-answers.ts';
 import { classify } from './classify.ts';
 import { stateViewOf } from './consumers.ts';
 import { contextsOf, primaryContext } from './context.ts';
+import { locOf } from './loc.ts';
 import { type ModuleOrigin, Provenance, type TypeHint, walkAll } from './provenance.ts';
 import { moduleGraphFor } from './module-graph.ts';
 import { handledMethod, methodValueSchema } from './registrations.ts';
@@ -66,7 +67,7 @@ export function findRootsSites(input: FindSitesInput): RootsSite[] {
     const contexts: SiteContext[] = contextsOf(r.node, prov);
     const context = primaryContext(contexts);
     const { action, reason } = classify({ kind: r.kind, sdk: r.sdk, side: r.side, node: r.node, contexts, prov });
-    const loc = r.node.loc;
+    const loc = locOf(r.node);
     sites.push({
       kind: r.kind,
       sdk: r.sdk,

@@ -1,7 +1,7 @@
 // How a roots request's answer is used, and so what its configured replacement must look like: an
 // awaited answer becomes the plain `{ roots }` value, a `.then` chain or a discarded promise gets it
 // through `Promise.resolve`. Any other use (passed on, a field other than `roots`) keeps the marker.
-import { type Node, propertyName } from '@uproot/core/planning';
+import { type Node, locOf, propertyName } from '@uproot/core/planning';
 import type { Provenance, VariableLike } from '@uproot/core/planning';
 
 export interface ResultUse {
@@ -62,7 +62,7 @@ function bindingUse(binding: VariableLike): string | undefined {
     if (p?.type === 'MemberExpression' && p.object === id && propertyName(p) === 'roots') continue;
     if (p?.type === 'BinaryExpression' && p.operator === 'in' && p.right === id) continue;
     if (isTest(id)) continue;
-    return `the answer ${binding.name} is used at line ${id.loc.start.line} in a way a configured { roots } value cannot replace`;
+    return `the answer ${binding.name} is used at line ${locOf(id).start.line} in a way a configured { roots } value cannot replace`;
   }
   return undefined;
 }

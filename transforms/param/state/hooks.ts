@@ -4,7 +4,7 @@
 // gate's `else` (what such a client got) stays and everything that only fetched roots goes.
 import type { TSESTree } from '@typescript-eslint/types';
 import { type FunctionNode, type Node, type VariableLike, calleeName, enclosingStatement, isExported, propertyName, unwrap } from '@uproot/core/planning';
-import { localFunction, reachesOf, walkAll } from '@uproot/core/planning';
+import { localFunction, locOf, reachesOf, walkAll } from '@uproot/core/planning';
 import type { Provenance } from '@uproot/core/planning';
 import { Unprovable } from '../unprovable.ts';
 import { isCapabilitiesRead, isConsoleCall } from '../../hook-statements.ts';
@@ -176,7 +176,7 @@ function onceFlag(s: Node, c: HookContext): boolean {
 }
 
 function fail(s: Node): never {
-  throw new Unprovable('lifecycle', `the hook does more than fetch roots (line ${s.loc.start.line})`);
+  throw new Unprovable('lifecycle', `the hook does more than fetch roots (line ${locOf(s).start.line})`);
 }
 
 function rootsExpression(e: Node, c: HookContext, locals: Set<VariableLike>): boolean {

@@ -5,7 +5,7 @@
 // parameter, else the configuration, else the original's own no-roots path (its fallback or refusal).
 import type { TSESTree } from '@typescript-eslint/types';
 import { type FunctionNode, type Node, type TextEdit, enclosingFunction, insert, indentAt, isFunction } from '@uproot/core/planning';
-import { analyzeState, isRequestHandler, propertyName, reachesOf, walkAll } from '@uproot/core/planning';
+import { analyzeState, isRequestHandler, locOf, propertyName, reachesOf, walkAll } from '@uproot/core/planning';
 import type { Provenance, ReasonCode, RootsSite, RootsState, StateAnalysis } from '@uproot/core/planning';
 import type { FileContext } from '../entries.ts';
 import type { Bindings } from '../bindings.ts';
@@ -200,8 +200,8 @@ function planGroup(group: Group, input: StateInput): GroupPlan {
   }
   // Any other write must be startup configuration (never inside a handler), and a workspace has none.
   for (const other of otherWrites(state, writes)) {
-    if (role === 'workspace') throw new Unprovable(group.reason, `${state.name} is also written at line ${other.loc.start.line}`);
-    if (reachesOf(other, f.prov).some((r) => isRequestHandler(r.handler))) throw new Unprovable(group.reason, `${state.name} is also written by a handler (line ${other.loc.start.line})`);
+    if (role === 'workspace') throw new Unprovable(group.reason, `${state.name} is also written at line ${locOf(other).start.line}`);
+    if (reachesOf(other, f.prov).some((r) => isRequestHandler(r.handler))) throw new Unprovable(group.reason, `${state.name} is also written by a handler (line ${locOf(other).start.line})`);
   }
   const config = existingConfiguration(state, f.prov, f.text, retiredRanges);
   const prefix = serverPrefix(f.ast, f.prov);

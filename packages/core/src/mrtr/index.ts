@@ -2,6 +2,7 @@
 // file in, its problems out, each with the rule, the message id, the position and the text users see.
 import type { TSESTree } from '@typescript-eslint/types';
 import type { Node, ScopeManagerLike } from '../ast.ts';
+import { locOf } from '../loc.ts';
 import { Provenance, type TypeHint, walkAll } from '../provenance.ts';
 import { checkAllowedMethods } from './allowed-methods.ts';
 import { checkCapabilityGate } from './capability-gate.ts';
@@ -58,7 +59,7 @@ function dedupe(findings: Finding[]): Finding[] {
 
 function toProblem(f: Finding): MrtrProblem {
   const node = f.node as Node;
-  const loc = node.loc;
+  const loc = locOf(node);
   return {
     rule: ruleOfMessage[f.messageId],
     messageId: f.messageId,

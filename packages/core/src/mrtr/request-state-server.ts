@@ -2,6 +2,7 @@
 // handler decodes and acts on when the retry brings it back. The client (or anyone) can forge it.
 import type { TSESTree } from '@typescript-eslint/types';
 import { type FunctionNode, type Node, contains, enclosingFunction, nodeText, propertyName, unwrap } from '../ast.ts';
+import { locOf } from '../loc.ts';
 import { type Provenance, walkAll } from '../provenance.ts';
 import type { Finding } from './finding.ts';
 import { returningFunctions } from './flow.ts';
@@ -41,7 +42,7 @@ export function checkServerRequestState(results: InputRequiredResult[], ast: TSE
     const finding: Finding = {
       messageId: 'unprotectedRequestState',
       node: mint.property,
-      data: { encoding: mint.encoding, line: String(read.decode.loc.start.line) },
+      data: { encoding: mint.encoding, line: String(locOf(read.decode).start.line) },
     };
     const suggestion = codecSuggestion(mint, reads, results, ast, text, prov);
     return suggestion ? { ...finding, suggestion } : finding;
