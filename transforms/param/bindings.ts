@@ -4,7 +4,7 @@
 import type { TSESTree } from '@typescript-eslint/types';
 import type { ScopeManagerLike } from '@uproot/core/planning';
 import { type TextEdit, eolOf, insert } from '@uproot/core/planning';
-import { cjsRequires, importStyleOf, planImports, quoted } from '@uproot/core/planning';
+import { cjsRequires, importLine, importStyleOf, planImports } from '@uproot/core/planning';
 import { Unprovable } from './unprovable.ts';
 
 interface Wanted {
@@ -108,10 +108,7 @@ export class Bindings {
         continue;
       }
       const eol = eolOf(this.text);
-      const style = importStyleOf(this.text, this.ast);
-      const line = cjs
-        ? `const { ${names.map((n) => (n.local === n.name ? n.name : `${n.name}: ${n.local}`)).join(', ')} } = require(${quoted(style, module)})${style.semi}`
-        : `import { ${names.map((n) => `${n.type ? 'type ' : ''}${n.local === n.name ? n.name : `${n.name} as ${n.local}`}`).join(', ')} } from ${quoted(style, module)}${style.semi}`;
+      const line = importLine(importStyleOf(this.text, this.ast), module, names, cjs);
       const anchor = cjs ? cjsRequires(this.ast).at(-1) : this.imports().at(-1);
       edits.push(anchor ? insert(anchor.range[1], `${eol}${line}`) : insert(0, `${line}${eol}`));
     }

@@ -1,7 +1,7 @@
 // The text of a shared helpers module: the same blocks the planners write inline, exported, with
 // their imports, in the language and module system of the files that import it. Recognising our own
 // module again (to reuse or extend it) is regenerating it and comparing: anything else is the user's.
-import { eolOf, indentUnit } from '@uproot/core/planning';
+import { type ImportStyle, eolOf, importLine, indentUnit } from '@uproot/core/planning';
 import { helperImports, helpersBlock as mrtrBlock } from '../mrtr/helpers-block.ts';
 import type { Bindings } from '../param/bindings.ts';
 import { helpersBlock as directoryBlock } from '../param/helpers-block.ts';
@@ -16,6 +16,8 @@ export interface ModuleStyle {
   unit: string;
 }
 
+/** The module is uproot's own file: its imports are written one way, whatever the files around it do. */
+const GENERATED_STYLE: ImportStyle = { quote: "'", semi: ';' };
 const HEADER = 'uproot: helpers `uproot migrate` generated once for the files that import them (roots are deprecated by SEP-2577)';
 const KINDS_LINE = /^\/\/ uproot-helpers: ([a-z, ]+)$/m;
 
@@ -58,8 +60,7 @@ export function sharedModuleText(kinds: Iterable<HelperKind>, style: ModuleStyle
   const lines = [`// ${HEADER}.`, `// uproot-helpers: ${ordered.join(', ')}`];
   for (const [module, names] of imports) {
     const used = names.filter((n) => typescript || !n.type);
-    if (style.cjs) lines.push(`const { ${used.map((n) => n.name).join(', ')} } = require('${module}');`);
-    else lines.push(`import { ${[...used.filter((n) => !n.type).map((n) => n.name), ...used.filter((n) => n.type).map((n) => `type ${n.name}`)].join(', ')} } from '${module}';`);
+    lines.push(importLine(GENERATED_STYLE, module, [...used.filter((n) => !n.type), ...used.filter((n) => n.type)], style.cjs));
   }
   let body = blocks.join(`${eol}${eol}`);
   if (!style.cjs) {

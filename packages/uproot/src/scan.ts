@@ -106,7 +106,7 @@ export async function runScan(paths: string[], options: ScanOptions): Promise<Sc
   const probe = (eng: Engine, typed: TypeOracle, job: MatchJob, event: number): MatchOutcome => {
     let parsed: Parsed;
     try {
-      parsed = eng.parseSource(job.text, job.absolute);
+      parsed = eng.parseForRun(job.text, job.absolute, job.cwd);
     } catch (error) {
       return { sites: [], problems: [], candidates: [], parsed: false, failure: describeFailure(job.file, error) };
     }

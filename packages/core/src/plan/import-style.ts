@@ -31,7 +31,18 @@ function moduleLiteral(statement: TSESTree.ProgramStatement): TSESTree.Node | un
   return undefined;
 }
 
-/** `'x'` in the file's quote (module names hold no quotes or backslashes). */
-export function quoted(style: ImportStyle, module: string): string {
-  return `${style.quote}${module}${style.quote}`;
+/** A name an added import binds: `name`, or `name as local` (CommonJS: `name: local`); `type` only in TypeScript. */
+export interface ImportedBinding {
+  name: string;
+  local?: string;
+  type?: boolean;
+}
+
+/** One import statement in the file's style, names in the order given: `import { a, b as c } from 'm';`, or `const { a, b: c } = require('m');`. */
+export function importLine(style: ImportStyle, module: string, names: readonly ImportedBinding[], cjs: boolean): string {
+  // Module names hold no quotes or backslashes: the file's quote goes around them as they are.
+  const source = `${style.quote}${module}${style.quote}`;
+  const aliased = (n: ImportedBinding, as: string) => (n.local === undefined || n.local === n.name ? n.name : `${n.name}${as}${n.local}`);
+  if (cjs) return `const { ${names.map((n) => aliased(n, ': ')).join(', ')} } = require(${source})${style.semi}`;
+  return `import { ${names.map((n) => `${n.type ? 'type ' : ''}${aliased(n, ' as ')}`).join(', ')} } from ${source}${style.semi}`;
 }

@@ -2,7 +2,7 @@
 import type { TSESTree } from '@typescript-eslint/types';
 import type { Provenance } from '../provenance.ts';
 import { type TextEdit, eolOf, insert } from './edits.ts';
-import { importStyleOf, quoted } from './import-style.ts';
+import { importLine, importStyleOf } from './import-style.ts';
 
 export interface ImportName {
   name: string;
@@ -37,12 +37,10 @@ export function planImports(text: string, ast: TSESTree.Program, source: string,
   const eol = eolOf(text);
   const style = importStyleOf(text, ast);
   if (imports.length === 0 && requires.length > 0) {
-    const line = `const { ${missing.map((n) => n.name).join(', ')} } = require(${quoted(style, source)})${style.semi}`;
+    const line = importLine(style, source, missing, true);
     return { edits: [insert(requires[requires.length - 1]!.range[1], `${eol}${line}`)], missing };
   }
-  const values = missing.filter((n) => !n.type).map((n) => n.name);
-  const types = missing.filter((n) => n.type).map((n) => `type ${n.name}`);
-  const line = `import { ${[...values, ...types].join(', ')} } from ${quoted(style, source)}${style.semi}`;
+  const line = importLine(style, source, [...missing.filter((n) => !n.type), ...missing.filter((n) => n.type)], false);
   const anchor = imports[imports.length - 1];
   if (anchor) return { edits: [insert(anchor.range[1], `${eol}${line}`)], missing };
   return { edits: [insert(programStart(text, ast), `${line}${eol}`)], missing };
