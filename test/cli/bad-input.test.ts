@@ -229,17 +229,17 @@ describe('line endings, byte order marks and wide characters', () => {
       seen.push(text);
       return false;
     };
-    expect(readSource(path.join(dir, 'plain.ts'), MB, never)).toEqual({ ok: true, unwanted: true, bytes: Buffer.byteLength(oneLine) });
+    expect(readSource(path.join(dir, 'plain.ts'), MB, { wanted: never })).toEqual({ ok: true, unwanted: true, bytes: Buffer.byteLength(oneLine) });
     expect(seen).toEqual([oneLine]);
-    expect(readSource(path.join(dir, 'plain.ts'), MB, () => true)).toMatchObject({ ok: true, bom: false, text: oneLine });
-    expect(readSource(path.join(dir, 'binary.ts'), MB, never)).toEqual(readSource(path.join(dir, 'binary.ts')));
+    expect(readSource(path.join(dir, 'plain.ts'), MB, { wanted: () => true })).toMatchObject({ ok: true, bom: false, text: oneLine });
+    expect(readSource(path.join(dir, 'binary.ts'), MB, { wanted: never })).toEqual(readSource(path.join(dir, 'binary.ts')));
     expect(readSource(path.join(dir, 'binary.ts'))).toMatchObject({ ok: false, skipped: true, reason: 'binary' });
-    expect(readSource(path.join(dir, 'latin1.ts'), MB, never)).toMatchObject({ ok: false, skipped: false, reason: 'encoding' });
-    expect(readSource(path.join(dir, 'utf16.ts'), MB, never)).toMatchObject({ ok: false, skipped: false, reason: 'encoding', message: expect.stringContaining('UTF-16') });
+    expect(readSource(path.join(dir, 'latin1.ts'), MB, { wanted: never })).toMatchObject({ ok: false, skipped: false, reason: 'encoding' });
+    expect(readSource(path.join(dir, 'utf16.ts'), MB, { wanted: never })).toMatchObject({ ok: false, skipped: false, reason: 'encoding', message: expect.stringContaining('UTF-16') });
     // The check saw only the file that is valid UTF-8.
     expect(seen).toHaveLength(1);
-    expect(readSource(path.join(dir, 'replacement.ts'), MB, () => true)).toEqual({ ok: true, bom: false, text: replacement, bytes: Buffer.byteLength(replacement) });
-    expect(readSource(path.join(dir, 'replacement.ts'), MB, never)).toEqual({ ok: true, unwanted: true, bytes: Buffer.byteLength(replacement) });
+    expect(readSource(path.join(dir, 'replacement.ts'), MB, { wanted: () => true })).toEqual({ ok: true, bom: false, text: replacement, bytes: Buffer.byteLength(replacement) });
+    expect(readSource(path.join(dir, 'replacement.ts'), MB, { wanted: never })).toEqual({ ok: true, unwanted: true, bytes: Buffer.byteLength(replacement) });
     // 5,000 two-byte characters put the NUL at byte 10,000, past the 8 KB sniff: text, as before.
     expect(readSource(path.join(dir, 'late-nul.ts'))).toEqual({ ok: true, bom: false, text: lateNul, bytes: Buffer.byteLength(lateNul) });
   });

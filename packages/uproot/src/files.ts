@@ -23,6 +23,7 @@ export interface FileProblem {
 }
 
 export interface FileSet {
+  /** Regular files, as the walk's directory entries (or lstat, for a path given) saw them. */
   files: string[];
   problems: FileProblem[];
   notices: FileProblem[];

@@ -1,7 +1,7 @@
 // What the matcher worker matches while it waits for its first job: a small server of our own that
 // takes the finder and the MRTR checks through their paths, and a hand-rolled JSON-RPC peer in plain
 // JavaScript that takes the parser and scope analysis through the syntax real files are made of, so
-// the first real file (often the largest) runs on compiled code.
+// the first real file runs on compiled code.
 export const WARM_UP_ROUNDS = 8;
 /** A path that does not exist: nothing is read or cached for it, and it imports only MCP packages. */
 export const WARM_UP_FILE = '/nonexistent/uproot-warm-up/server.ts';

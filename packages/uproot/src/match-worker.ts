@@ -14,7 +14,7 @@ async function serve(): Promise<void> {
     parentPort!.postMessage({ id, outcome: matchFile(engine, job) } satisfies Reply);
   });
   // Until the first job arrives (the main thread is still reading), warm the parser and the matcher up
-  // on our own two sources (match-warm-up.ts): the first real file, often the largest, then runs on compiled code.
+  // on our own two sources (match-warm-up.ts): the first real file then runs on compiled code.
   const warmUps = [
     { absolute: WARM_UP_FILE, file: 'warm-up.ts', text: WARM_UP_SOURCE },
     { absolute: WARM_UP_SYNTAX_FILE, file: 'peer.js', text: WARM_UP_SYNTAX },

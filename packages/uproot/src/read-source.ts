@@ -3,7 +3,7 @@
 // (it may hold a site nobody checked); otherwise it is a note. The BOM is kept apart so writes can
 // restore it.
 import { isUtf8 } from 'node:buffer';
-import { closeSync, constants, fstatSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync, statSync } from 'node:fs';
 import { mayContainRootsSites, prefilterParts } from '@uproot/core/light';
 
 export const DEFAULT_MAX_BYTES = 5 * 1024 * 1024;
@@ -17,53 +17,88 @@ export type SourceRead =
   /** `skipped`: nothing was lost (a note); otherwise the file counts as failed. */
   | { ok: false; skipped: boolean; reason: RefusalReason; message: string };
 
-/** A file the caller's check turned down: read and decoded, but not kept. */
+/** A file the caller's check turned down: read, but not kept. */
 export interface UnwantedRead {
   ok: true;
   unwanted: true;
   bytes: number;
 }
 
-/** `wanted` sees the text of a file that is read (a refusal is still reported as it would be); false drops it. */
-export function readSource(file: string, maxBytes?: number): SourceRead;
-/** `size`: the file is a regular file of this size, as the caller's own stat just found (none is made again). */
-export function readSource(file: string, maxBytes: number, wanted: (text: string) => boolean, size?: number): SourceRead | UnwantedRead;
-export function readSource(file: string, maxBytes = DEFAULT_MAX_BYTES, wanted?: (text: string) => boolean, known?: number): SourceRead | UnwantedRead {
+/** A check over a file's text for ASCII words only (a pre-filter): it may be handed the file's bytes
+ *  read as latin1, which in valid UTF-8 find exactly the ASCII the decoded text holds. */
+export type WordsCheck = (text: string) => boolean;
+
+/** Every read that fits in this many bytes takes one open, read and close into a buffer kept for the
+ *  thread, with no stat; a larger file takes the careful path, which stats it first. */
+const FAST_BYTES = 1 << 20;
+let fastBuffer: Buffer | undefined;
+
+export interface ReadOptions {
+  /** The caller's walk just saw a regular file at this path: no stat is made before opening it. */
+  regular?: boolean;
+}
+
+/** `wanted` sees a file that is read (a refusal is still reported as it would be); false drops it. */
+export function readSource(file: string, maxBytes?: number, options?: ReadOptions): SourceRead;
+export function readSource(file: string, maxBytes: number, options: ReadOptions & { wanted: WordsCheck }): SourceRead | UnwantedRead;
+export function readSource(file: string, maxBytes = DEFAULT_MAX_BYTES, options: ReadOptions & { wanted?: WordsCheck } = {}): SourceRead | UnwantedRead {
+  const { wanted } = options;
+  if (options.regular) return readFast(file, maxBytes, wanted) ?? readChecked(file, maxBytes, wanted);
   let size: number;
-  if (known !== undefined) size = known;
-  else {
-    try {
-      // stat first: a FIFO is never opened (it would wait for a writer), a huge file never read whole.
-      const stat = statSync(file);
-      if (!stat.isFile()) return notAFile();
-      size = stat.size;
-    } catch (error) {
-      return unreadable(error);
-    }
-  }
-  if (size > maxBytes) return readChecked(file, maxBytes);
-  // Node reads and decodes the file in one native call, which costs less than reading its bytes and
-  // checking them here. That decoding never fails: it writes U+FFFD for bytes that are not UTF-8. So a
-  // file with a U+FFFD, or a NUL where the binary sniff looks, is read again as bytes, where the checks are exact.
-  let text: string;
   try {
-    text = readFileSync(file, 'utf8');
+    // stat first: a FIFO is never opened (it would wait for a writer), a huge file never read whole.
+    const stat = statSync(file);
+    if (!stat.isFile()) return notAFile();
+    size = stat.size;
   } catch (error) {
     return unreadable(error);
   }
-  // A NUL at character n is at byte n or later: only the first SNIFF_BYTES characters can hold one the sniff sees.
-  if (text.includes('\uFFFD') || text.lastIndexOf('\0', SNIFF_BYTES - 1) >= 0) {
-    const checked = readChecked(file, maxBytes);
-    return checked.ok && wanted && !wanted(checked.text) ? { ok: true, unwanted: true, bytes: checked.bytes } : checked;
-  }
-  // A file that grew past the limit since its stat is taken as read: like readFileSync, a read sees one moment.
-  if (wanted && !wanted(text)) return { ok: true, unwanted: true, bytes: size };
-  const bom = text.charCodeAt(0) === 0xfeff;
-  return { ok: true, text: bom ? text.slice(1) : text, bom, bytes: size };
+  return (size < FAST_BYTES && size <= maxBytes ? readFast(file, maxBytes, wanted) : undefined) ?? readChecked(file, maxBytes, wanted);
 }
 
-/** The careful read: the bytes themselves decide (UTF-16, binary, not UTF-8, too large). */
-function readChecked(file: string, maxBytes: number): SourceRead {
+/**
+ * A small regular file, read whole into the thread's buffer and checked there: valid UTF-8 with no NUL
+ * where the binary sniff looks and no UTF-16 byte order mark, or undefined for the careful path to
+ * decide (and say why). Only a file the check wants is decoded. Reading into a kept buffer costs less
+ * than readFileSync's own sizing (Node 20), and the stat it would make is left out.
+ */
+function readFast(file: string, maxBytes: number, wanted: WordsCheck | undefined): SourceRead | UnwantedRead | undefined {
+  // One byte over the limit tells a file that is too large from one at the limit.
+  const room = Math.min(FAST_BYTES, maxBytes + 1);
+  const buffer = (fastBuffer ??= Buffer.allocUnsafe(FAST_BYTES));
+  let fd: number;
+  try {
+    // O_NONBLOCK: opening a FIFO must not wait for a writer; regular files ignore the flag.
+    fd = openSync(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+  } catch (error) {
+    return unreadable(error);
+  }
+  let size = 0;
+  try {
+    // Read to the end (a read may return less than asked before it): a file is never taken cut short.
+    for (let n; (n = readSync(fd, buffer, size, room - size, size)) > 0; ) {
+      size += n;
+      if (size === room) return undefined;
+    }
+  } catch {
+    return undefined; // a directory or device: the careful path says what it is
+  } finally {
+    closeSync(fd);
+  }
+  const bytes = buffer.subarray(0, size);
+  if (utf16Encoding(bytes) || bytes.subarray(0, SNIFF_BYTES).includes(0) || !isUtf8(bytes)) return undefined;
+  if (wanted && !wanted(bytes.toString('latin1'))) return { ok: true, unwanted: true, bytes: size };
+  const bom = size >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+  return { ok: true, text: bytes.toString('utf8', bom ? 3 : 0), bom, bytes: size };
+}
+
+/** The careful read: fstat and the bytes themselves decide (not a file, too large, UTF-16, binary, not UTF-8). */
+function readChecked(file: string, maxBytes: number, wanted?: WordsCheck): SourceRead | UnwantedRead {
+  const read = readBytes(file, maxBytes);
+  return read.ok && wanted && !wanted(read.text) ? { ok: true, unwanted: true, bytes: read.bytes } : read;
+}
+
+function readBytes(file: string, maxBytes: number): SourceRead {
   let fd: number;
   try {
     // O_NONBLOCK: opening a FIFO must not wait for a writer; regular files ignore the flag.

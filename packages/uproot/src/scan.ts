@@ -8,7 +8,6 @@ import { type Engine, type MatchJob, type MatchOutcome, type Parsed, type ScanPr
 import { cacheCompiledCommonJs } from './compile-cache.ts';
 import { MatchPool } from './match-pool.ts';
 import { Progress } from './progress.ts';
-import { largestFirst } from './read-order.ts';
 import { DEFAULT_MAX_BYTES, readSource } from './read-source.ts';
 import { type TypesDecision, type TypesMode, decideTypes } from './types/detect.ts';
 import { openOracle } from './types/candidates.ts';
@@ -94,7 +93,7 @@ export async function runScan(paths: string[], options: ScanOptions): Promise<Sc
   const progress = new Progress(set.files.length, options.progress ?? false);
   const reach = new McpReach();
   const pool = early ? early.keepFor(set.files.length) : oracle ? undefined : MatchPool.open(set.files.length);
-  // In file order, whatever order the files are read in.
+  // In file order: the worker may answer after files read later.
   const events: Array<FileEvents | undefined> = new Array(set.files.length);
   // Typed, a file is first matched with a probe; only files whose receivers syntax left open are
   // matched again (same AST), once, over a program rooted at just those files (the rest never cost a parse).
@@ -115,15 +114,12 @@ export async function runScan(paths: string[], options: ScanOptions): Promise<Sc
     return outcome;
   };
   try {
-    // With a worker, the largest files are read first (read-order.ts); typed or on one thread, in path order.
-    const plan = pool ? largestFirst(set.files) : undefined;
-    for (let i = 0; i < set.files.length; i++) {
-      const at = plan ? plan.order[i]! : i;
+    for (let at = 0; at < set.files.length; at++) {
       const absolute = set.files[at]!;
       progress.tick(absolute);
       // Most files are read and dropped: their report path is worked out only when it is needed.
       // Untyped, one pass for the words the pre-filters need drops most files (typed, the checker may want any file).
-      const read = oracle ? readSource(absolute, maxBytes) : readSource(absolute, maxBytes, mayMatter, plan?.sizes[at]);
+      const read = oracle ? readSource(absolute, maxBytes, { regular: true }) : readSource(absolute, maxBytes, { wanted: mayMatter, regular: true });
       if (!read.ok) {
         events[at] = { problem: { notice: read.skipped, entry: { file: relativePath(cwd, absolute), message: read.message } } };
         continue;

@@ -1,0 +1,101 @@
+// scan reads a walked file without a stat, into a buffer it keeps (readSource's `regular` option), and
+// hands the pre-filter the bytes read as latin1. Both must change nothing: every kind of file reads as
+// the stat-first path reads it, at every size around the buffer's and the limit's edges, and a words
+// check decides as it would on the decoded text.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { mayMatter } from '../../packages/core/src/prefilter-words.ts';
+import { readSource } from '../../packages/uproot/src/read-source.ts';
+import { removeTree, tempTree } from './helpers.ts';
+
+const dir = tempTree();
+afterAll(() => removeTree(dir));
+
+const MB = 1048576;
+const server = "import { Server } from '@modelcontextprotocol/sdk/server/index.js';\nconst s = new Server({ name: 'x', version: '1' }, {});\ns.oninitialized = async () => { await s.listRoots(); };\n";
+
+/** A file of exactly `size` bytes: the server, then ASCII padding in a comment. */
+function sized(size: number): string {
+  const head = server + '// ';
+  return head + 'x'.repeat(size - head.length);
+}
+
+const files: Record<string, string | Buffer> = {
+  'empty.ts': '',
+  'plain.ts': server,
+  'crlf.ts': server.replace(/\n/g, '\r\n'),
+  'bom.ts': '\uFEFF' + server,
+  'wide.ts': '/* 🌱 café — ü */ ' + server,
+  'replacement.ts': "const mark = '\uFFFD';\n" + server,
+  'late-nul.ts': 'é'.repeat(5000) + '\u0000' + server,
+  'early-nul.ts': Buffer.from([0x61, 0x00, 0x62]),
+  'latin1.ts': Buffer.from('// caf\xe9\n' + server, 'latin1'),
+  'utf16le.ts': Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(server, 'utf16le')]),
+  'utf16be.ts': Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(server, 'utf16le').swap16()]),
+  'below-buffer.ts': sized(MB - 1),
+  'at-buffer.ts': sized(MB),
+  'over-buffer.ts': sized(MB + 1),
+  'large.ts': sized(3 * MB),
+};
+for (const [name, content] of Object.entries(files)) writeFileSync(path.join(dir, name), content);
+
+describe('readSource without a stat (a file the walk saw)', () => {
+  it.each(Object.keys(files))('reads %s as the stat-first path does', (name) => {
+    const file = path.join(dir, name);
+    for (const max of [5 * MB, MB, MB - 1, 200]) {
+      expect(readSource(file, max, { regular: true })).toEqual(readSource(file, max));
+    }
+  });
+
+  it('gives the text of valid UTF-8 exactly, the BOM apart, and refuses at one byte over the limit', () => {
+    const read = (name: string, max = 5 * MB) => readSource(path.join(dir, name), max, { regular: true });
+    for (const name of ['empty.ts', 'plain.ts', 'crlf.ts', 'bom.ts', 'wide.ts', 'replacement.ts', 'late-nul.ts', 'below-buffer.ts', 'at-buffer.ts', 'over-buffer.ts', 'large.ts']) {
+      const bytes = Buffer.from(files[name]!);
+      const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+      expect(read(name), name).toEqual({ ok: true, bom, text: bytes.toString('utf8', bom ? 3 : 0), bytes: bytes.length });
+    }
+    expect(read('wide.ts')).toEqual({ ok: true, bom: false, text: files['wide.ts'], bytes: Buffer.byteLength(files['wide.ts'] as string) });
+    expect(read('bom.ts')).toEqual({ ok: true, bom: true, text: server, bytes: Buffer.byteLength(server) + 3 });
+    expect(read('late-nul.ts')).toMatchObject({ ok: true, text: files['late-nul.ts'] });
+    expect(read('large.ts')).toMatchObject({ ok: true, text: files['large.ts'] });
+    expect(read('at-buffer.ts', MB)).toMatchObject({ ok: true, bytes: MB });
+    expect(read('over-buffer.ts', MB)).toMatchObject({ ok: false, reason: 'too-large' });
+    expect(read('early-nul.ts')).toMatchObject({ ok: false, skipped: true, reason: 'binary' });
+    expect(read('latin1.ts')).toMatchObject({ ok: false, reason: 'encoding' });
+    expect(read('utf16be.ts')).toMatchObject({ ok: false, reason: 'encoding', message: expect.stringContaining('UTF-16') });
+  });
+
+  it('still says what a path is when the walk was wrong about it (gone, or a folder now)', () => {
+    const folder = path.join(dir, 'folder.ts');
+    mkdirSync(folder);
+    expect(readSource(folder, MB, { regular: true })).toEqual(readSource(folder, MB));
+    expect(readSource(folder, MB, { regular: true })).toMatchObject({ ok: false, reason: 'not-a-file' });
+    const gone = path.join(dir, 'gone.ts');
+    expect(readSource(gone, MB, { regular: true })).toEqual(readSource(gone, MB));
+    expect(readSource(gone, MB, { regular: true })).toMatchObject({ ok: false, reason: 'unreadable', message: expect.stringContaining('ENOENT') });
+  });
+
+  it('lets the pre-filter decide on the bytes as it would on the decoded text', () => {
+    // The words sit after multi-byte characters, and one file holds only look-alikes made of them.
+    const cases = {
+      'after-wide.ts': '/* ü — 🌱 */ const x = caps.roots;\n',
+      'wide-only.ts': '/* rööts — ｏｏｔｓ */ const x = 1;\n',
+      'mrtr-after-wide.ts': "// é\nreturn { resultType: 'input_required' };\n",
+    };
+    for (const [name, text] of Object.entries(cases)) {
+      const file = path.join(dir, name);
+      writeFileSync(file, text);
+      const seen: string[] = [];
+      const check = (t: string) => {
+        seen.push(t);
+        return mayMatter(t);
+      };
+      const read = readSource(file, MB, { wanted: check, regular: true });
+      expect('unwanted' in read, name).toBe(!mayMatter(text));
+      // The check was handed the bytes, one character per byte.
+      expect(seen, name).toEqual([Buffer.from(text).toString('latin1')]);
+      if (!('unwanted' in read)) expect(read).toMatchObject({ ok: true, text });
+    }
+  });
+});
