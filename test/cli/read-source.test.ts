@@ -66,6 +66,14 @@ describe('readSource without a stat (a file the walk saw)', () => {
     expect(read('utf16be.ts')).toMatchObject({ ok: false, reason: 'encoding', message: expect.stringContaining('UTF-16') });
   });
 
+  it('names a limit under 1 MB as it was given, not as 0 MB', () => {
+    // 0.02 MB is 20,971 bytes; plain.ts is smaller, below-buffer.ts far larger and it mentions roots.
+    const read = readSource(path.join(dir, 'below-buffer.ts'), Math.floor(0.02 * MB), { regular: true });
+    expect(read).toMatchObject({ ok: false, reason: 'too-large', message: 'is 1 MB, over the 0.02 MB limit and mentions roots, so it was not checked; raise the limit with --max-file-size 1 (or .gitignore it if it is generated)' });
+    const small = readSource(path.join(dir, 'wide.ts'), 100);
+    expect(small).toMatchObject({ ok: false, reason: 'too-large', message: expect.stringMatching(/^is 0\.\d+ MB, over the 0\.\d+ MB limit/) });
+  });
+
   it('still says what a path is when the walk was wrong about it (gone, or a folder now)', () => {
     const folder = path.join(dir, 'folder.ts');
     mkdirSync(folder);

@@ -195,6 +195,8 @@ function tooLarge(fd: number, size: number, maxBytes: number): SourceRead {
   return { ok: false, skipped: true, reason: 'too-large', message: `${what}, but does not mention roots, so it cannot hold a site; not parsed` };
 }
 
+/** One decimal from 1 MB up; below, two significant digits, so a limit like `--max-file-size 0.02` never reads as "0 MB". */
 function megabytes(bytes: number): string {
-  return String(Number((bytes / 1048576).toFixed(1)));
+  const mb = bytes / 1048576;
+  return String(Number(mb >= 1 ? mb.toFixed(1) : mb.toPrecision(2)));
 }
