@@ -57,10 +57,11 @@ export function readSource(file: string, maxBytes = DEFAULT_MAX_BYTES, options: 
 }
 
 /**
- * A small regular file, read whole into the thread's buffer and checked there: valid UTF-8 with no NUL
- * where the binary sniff looks and no UTF-16 byte order mark, or undefined for the careful path to
- * decide (and say why). Only a file the check wants is decoded. Reading into a kept buffer costs less
- * than readFileSync's own sizing (Node 20), and the stat it would make is left out.
+ * A small regular file, read whole into the thread's buffer and decided there, from the bytes already
+ * read: refused as the careful path refuses it (UTF-16, binary, not UTF-8), turned down by the check, or
+ * decoded. Undefined (the careful path decides) for a file that fills the buffer or cannot be read.
+ * Reading into a kept buffer costs less than readFileSync's own sizing (Node 20), and the stat it would
+ * make is left out.
  */
 function readFast(file: string, maxBytes: number, wanted: WordsCheck | undefined): SourceRead | UnwantedRead | undefined {
   // One byte over the limit tells a file that is too large from one at the limit.
@@ -86,10 +87,10 @@ function readFast(file: string, maxBytes: number, wanted: WordsCheck | undefined
     closeSync(fd);
   }
   const bytes = buffer.subarray(0, size);
-  if (utf16Encoding(bytes) || bytes.subarray(0, SNIFF_BYTES).includes(0) || !isUtf8(bytes)) return undefined;
+  const refused = refusal(bytes);
+  if (refused) return refused;
   if (wanted && !wanted(bytes.toString('latin1'))) return { ok: true, unwanted: true, bytes: size };
-  const bom = size >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
-  return { ok: true, text: bytes.toString('utf8', bom ? 3 : 0), bom, bytes: size };
+  return utf8Text(bytes);
 }
 
 /** The careful read: fstat and the bytes themselves decide (not a file, too large, UTF-16, binary, not UTF-8). */
@@ -140,6 +141,11 @@ function readAll(fd: number, size: number): Buffer {
 }
 
 function decode(buffer: Buffer): SourceRead {
+  return refusal(buffer) ?? utf8Text(buffer);
+}
+
+/** Why these bytes are not UTF-8 source text (UTF-16, binary, another encoding), or undefined when they are. */
+function refusal(buffer: Buffer): SourceRead | undefined {
   const utf16 = utf16Encoding(buffer);
   if (utf16) {
     const mentions = mayContainRootsSites(new TextDecoder(utf16).decode(buffer));
@@ -156,9 +162,13 @@ function decode(buffer: Buffer): SourceRead {
       ? { ok: false, skipped: false, reason: 'encoding', message: 'is not valid UTF-8 and mentions roots; uproot reads and writes UTF-8 only, so convert it to UTF-8 and run again' }
       : { ok: false, skipped: true, reason: 'encoding', message: 'is not valid UTF-8 and does not mention roots; not scanned' };
   }
+  return undefined;
+}
+
+/** Valid UTF-8 as text, its BOM kept apart. */
+function utf8Text(buffer: Buffer): SourceRead {
   const bom = buffer.length >= 3 && buffer[0] === 0xef && buffer[1] === 0xbb && buffer[2] === 0xbf;
-  const text = buffer.toString('utf8');
-  return { ok: true, text: bom ? text.slice(1) : text, bom, bytes: buffer.length };
+  return { ok: true, text: buffer.toString('utf8', bom ? 3 : 0), bom, bytes: buffer.length };
 }
 
 function utf16Encoding(buffer: Buffer): 'utf-16le' | 'utf-16be' | undefined {
