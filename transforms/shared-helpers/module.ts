@@ -1,7 +1,7 @@
 // The text of a shared helpers module: the same blocks the planners write inline, exported, with
 // their imports, in the language and module system of the files that import it. Recognising our own
 // module again (to reuse or extend it) is regenerating it and comparing: anything else is the user's.
-import { type ImportStyle, eolOf, importLine, indentUnit } from '@uproot/core/planning';
+import { type ImportStyle, eolOf, importLine, indentUnit, valuesThenTypes } from '@uproot/core/planning';
 import { helperImports, helpersBlock as mrtrBlock } from '../mrtr/helpers-block.ts';
 import type { Bindings } from '../param/bindings.ts';
 import { helpersBlock as directoryBlock } from '../param/helpers-block.ts';
@@ -60,7 +60,7 @@ export function sharedModuleText(kinds: Iterable<HelperKind>, style: ModuleStyle
   const lines = [`// ${HEADER}.`, `// uproot-helpers: ${ordered.join(', ')}`];
   for (const [module, names] of imports) {
     const used = names.filter((n) => typescript || !n.type);
-    lines.push(importLine(GENERATED_STYLE, module, [...used.filter((n) => !n.type), ...used.filter((n) => n.type)], style.cjs));
+    lines.push(importLine(GENERATED_STYLE, module, valuesThenTypes(used), style.cjs));
   }
   let body = blocks.join(`${eol}${eol}`);
   if (!style.cjs) {

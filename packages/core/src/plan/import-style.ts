@@ -38,6 +38,11 @@ export interface ImportedBinding {
   type?: boolean;
 }
 
+/** Values first, then types, each in the order given: how uproot lists the names of an import it writes whole. */
+export function valuesThenTypes<T extends ImportedBinding>(names: readonly T[]): T[] {
+  return [...names.filter((n) => !n.type), ...names.filter((n) => n.type)];
+}
+
 /** One import statement in the file's style, names in the order given: `import { a, b as c } from 'm';`, or `const { a, b: c } = require('m');`. */
 export function importLine(style: ImportStyle, module: string, names: readonly ImportedBinding[], cjs: boolean): string {
   // Module names hold no quotes or backslashes: the file's quote goes around them as they are.

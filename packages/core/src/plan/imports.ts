@@ -2,7 +2,7 @@
 import type { TSESTree } from '@typescript-eslint/types';
 import type { Provenance } from '../provenance.ts';
 import { type TextEdit, eolOf, insert } from './edits.ts';
-import { importLine, importStyleOf } from './import-style.ts';
+import { importLine, importStyleOf, valuesThenTypes } from './import-style.ts';
 
 export interface ImportName {
   name: string;
@@ -40,7 +40,7 @@ export function planImports(text: string, ast: TSESTree.Program, source: string,
     const line = importLine(style, source, missing, true);
     return { edits: [insert(requires[requires.length - 1]!.range[1], `${eol}${line}`)], missing };
   }
-  const line = importLine(style, source, [...missing.filter((n) => !n.type), ...missing.filter((n) => n.type)], false);
+  const line = importLine(style, source, valuesThenTypes(missing), false);
   const anchor = imports[imports.length - 1];
   if (anchor) return { edits: [insert(anchor.range[1], `${eol}${line}`)], missing };
   return { edits: [insert(programStart(text, ast), `${line}${eol}`)], missing };
