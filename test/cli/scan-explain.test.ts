@@ -44,7 +44,7 @@ const files = {
     '',
   ].join('\n'),
   // Another library's listRoots, with nothing that names MCP: the pre-filter never parses it.
-  'src/kb.js': ["import { KnowledgeBase } from 'kb-sdk';", 'export const list = () => new KnowledgeBase().listRoots();', ''].join('\n'),
+  'src/kb.js': ["import { KnowledgeBase } from 'kb-sdk';", "export const list = () => new KnowledgeBase().request({ method: 'roots/list' });", ''].join('\n'),
   // A hand-rolled client with no SDK that answers input requests itself.
   'src/raw-client.ts': [
     'export function answer(result: { inputRequests: Record<string, { method: string }> }) {',
@@ -91,7 +91,8 @@ describe('scan --explain', () => {
     expect(whyOf(report, 'src/tools.ts', 17)).toMatch(/^inside a string/);
     // kb-sdk could be a workspace package or an alias, so the pre-filter follows it: it leads nowhere MCP.
     expect(whyOf(report, 'src/kb.js', 2)).toMatch(/^the file was skipped by the pre-filter: no MCP import reaches it/);
-    expect(whyOf(report, 'src/local.ts', 2)).toMatch(/^the file was skipped by the pre-filter: no MCP import reaches it/);
+    // A listRoots call is parsed wherever it is (an importer may pass the server in): its receiver says why not.
+    expect(whyOf(report, 'src/local.ts', 2)).toMatch(/^receiver `store` is not an MCP value/);
     expect(whyOf(report, 'src/store.js', 1)).toMatch(/^the file was skipped by the pre-filter: it has no MCP import, no import to follow/);
     expect(whyOf(report, 'src/raw-client.ts', 4)).toBe('no MCP import reaches this file: a hand-rolled client with no SDK answers roots here');
     // The site's own line is a site, not a candidate.

@@ -65,7 +65,7 @@ export function planMrtrProject(files: SourceFile[], options: ProjectOptions = {
   // The same two text checks as scan: a look-alike that cannot reach MCP is never parsed.
   const reach = new McpReach();
   const rootsUnits = files
-    .filter((f) => f.text !== undefined && (!!options.typeHintFor?.(path.resolve(f.path)) || (mayContainRootsSites(f.text) && reach.reaches(f.text, path.resolve(f.path)))))
+    .filter((f) => f.text !== undefined && (!!options.typeHintFor?.(path.resolve(f.path)) || (mayContainRootsSites(f.text) && reach.keepsForRoots(f.text, path.resolve(f.path)))))
     .map((f) => unitOf(path.resolve(f.path)))
     .filter((u): u is Unit => !!u);
   const index: ProjectIndex = {

@@ -8,6 +8,7 @@ import { type Node, isFunction, unwrap } from './ast.ts';
 import { exportSteps } from './module-exports.ts';
 import { PackageFiles, callsFromImporter } from './module-importers.ts';
 import { type ParsedFile, parseSource } from './parse.ts';
+import { LIST_ROOTS_CALL } from './prefilter.ts';
 import { Provenance, exportValue } from './provenance.ts';
 import { type DeclaredFunction, type DeclaredTypeNode, declarationMemberValue } from './provenance-types.ts';
 import { resolveImport } from './resolve-import.ts';
@@ -96,13 +97,15 @@ export class ModuleGraph {
 
   /**
    * What callers in other files of the package pass at `index` to the function `exported` of `file`, or to
-   * its method `method` when `exported` is a class. Only for a file that imports an MCP package itself, so
-   * the CLI's pre-filter and ESLint look at the same files.
+   * its method `method` when `exported` is a class. Only for a file that imports an MCP package itself or
+   * calls listRoots (the pre-filter keeps both without following imports), so the CLI and ESLint look at
+   * the same files.
    */
   callerArgumentValue(file: string, exported: string, method: string | undefined, index: number): McpValue | undefined {
     if (this.depth >= MAX_DEPTH) return undefined;
-    const own = this.load(file);
-    if (!own?.text.includes('@modelcontextprotocol/')) return undefined;
+    // The text only (a file with no import at all is no module the graph parses).
+    const own = this.packages.text(file);
+    if (own === null || !(own.includes('@modelcontextprotocol/') || LIST_ROOTS_CALL.test(own))) return undefined;
     for (const importer of this.packages.importersNaming(file, method ?? exported)) {
       const loaded = this.load(importer);
       if (!loaded) continue;

@@ -4,6 +4,7 @@
 // depth limit, so it keeps every file the finder could report and leaves look-alike `listRoots()` files
 // of other libraries unparsed.
 import { readFileSync, statSync } from 'node:fs';
+import { LIST_ROOTS_CALL } from './prefilter.ts';
 import { resolveImport } from './resolve-import.ts';
 
 const OWN = /@modelcontextprotocol\/|input_required|inputRequests/;
@@ -25,6 +26,14 @@ export class McpReach {
   /** `own`: what makes a module count as MCP by itself (default: an MCP import or a hand-built MRTR result). */
   constructor(own: RegExp = OWN) {
     this.own = own;
+  }
+
+  /**
+   * Whether a file the text pre-filter kept is parsed for roots sites: it reaches MCP, or it calls
+   * listRoots, whose receiver the files importing it may pass in (the finder searches them).
+   */
+  keepsForRoots(text: string, file: string): boolean {
+    return LIST_ROOTS_CALL.test(text) || this.reaches(text, file);
   }
 
   /** Whether this file names MCP itself, or imports (transitively) a module that does. */

@@ -5,10 +5,15 @@
  *  or a `roots` member/property (`caps?.roots`, `roots: {...}`, `{ roots }`, `'roots' in caps`). */
 const ROOTS_SPELLING = /listRoots|roots\/list|RootsListChanged|ListRoots|(?:\.|['"])roots\b|\broots\s*[:,}]|\{\s*roots\b/;
 
+/** A listRoots call needs no import of its own: its receiver may be the MCP server a file importing this
+ *  one passes in (`export async function folders(mcp) { return mcp.server.listRoots() }`, called with the
+ *  server). Such a file is parsed, and its importers searched, like a file that imports MCP. */
+export const LIST_ROOTS_CALL = /\.listRoots\s*\(/;
+
 /** And a site needs provenance: an MCP import, an import of a project module to follow (relative, an alias
- *  the project configures, `#x`, a workspace package: scan's McpReach decides which lead to MCP), or a
- *  hand-built MRTR result. */
-const PROVENANCE = /@modelcontextprotocol\/|\bfrom\s*['"][^'"\s]|\b(?:require|import)\s*\(\s*['"][^'"\s]|input_required|inputRequests/;
+ *  the project configures, `#x`, a workspace package: scan's McpReach decides which lead to MCP), a
+ *  hand-built MRTR result, or a listRoots call (see above). */
+const PROVENANCE = new RegExp(`@modelcontextprotocol\\/|\\bfrom\\s*['"][^'"\\s]|\\b(?:require|import)\\s*\\(\\s*['"][^'"\\s]|input_required|inputRequests|${LIST_ROOTS_CALL.source}`);
 
 export function mayContainRootsSites(text: string): boolean {
   // Every spelling contains "oots": a plain substring search rules most files out before any regex runs.

@@ -80,8 +80,10 @@ function transparentValue(host: TypeHost, type: TSESTree.TypeNode, depth: number
   }
   const inner = transparentArgument(type);
   if (inner) return typeMemberValue(host, inner, [], depth + 1);
-  // A local alias (`type Host = Server`) or one imported from another module.
+  // A local alias (`type Host = Server`) or one imported from another module, or a type parameter's bound.
   if (type.type === 'TSTypeReference' && type.typeName.type === 'Identifier') {
+    const bound = typeParameterBound(host, type.typeName);
+    if (bound) return typeMemberValue(host, bound, [], depth + 1);
     const decl = localTypeDeclaration(host, type.typeName);
     if (decl?.type === 'TSTypeAliasDeclaration') return typeMemberValue(host, decl.typeAnnotation, [], depth + 1);
   }
@@ -92,6 +94,8 @@ function referenceMemberValue(host: TypeHost, type: TSESTree.TSTypeReference, pa
   const inner = transparentArgument(type);
   if (inner) return typeMemberValue(host, inner, path, depth + 1);
   if (type.typeName.type !== 'Identifier') return undefined;
+  const bound = typeParameterBound(host, type.typeName);
+  if (bound) return typeMemberValue(host, bound, path, depth + 1);
   const decl = localTypeDeclaration(host, type.typeName);
   if (decl) return declarationMemberValue(host, decl, path, depth);
   // Declared in another module of the project: the module graph reads it there.
@@ -143,6 +147,15 @@ function typeArguments(type: TSESTree.TSTypeReference): TSESTree.TypeNode[] {
 /** An interface or alias declared in this file under that name. */
 export function localTypeDeclaration(host: TypeHost, name: TSESTree.Identifier): Node | undefined {
   return host.variableOf(name)?.defs.find((d) => d.node.type === 'TSInterfaceDeclaration' || d.node.type === 'TSTypeAliasDeclaration')?.node;
+}
+
+/**
+ * The bound of a type parameter (`class Base<T extends BaseSession>`): every `T` has the bound's members, so
+ * `T`'s `server` is the bound's `server`. A default alone (`<T = BaseSession>`) proves nothing: `T` may be anything.
+ */
+function typeParameterBound(host: TypeHost, name: TSESTree.Identifier): TSESTree.TypeNode | undefined {
+  const param = host.variableOf(name)?.defs.find((d) => d.node.type === 'TSTypeParameter')?.node as TSESTree.TSTypeParameter | undefined;
+  return param?.constraint;
 }
 
 function importedTypeSource(variable: VariableLike | undefined): { source: string; name: string } | undefined {

@@ -126,10 +126,11 @@ export async function runScan(paths: string[], options: ScanOptions): Promise<Sc
       }
       result.scannedFiles++;
       if ('unwanted' in read) continue;
-      // A file whose only provenance is a relative import must import its way to MCP to hold a site.
+      // A file whose only provenance is a relative import must import its way to MCP to hold a site
+      // (or call listRoots on what its importers pass in).
       // Typed, the checker may prove what syntactic reach cannot (path aliases, types from elsewhere).
       // A typed candidate needs no import: its receivers' types may come from a global declaration.
-      const roots = oracle?.has(absolute) || (mayContainRootsSites(read.text) && reach.reaches(read.text, absolute));
+      const roots = oracle?.has(absolute) || (mayContainRootsSites(read.text) && reach.keepsForRoots(read.text, absolute));
       const mrtr = mayContainMrtrProblems(read.text);
       const skipped = options.explain && !roots ? skippedFileCandidates(read.text, skippedFileWhy(read.text)) : undefined;
       if (!roots && !mrtr) {
