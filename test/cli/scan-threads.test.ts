@@ -1,8 +1,8 @@
-// `uproot scan` hands part of the matching to a worker thread on runs of POOL_MIN_FILES files or more
+// `uproot scan` hands the matching to a worker thread on runs of POOL_MIN_FILES files or more
 // (the built bin only: a worker cannot load the sources). The report must be the one the main thread
 // alone writes, byte for byte: here the real bin (main + matcher worker, seen in its CPU profiles)
 // against the sources in-process (main thread only), on the detection and MRTR corpora, three large
-// candidates (so both threads match) and filler.
+// candidates and filler.
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import os from 'node:os';
@@ -20,7 +20,7 @@ cpSync(path.join(FIXTURES, 'detection'), path.join(tree, 'detection'), { recursi
 cpSync(path.join(FIXTURES, 'mrtr-rules/corpus'), path.join(tree, 'mrtr'), { recursive: true });
 // A file that fails to parse, between the others: failures keep file order too.
 writeTree(tree, 'detection/m-broken.ts', "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nserver.server.listRoots(\n");
-// Large candidates first, so the worker's share grows past what keeps the main thread out of matching.
+// Large candidates too: the worker takes every kept file, whatever its size.
 const server = readdirSync(path.join(FIXTURES, 'detection')).find((f) => f.endsWith('.ts') && readFileSync(path.join(FIXTURES, 'detection', f), 'utf8').includes('listRoots()'))!;
 for (let i = 0; i < 3; i++) writeTree(tree, `a-big/server${i}.ts`, readFileSync(path.join(FIXTURES, 'detection', server), 'utf8') + `\n/* ${'padding '.repeat(20_000)}*/\n`);
 for (let i = 0; i < POOL_MIN_FILES; i++) writeTree(tree, `filler/f${String(i).padStart(3, '0')}.ts`, `export const value${i} = ${i};\n`);
@@ -47,7 +47,9 @@ describe('scan with a matcher worker', () => {
       .map((f) => new Set((JSON.parse(readFileSync(path.join(profiles, f), 'utf8')) as { nodes: { callFrame: { functionName: string } }[] }).nodes.map((n) => n.callFrame.functionName)));
     expect(threads).toHaveLength(2);
     const worker = threads.find((names) => !names.has('runScan'));
-    expect(worker?.has('matchFile')).toBe(true);
+    // The worker matches every kept file: roots sites and the MRTR checks alike.
+    expect(worker?.has('findRootsSites')).toBe(true);
+    expect(worker?.has('findMrtrProblems')).toBe(true);
     const alone = await uproot(['scan', '.', '--format', 'json', '--types', 'off'], tree);
     expect(threaded).toBe(alone.out);
     const report = JSON.parse(threaded) as { summary: { files: number; sites: number; problems: number; failures: number } };
