@@ -4,7 +4,6 @@ import path from 'node:path';
 import type { TSESTree } from '@typescript-eslint/types';
 import { type FunctionNode, type Node, unwrap } from '@uproot/core/planning';
 import { parseSource } from '@uproot/core/planning';
-import { mayContainRootsSites } from '@uproot/core/planning';
 import { McpReach } from '@uproot/core/planning';
 import { resolveSpecifier } from '@uproot/core/planning';
 import type { TypeHint } from '@uproot/core/planning';
@@ -65,7 +64,7 @@ export function planMrtrProject(files: SourceFile[], options: ProjectOptions = {
   // The same two text checks as scan: a look-alike that cannot reach MCP is never parsed.
   const reach = new McpReach();
   const rootsUnits = files
-    .filter((f) => f.text !== undefined && (!!options.typeHintFor?.(path.resolve(f.path)) || (mayContainRootsSites(f.text) && reach.keepsForRoots(f.text, path.resolve(f.path)))))
+    .filter((f) => f.text !== undefined && (!!options.typeHintFor?.(path.resolve(f.path)) || reach.keepsForRoots(f.text, path.resolve(f.path))))
     .map((f) => unitOf(path.resolve(f.path)))
     .filter((u): u is Unit => !!u);
   const index: ProjectIndex = {

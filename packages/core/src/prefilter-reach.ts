@@ -4,7 +4,7 @@
 // depth limit, so it keeps every file the finder could report and leaves look-alike `listRoots()` files
 // of other libraries unparsed.
 import { readFileSync, statSync } from 'node:fs';
-import { LIST_ROOTS_CALL } from './prefilter.ts';
+import { LIST_ROOTS_CALL, mayContainRootsSites } from './prefilter.ts';
 import { resolveImport } from './resolve-import.ts';
 
 const OWN = /@modelcontextprotocol\/|input_required|inputRequests/;
@@ -29,11 +29,11 @@ export class McpReach {
   }
 
   /**
-   * Whether a file the text pre-filter kept is parsed for roots sites: it reaches MCP, or it calls
+   * Whether a file is parsed for roots sites: the text pre-filter keeps it, and it reaches MCP or calls
    * listRoots, whose receiver the files importing it may pass in (the finder searches them).
    */
   keepsForRoots(text: string, file: string): boolean {
-    return LIST_ROOTS_CALL.test(text) || this.reaches(text, file);
+    return mayContainRootsSites(text) && (LIST_ROOTS_CALL.test(text) || this.reaches(text, file));
   }
 
   /** Whether this file names MCP itself, or imports (transitively) a module that does. */

@@ -2,7 +2,7 @@
 // is reported and the others are still scanned.
 import { lstatSync } from 'node:fs';
 import path from 'node:path';
-import { McpReach, type RootsCandidate, mayContainMrtrProblems, mayContainRootsSites, mayMatter, skippedFileCandidates, skippedFileWhy } from '@uproot/core/light';
+import { McpReach, type RootsCandidate, mayContainMrtrProblems, mayMatter, skippedFileCandidates, skippedFileWhy } from '@uproot/core/light';
 import { collectFiles, type FileProblem, type FileSet } from './files.ts';
 import { type Engine, type MatchJob, type MatchOutcome, type Parsed, type ScanProblem, type ScanSite, describeFailure, matchFile, matchParsed } from './match-file.ts';
 import { cacheCompiledCommonJs } from './compile-cache.ts';
@@ -130,7 +130,7 @@ export async function runScan(paths: string[], options: ScanOptions): Promise<Sc
       // (or call listRoots on what its importers pass in).
       // Typed, the checker may prove what syntactic reach cannot (path aliases, types from elsewhere).
       // A typed candidate needs no import: its receivers' types may come from a global declaration.
-      const roots = oracle?.has(absolute) || (mayContainRootsSites(read.text) && reach.keepsForRoots(read.text, absolute));
+      const roots = oracle?.has(absolute) || reach.keepsForRoots(read.text, absolute);
       const mrtr = mayContainMrtrProblems(read.text);
       const skipped = options.explain && !roots ? skippedFileCandidates(read.text, skippedFileWhy(read.text)) : undefined;
       if (!roots && !mrtr) {
