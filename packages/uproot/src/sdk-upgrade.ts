@@ -2,7 +2,7 @@
 // official @modelcontextprotocol/codemod (through its programmatic API), then plan MRTR on the result.
 // In a monorepo the workspace packages that share MCP types with the paths are upgraded together, or
 // the run refuses and names them. A dry run does all of it in a temporary copy of the project.
-import { cpSync, lstatSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { cpSync, lstatSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createTwoFilesPatch } from 'diff';
@@ -12,6 +12,7 @@ import { upgradePartners } from './mcp-partners.ts';
 import { type MigrateOptions, type MigrateResult, runMigrate } from './migrate.ts';
 import { installCommand } from './package-manager.ts';
 import { sdkProvider } from './sdk-provider.ts';
+import { applyTreeChanges, type TreeChange, treeChanges } from './sdk-upgrade-apply.ts';
 import { PROVIDES, repairUpgrade, type UpgradeFinding } from './sdk-upgrade-repairs.ts';
 import type { SdkUpgradeReport } from './report/shapes.ts';
 import { relativePath } from './scan.ts';
@@ -132,13 +133,22 @@ export async function migrateWithSdkUpgrade(paths: string[], options: SdkUpgrade
     result.sdkUpgrade = skippedUpgrade(trial.result.sdkUpgrade!, pays ? leftBehind(left, trial.result.sdkUpgrade!.dependencies) : undefined);
     return { result, upgrades: [] };
   }
-  if (options.dryRun) return trial;
-  const upgrades = plan.targets.map(upgradeSdk);
-  const upgraded = upgradedTexts(upgrades.map((u) => u.result));
-  const repairs = await repairUpgrade(upgrades, plan.providers, (p) => p, (p) => relativePath(options.cwd, p));
-  const result = await runMigrate(paths, options);
-  result.sdkUpgrade = await summarize(plan, upgrades, upgraded, before, repairs, (p) => p, (p) => p, options.cwd);
-  return { result, upgrades };
+  if (options.dryRun) return { result: trial.result, upgrades: trial.upgrades };
+  // What the dry run showed is what is written: the copy's files, not a second upgrade and migration.
+  const result: MigrateResult = { ...trial.result, dryRun: false, files: trial.result.files.map((file) => withoutDiff(file)) };
+  const refused = applyTreeChanges(trial.changes, (p) => relativePath(options.cwd, p));
+  if (refused.length) {
+    result.failures = [...result.failures, ...refused];
+    result.files = result.files.map((f) => ({ ...f, changed: false }));
+    result.sdkUpgrade = { ...result.sdkUpgrade!, applied: false, skipped: 'nothing was written: a file of the upgrade could not be written (see the failures)', review: false };
+  }
+  return { result, upgrades: trial.upgrades };
+}
+
+function withoutDiff(file: MigrateResult['files'][number]): MigrateResult['files'][number] {
+  const { diff, ...written } = file;
+  void diff;
+  return written;
 }
 
 function leftBehind(left: SdkUpgradeReport['diagnostics'], dependencies: SdkUpgradeReport['dependencies']): string {
@@ -168,13 +178,23 @@ function skippedUpgrade(tried: SdkUpgradeReport, why?: string): SdkUpgradeReport
 }
 
 /** Upgrade and migrate in a temporary copy of the project; only diffs and the summary come back. */
-async function upgradeInCopy(paths: string[], options: SdkUpgradeOptions, plan: UpgradePlan, before: Map<string, string | undefined>): Promise<{ result: MigrateResult; upgrades: SdkUpgrade[] }> {
+async function upgradeInCopy(paths: string[], options: SdkUpgradeOptions, plan: UpgradePlan, before: Map<string, string | undefined>): Promise<{ result: MigrateResult; upgrades: SdkUpgrade[]; changes: TreeChange[] }> {
   const temp = mkdtempSync(path.join(os.tmpdir(), 'uproot-upgrade-'));
   const copy = path.join(temp, 'project');
   const inCopy = (p: string) => path.join(copy, path.relative(plan.root, p));
   const original = (p: string) => (isWithin(p, copy) ? path.join(plan.root, path.relative(copy, p)) : p);
   try {
-    cpSync(plan.root, copy, { recursive: true, filter: (src) => src === plan.root || !skippedFolder(src) });
+    const dependencies: string[] = [];
+    cpSync(plan.root, copy, {
+      recursive: true,
+      filter: (src) => {
+        if (src === plan.root || !skippedFolder(src)) return true;
+        if (path.basename(src) === 'node_modules') dependencies.push(src);
+        return false;
+      },
+    });
+    // Linked, not copied: the migration in the copy resolves the installed SDK (and types) as in the project.
+    for (const d of dependencies) symlinkSync(d, inCopy(d), 'dir');
     const upgrades = plan.targets.map((t) => ({ ...upgradeSdk(inCopy(t)), dir: t }));
     const upgraded = upgradedTexts(upgrades.map((u) => u.result));
     const repairs = await repairUpgrade(upgrades, plan.providers, inCopy, (p) => relativePath(options.cwd, p));
@@ -214,8 +234,15 @@ async function upgradeInCopy(paths: string[], options: SdkUpgradeOptions, plan: 
         ...(before !== after ? { diff: createTwoFilesPatch(`a/${file}`, `b/${file}`, before, after, undefined, undefined, { context: 3 }) } : {}),
       });
     }
+    // A created module of shared helpers is new in the copy: listed after the files that import it, as migrate does.
+    for (const created of migrated.files.filter((f) => f.created)) {
+      const absolute = original(created.absolute);
+      const file = relativePath(options.cwd, absolute);
+      const text = readFileSync(created.absolute, 'utf8');
+      merged.files.push({ file, absolute, changed: true, created: true, outcomes: created.outcomes, diff: createTwoFilesPatch('/dev/null', `b/${file}`, '', text, undefined, undefined, { context: 3 }) });
+    }
     merged.sdkUpgrade = await summarize(plan, upgrades, upgraded, before, repairs, inCopy, original, options.cwd);
-    return { result: merged, upgrades };
+    return { result: merged, upgrades, changes: treeChanges(copy, original, skippedFolder) };
   } finally {
     rmSync(temp, { recursive: true, force: true });
   }
