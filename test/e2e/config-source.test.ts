@@ -28,6 +28,8 @@ interface Meta {
   outside?: number[];
   /** The shape the migration must keep marked (with this reason), because configuration cannot stand in for it. */
   marked?: 'lifecycle';
+  /** A tool shows the names the client gave its roots: only the client's roots as JSON keep them. */
+  names?: boolean;
   calls: FixtureCall[];
 }
 
@@ -195,9 +197,9 @@ describe.each(DIRS.map((dir) => [path.basename(dir), dir] as const))('%s (migrat
       for (const s of migrated.get(dir)!.sites.filter((x) => x.kind === 'request')) expect([m.role, null]).toContain(s.configure?.role);
     });
 
-    it('with the variable set to the project, answers what the original answered from it, never asking the client', async () => {
+    it(`with the variable set to the project${m.names ? "'s root as JSON" : ''}, answers what the original answered from it, never asking the client`, async () => {
       const want = (await fresh(dir, '2025', project())).answers;
-      const env = { [variableOf(dir)]: world.dirs[0]!.path };
+      const env = { [variableOf(dir)]: m.names ? JSON.stringify(project()) : world.dirs[0]!.path };
       for (const era of eras) {
         const run = await fresh(copyDir(), era, api(), env);
         expect(run.serverRequests, era).toEqual([]);
@@ -205,6 +207,24 @@ describe.each(DIRS.map((dir) => [path.basename(dir), dir] as const))('%s (migrat
         expect(run.answers, era).toEqual(want);
       }
     });
+
+    it("with the variable set to the client's own roots/list answer as JSON, answers what the original answered", async () => {
+      const want = (await fresh(dir, '2025', project())).answers;
+      const run = await fresh(copyDir(), eras.at(-1)!, api(), { [variableOf(dir)]: JSON.stringify({ roots: project() }) });
+      expect(run.serverRequests).toEqual([]);
+      expect(run.answers).toEqual(want);
+    });
+
+    if (m.names) {
+      it('with the variable set to the directory, names each root after its folder, and answers the rest as the original', async () => {
+        const want = (await fresh(dir, '2025', project())).answers;
+        const run = await fresh(copyDir(), eras.at(-1)!, api(), { [variableOf(dir)]: world.dirs[0]!.path });
+        const folder = path.basename(world.dirs[0]!.path);
+        expect(JSON.stringify(want[0])).toContain(`Project: ${folder}`);
+        expect(run.answers[0]).toEqual(JSON.parse(JSON.stringify(want[0]).replace(`Project: ${folder}`, `${folder}: ${folder}`)));
+        expect(run.answers.slice(1)).toEqual(want.slice(1));
+      });
+    }
 
     if (m.role === 'sandbox') {
       it('refuses the paths outside the configured sandbox exactly as the original refused them', async () => {

@@ -75,7 +75,7 @@ export function planConfiguredSource(input: SourceInput): SourcePlan {
   const variable = accepted.length ? variableOf(accepted.map((a) => a.site), f, input.serverName) : input.runVariable!;
   const role = roleOf(accepted.map((a) => a.site), f);
   const configure: StateOutcome['configure'] = { env: variable, args: false, param: null, role };
-  const detail = `${TRUST}: the roots now come from the ${variable} environment variable (directories separated by the platform path delimiter, read once and resolved with realpath) instead of from the client, shared by every session of the process; set ${variable} to the directories the client's roots listed (unset, the server takes its path for a client without roots and says so once on stderr)`;
+  const detail = `${TRUST}: the roots now come from the ${variable} environment variable (directories separated by the platform path delimiter, or the client's roots as JSON, which keeps their names; read once and resolved with realpath) instead of from the client, shared by every session of the process; set ${variable} to the directories the client's roots listed, or to the client's roots/list answer itself (unset, the server takes its path for a client without roots and says so once on stderr)`;
   for (const a of accepted) {
     const call = `${names.configured}('${variable}')`;
     plan.edits.push({ start: a.replace.range[0], end: a.replace.range[1], text: a.promise ? `Promise.resolve(${call})` : call });
