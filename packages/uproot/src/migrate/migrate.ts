@@ -3,30 +3,30 @@
 // file stays untouched, and so do the files rewritten together with it; signals stop between groups.
 import { mayContainRootsSites } from '@uproot/core';
 import { applyEdits } from '@uproot/core/planning';
-import type { FilePlan, SiteOutcome, Strategy } from '../../../transforms/outcome.ts';
-import { type ProjectPlan, planMrtrProject, planMrtrText, type SourceFile as ProjectFile } from '../../../transforms/mrtr.ts';
+import type { FilePlan, SiteOutcome, Strategy } from '../../../../transforms/outcome.ts';
+import { type ProjectPlan, planMrtrProject, planMrtrText, type SourceFile as ProjectFile } from '../../../../transforms/mrtr.ts';
 
 /**
  * Every file is read once up front; only those that can hold a roots site keep their text in memory.
  * The planner reads the others again when a helper chain passes through them (see `remembered`).
  */
 type SourceFile = ProjectFile;
-import { planParamText } from '../../../transforms/param.ts';
+import { planParamText } from '../../../../transforms/param.ts';
 import { runConfiguredVariable } from './configured-run.ts';
 import { literalServerNames } from './server-names.ts';
-import { cleanupPendingWrites } from './atomic-write.ts';
-import { collectFiles, type FileProblem, stillInPlace } from './files.ts';
-import { Progress } from './progress.ts';
-import { DEFAULT_MAX_BYTES, readSource } from './read-source.ts';
-import { describeFailure, relativePath, summary, TypesUnavailable } from './scan.ts';
+import { cleanupPendingWrites } from '../files/atomic-write.ts';
+import { collectFiles, type FileProblem, stillInPlace } from '../files/walk.ts';
+import { Progress } from '../report/progress.ts';
+import { DEFAULT_MAX_BYTES, readSource } from '../files/read-source.ts';
+import { describeFailure, relativePath, summary, TypesUnavailable } from '../scan/scan.ts';
 import { type Work, writeGroup } from './commit-group.ts';
 import { writeGroups } from './cross-file-groups.ts';
-import type { SdkUpgradeReport, TestToUpdate } from './report/shapes.ts';
+import type { SdkUpgradeReport, TestToUpdate } from '../report/shapes.ts';
 import { testsToUpdate } from './tests-to-update.ts';
-import { isTypedCandidate, openOracle } from './types/candidates.ts';
-import { decideTypes, type TypesMode } from './types/detect.ts';
-import type { TypeOracle } from './types/oracle.ts';
-import type { SharedHelpers } from '../../../transforms/shared-helpers/names.ts';
+import { isTypedCandidate, openOracle } from '../types/candidates.ts';
+import { decideTypes, type TypesMode } from '../types/detect.ts';
+import type { TypeOracle } from '../types/oracle.ts';
+import type { SharedHelpers } from '../../../../transforms/shared-helpers/names.ts';
 import { importersOf, moduleWork, shareHelpers } from './shared-helpers-run.ts';
 
 export interface MigratedFile {

@@ -7,16 +7,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { createTwoFilesPatch } from 'diff';
 import { getMigration, run, type RunnerResult } from '@modelcontextprotocol/codemod';
-import { collectFiles } from './files.ts';
+import { collectFiles } from '../files/walk.ts';
 import { upgradePartners } from './mcp-partners.ts';
-import { type MigrateOptions, type MigrateResult, runMigrate } from './migrate.ts';
+import { type MigrateOptions, type MigrateResult, runMigrate } from '../migrate/migrate.ts';
 import { installCommand } from './package-manager.ts';
 import { sdkProvider } from './sdk-provider.ts';
 import { PROVIDES, repairUpgrade, type UpgradeFinding } from './sdk-upgrade-repairs.ts';
-import type { SdkUpgradeReport } from './report/shapes.ts';
-import { relativePath } from './scan.ts';
+import type { SdkUpgradeReport } from '../report/shapes.ts';
+import { relativePath } from '../scan/scan.ts';
 import { changedDependencies, codemodDiagnostics, declaresV1Sdk, lineMap, snapshotManifests, unappliedManifests, upgradedTexts, V1_IMPORT_LEFT, v1ImportsLeft } from './sdk-upgrade-report.ts';
-import { findWorkspace, isWithin, nearestManifest, type Workspace } from './workspaces.ts';
+import { findWorkspace, isWithin, nearestManifest, type Workspace } from '../files/workspaces.ts';
 
 export interface SdkUpgrade {
   dir: string;
