@@ -9,7 +9,7 @@ import type { SourceFile as ProjectFile } from '../../../../transforms/mrtr.ts';
 type SourceFile = ProjectFile & { text: string };
 import { type PreparedWrite, WriteRefusedError, describeWriteFailure, prepareCreate, prepareWrite } from '../files/atomic-write.ts';
 import { type FileProblem, stillInPlace } from '../files/walk.ts';
-import type { MigratedFile, MigrateResult } from './migrate.ts';
+import type { MigratedFile, MigrateResult } from './shapes.ts';
 import { describeFailure } from '../scan/scan.ts';
 
 /** One planned file: its rewrite, or the error that planning or applying the edits raised. */

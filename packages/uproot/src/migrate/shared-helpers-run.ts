@@ -8,7 +8,7 @@ import type { FilePlan } from '../../../../transforms/outcome.ts';
 import type { SharedHelpers } from '../../../../transforms/shared-helpers/names.ts';
 import type { Work } from './commit-group.ts';
 import type { FileProblem } from '../files/walk.ts';
-import type { MigrateResult } from './migrate.ts';
+import type { MigrateResult } from './shapes.ts';
 import { relativePath } from '../scan/scan.ts';
 import { type SharedModule, planSharedHelpers } from './shared-helpers.ts';
 

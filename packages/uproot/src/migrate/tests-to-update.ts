@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { findRootsTestUses, type RootsTestFinding, type RootsTestUse } from '@uproot/core';
 import { collectFiles } from '../files/walk.ts';
-import type { MigrateResult } from './migrate.ts';
+import type { MigrateResult } from './shapes.ts';
 import type { TestToUpdate } from '../report/shapes.ts';
 import { relativePath } from '../scan/scan.ts';
 import { nearestManifest } from '../files/workspaces.ts';

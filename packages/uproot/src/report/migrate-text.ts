@@ -2,7 +2,7 @@
 // reason), diffs in dry runs, then the next commands: the formatter for the changed files, and scan.
 import pcDefault from 'picocolors';
 import { formatterCommand } from './formatter.ts';
-import type { MigrateResult } from '../migrate/migrate.ts';
+import type { MigrateResult } from '../migrate/shapes.ts';
 import { problemLocation } from '../scan/scan.ts';
 import { consumersLine } from './text.ts';
 import { describeReason } from '@uproot/core/light';
