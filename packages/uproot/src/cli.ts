@@ -1,4 +1,4 @@
-// The command line: parses arguments and prints. The file loop lives in scan.ts / migrate.ts.
+// The command line: parses arguments and prints. The file loop lives in scan/scan.ts / migrate/migrate.ts.
 import path from 'node:path';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { cacheCompiledCommonJs } from './compile-cache.ts';
