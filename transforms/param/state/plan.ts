@@ -7,8 +7,6 @@ import type { TSESTree } from '@typescript-eslint/types';
 import { type FunctionNode, type Node, type TextEdit, enclosingFunction, insert, indentAt, isFunction } from '@uproot/core/planning';
 import { analyzeState, isRequestHandler, locOf, propertyName, reachesOf, walkAll } from '@uproot/core/planning';
 import type { Provenance, ReasonCode, RootsSite, RootsState, StateAnalysis } from '@uproot/core/planning';
-import type { FileContext } from '../entries.ts';
-import type { Bindings } from '../bindings.ts';
 import { removeStatement } from '../removal.ts';
 import { Unprovable } from '../unprovable.ts';
 import { type Configuration, existingConfiguration, serverPrefix } from './configuration.ts';
