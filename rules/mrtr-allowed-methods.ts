@@ -1,5 +1,5 @@
 import { mrtrRuleDescriptions } from '@uproot/core/planning';
-import { createMrtrRule } from '../packages/eslint-plugin/src/mrtr-rule.ts';
+import { createMrtrRule } from './lib/mrtr-rule.ts';
 
 export const mrtrAllowedMethods = createMrtrRule('mrtr-allowed-methods', mrtrRuleDescriptions['mrtr-allowed-methods']);
 export default mrtrAllowedMethods;

@@ -1,5 +1,5 @@
 import { mrtrRuleDescriptions } from '@uproot/core/planning';
-import { createMrtrRule } from '../packages/eslint-plugin/src/mrtr-rule.ts';
+import { createMrtrRule } from './lib/mrtr-rule.ts';
 
 export const mrtrRetry = createMrtrRule('mrtr-retry', mrtrRuleDescriptions['mrtr-retry']);
 export default mrtrRetry;

@@ -98,7 +98,7 @@ async function buildCli() {
       'jscodeshift/engine': 'transforms/jscodeshift/engine.ts',
       'tsserver/analysis': 'packages/uproot/src/tsserver/analysis.ts',
       // The matcher worker (match-pool.ts starts it by this name): an entry, so the thread loads only the matcher.
-      'scan-worker': 'packages/uproot/src/match-worker.ts',
+      'scan-worker': 'packages/uproot/src/worker/match-worker.ts',
     },
     outdir: 'packages/uproot/dist',
     format: 'esm',

@@ -8,7 +8,7 @@ import { applyTransform } from 'jscodeshift/src/testUtils.js';
 import tseslint from 'typescript-eslint';
 import { afterAll, describe, expect, it } from 'vitest';
 import plugin from '../packages/eslint-plugin/src/index.ts';
-import { runMigrate } from '../packages/uproot/src/migrate.ts';
+import { runMigrate } from '../packages/uproot/src/migrate/migrate.ts';
 import transform from '../transforms/jscodeshift/mrtr.ts';
 
 const fixtures = path.resolve(import.meta.dirname, 'e2e/fixtures/mrtr');

@@ -12,7 +12,7 @@ import { applyTransform } from 'jscodeshift/src/testUtils.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import plugin from '../packages/eslint-plugin/src/index.ts';
 import { main } from '../packages/uproot/src/cli.ts';
-import { runMigrate } from '../packages/uproot/src/migrate.ts';
+import { runMigrate } from '../packages/uproot/src/migrate/migrate.ts';
 import transform from '../transforms/jscodeshift/mrtr.ts';
 import { type CorpusProject, readProjects } from './detection-corpus.ts';
 

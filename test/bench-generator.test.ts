@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateTree, type GeneratedTree } from './bench/generate.ts';
 import { mcpTemplates } from './bench/mcp-templates.ts';
-import { runScan, type ScanResult } from '../packages/uproot/src/scan.ts';
+import { runScan, type ScanResult } from '../packages/uproot/src/scan/scan.ts';
 
 const SIZE = 200;
 let work: string;

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { REAL_ROOTS, copyPackages, layout, realPackages } from './bench/real-tree.ts';
-import { runScan } from '../packages/uproot/src/scan.ts';
+import { runScan } from '../packages/uproot/src/scan/scan.ts';
 
 const repo = fileURLToPath(new URL('../', import.meta.url));
 const nodeModules = path.join(repo, 'node_modules');

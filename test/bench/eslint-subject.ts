@@ -7,7 +7,7 @@
 // Prints {"files","errors","warnings","fatal","byRule"} on stdout.
 import parser from '@typescript-eslint/parser';
 import { ESLint, type Linter } from 'eslint';
-import { collectFiles } from '../../packages/uproot/src/files.ts';
+import { collectFiles } from '../../packages/uproot/src/files/walk.ts';
 
 const [dir, mode] = process.argv.slice(2);
 const MODES = ['none', 'uproot', 'loaded', 'nop'];

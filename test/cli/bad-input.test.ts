@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { chmodSync, readdirSync, statSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readSource } from '../../packages/uproot/src/read-source.ts';
+import { readSource } from '../../packages/uproot/src/files/read-source.ts';
 import { removeTree, tempTree, toolServer, uproot } from './helpers.ts';
 
 interface Report {

@@ -4,7 +4,7 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collectFiles, isSourceFile } from '../../packages/uproot/src/files.ts';
+import { collectFiles, isSourceFile } from '../../packages/uproot/src/files/walk.ts';
 import { removeTree, tempTree, writeTree } from './helpers.ts';
 
 const FILES = [

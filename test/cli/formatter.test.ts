@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { formatterCommand } from '../../packages/uproot/src/formatter.ts';
+import { formatterCommand } from '../../packages/uproot/src/report/formatter.ts';
 
 let dirs: string[] = [];
 afterEach(() => {

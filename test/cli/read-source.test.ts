@@ -6,7 +6,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { mayMatter } from '../../packages/core/src/prefilter-words.ts';
-import { readSource } from '../../packages/uproot/src/read-source.ts';
+import { readSource } from '../../packages/uproot/src/files/read-source.ts';
 import { removeTree, tempTree } from './helpers.ts';
 
 const dir = tempTree();

@@ -10,8 +10,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { findMrtrProblems, findRootsSites, parseSource } from '../../packages/core/src/index.ts';
-import { POOL_MIN_FILES } from '../../packages/uproot/src/match-pool.ts';
-import { WARM_UP_SOURCE, WARM_UP_SYNTAX, WARM_UP_SYNTAX_FILE } from '../../packages/uproot/src/match-warm-up.ts';
+import { POOL_MIN_FILES } from '../../packages/uproot/src/worker/match-pool.ts';
+import { WARM_UP_SOURCE, WARM_UP_SYNTAX, WARM_UP_SYNTAX_FILE } from '../../packages/uproot/src/worker/match-warm-up.ts';
 import { bin, removeTree, tempTree, uproot, writeTree } from './helpers.ts';
 
 const FIXTURES = fileURLToPath(new URL('../fixtures/', import.meta.url));

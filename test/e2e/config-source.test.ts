@@ -10,7 +10,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { runMigrate } from '../../packages/uproot/src/migrate.ts';
+import { runMigrate } from '../../packages/uproot/src/migrate/migrate.ts';
 import { migrateReport } from '../../packages/uproot/src/report/migrate-json.ts';
 import type { MigrateSiteEntry } from '../../packages/uproot/src/report/shapes.ts';
 import { copyFixture, listFixtures, loadFixture, removeStaleCopies, type FixtureCopy } from './harness/load.ts';

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runMigrate } from '../../packages/uproot/src/migrate.ts';
+import { runMigrate } from '../../packages/uproot/src/migrate/migrate.ts';
 import { compareMigration, expectSameAsOriginal } from './harness/compare.ts';
 import { FIXTURES_DIR, type FileTransform } from './harness/load.ts';
 

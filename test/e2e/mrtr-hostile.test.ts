@@ -3,7 +3,7 @@
 // 2026-07-28, where input responses reach the handler unvalidated — never crash, never accept them.
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runMigrate } from '../../packages/uproot/src/migrate.ts';
+import { runMigrate } from '../../packages/uproot/src/migrate/migrate.ts';
 import { run2025 } from './harness/era-2025.ts';
 import { run2026 } from './harness/era-2026.ts';
 import { FIXTURES_DIR, copyFixture, importFixture, loadFixture } from './harness/load.ts';

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runMigrate } from '../../packages/uproot/src/migrate.ts';
+import { runMigrate } from '../../packages/uproot/src/migrate/migrate.ts';
 import { compareMigration, expectSameAsOriginal } from './harness/compare.ts';
 import { type FileTransform, listFixtures, removeStaleCopies } from './harness/load.ts';
 

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runMigrate } from '../../packages/uproot/src/migrate.ts';
+import { runMigrate } from '../../packages/uproot/src/migrate/migrate.ts';
 import { migrateReport } from '../../packages/uproot/src/report/migrate-json.ts';
 import type { SiteConfigure } from '../../packages/uproot/src/report/shapes.ts';
 import { copyFixture, importFixture, listFixtures, loadFixture, removeStaleCopies, type LoadedFixture } from './harness/load.ts';

@@ -5,7 +5,7 @@ import { cpSync, lstatSync, mkdtempSync, readFileSync, readdirSync, readlinkSync
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { runMigrate } from '../../packages/uproot/src/migrate.ts';
+import { runMigrate } from '../../packages/uproot/src/migrate/migrate.ts';
 import { removeTree, uproot, writeTree } from '../cli/helpers.ts';
 
 export const REPO = fileURLToPath(new URL('../../', import.meta.url));

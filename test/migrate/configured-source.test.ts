@@ -7,7 +7,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runMigrate } from '../../packages/uproot/src/migrate.ts';
+import { runMigrate } from '../../packages/uproot/src/migrate/migrate.ts';
 import { TMP_DIR } from '../e2e/harness/load.ts';
 import { typecheck } from '../e2e/harness/typecheck.ts';
 

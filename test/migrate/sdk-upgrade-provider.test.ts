@@ -5,8 +5,8 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { MigrateReport } from '../../packages/uproot/src/report/shapes.ts';
-import { sdkProvider } from '../../packages/uproot/src/sdk-provider.ts';
-import { upgradeSdk } from '../../packages/uproot/src/sdk-upgrade.ts';
+import { sdkProvider } from '../../packages/uproot/src/sdk-upgrade/sdk-provider.ts';
+import { upgradeSdk } from '../../packages/uproot/src/sdk-upgrade/sdk-upgrade.ts';
 import { REPO, cli, project, readJson, removeProjects, typeErrors } from './upgrade-project.ts';
 
 const fixture = path.join(REPO, 'test/fixtures/sdk-upgrade/root-provided');

@@ -4,9 +4,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runMigrate } from '../../packages/uproot/src/migrate.ts';
+import { runMigrate } from '../../packages/uproot/src/migrate/migrate.ts';
 import type { MigrateReport } from '../../packages/uproot/src/report/shapes.ts';
-import { upgradeSdk } from '../../packages/uproot/src/sdk-upgrade.ts';
+import { upgradeSdk } from '../../packages/uproot/src/sdk-upgrade/sdk-upgrade.ts';
 import { REPO, cli, project, removeProjects, typeErrors } from './upgrade-project.ts';
 
 const fixture = path.join(REPO, 'test/fixtures/sdk-upgrade/tools-literal');

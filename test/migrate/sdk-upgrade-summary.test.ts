@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { main } from '../../packages/uproot/src/cli.ts';
-import { installCommand } from '../../packages/uproot/src/package-manager.ts';
+import { installCommand } from '../../packages/uproot/src/sdk-upgrade/package-manager.ts';
 import type { MigrateReport } from '../../packages/uproot/src/report/shapes.ts';
 
 const fixture = path.resolve(import.meta.dirname, '../fixtures/sdk-upgrade/single');

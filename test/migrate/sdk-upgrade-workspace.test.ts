@@ -8,10 +8,10 @@ import ts from 'typescript';
 import { afterEach, describe, expect, it } from 'vitest';
 import { migrate } from '../../packages/uproot/src/api.ts';
 import { main } from '../../packages/uproot/src/cli.ts';
-import { runMigrate } from '../../packages/uproot/src/migrate.ts';
+import { runMigrate } from '../../packages/uproot/src/migrate/migrate.ts';
 import type { MigrateReport } from '../../packages/uproot/src/report/shapes.ts';
-import { upgradeSdk } from '../../packages/uproot/src/sdk-upgrade.ts';
-import { findWorkspace } from '../../packages/uproot/src/workspaces.ts';
+import { upgradeSdk } from '../../packages/uproot/src/sdk-upgrade/sdk-upgrade.ts';
+import { findWorkspace } from '../../packages/uproot/src/files/workspaces.ts';
 
 const REPO = path.resolve(import.meta.dirname, '../..');
 const fixture = path.join(REPO, 'test/fixtures/sdk-upgrade/monorepo');

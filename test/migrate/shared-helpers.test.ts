@@ -13,7 +13,7 @@ import type { MigrateReport } from '../../packages/uproot/src/report/shapes.ts';
 import { applyTransform } from 'jscodeshift/src/testUtils.js';
 import jscodeshiftMrtr from '../../transforms/jscodeshift/mrtr.ts';
 import { sharedModuleText } from '../../transforms/shared-helpers/module.ts';
-import { runMigrate } from '../../packages/uproot/src/migrate.ts';
+import { runMigrate } from '../../packages/uproot/src/migrate/migrate.ts';
 import { compareMigration, expectSameAsOriginal } from '../e2e/harness/compare.ts';
 
 const REPO = path.resolve(import.meta.dirname, '../..');

@@ -5,7 +5,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ts } from 'ts-morph';
 import { afterEach, describe, expect, it } from 'vitest';
-import { repairResultTypes } from '../../packages/uproot/src/v2-result-types.ts';
+import { repairResultTypes } from '../../packages/uproot/src/sdk-upgrade/v2-result-types.ts';
 import { REPO, project, removeProjects, typeErrors } from './upgrade-project.ts';
 
 const fixtures = path.join(REPO, 'test/fixtures/v2-result-types');

@@ -10,7 +10,8 @@ import { PackageFiles, callsFromImporter } from './module-importers.ts';
 import { type ParsedFile, parseSource } from './parse.ts';
 import { LIST_ROOTS_CALL } from './prefilter.ts';
 import { Provenance, exportValue } from './provenance.ts';
-import { type DeclaredFunction, type DeclaredTypeNode, declarationMemberValue } from './provenance-types.ts';
+import type { DeclaredFunction, DeclaredTypeNode } from './provenance-shapes.ts';
+import { declarationMemberValue } from './provenance-types.ts';
 import { resolveImport } from './resolve-import.ts';
 import { type McpValue, type SdkMajor, instanceKinds, typeKinds } from './surface.ts';
 

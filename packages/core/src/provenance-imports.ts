@@ -5,28 +5,7 @@ import type { TSESTree } from '@typescript-eslint/types';
 import { type Node, type VariableLike, staticString } from './ast.ts';
 import { requiredSpecifier } from './module-exports.ts';
 import { type McpValue, exportKinds, mcpModule, typeKinds } from './surface.ts';
-import type { DeclaredFunction, DeclaredTypeNode } from './provenance-types.ts';
-import type { Provenance } from './provenance.ts';
-
-/** Where a file sits, so imports from other files of the project can be followed. */
-export interface ModuleOrigin {
-  file: string;
-  graph: {
-    /** The parsed project module a specifier names (for state kept in another module). */
-    moduleAt?(from: string, spec: string): { file: string; text: string; program: TSESTree.Program; prov: Provenance } | undefined;
-    /** The node another project module exports under `name`, followed through barrels, with the module declaring it. */
-    exportedAt?(from: string, spec: string, name: string): { module: { file: string; text: string; program: TSESTree.Program; prov: Provenance }; node: Node } | undefined;
-    exportValue(from: string, spec: string, name: string): McpValue | undefined;
-    exportReturnValue(from: string, spec: string, name: string): McpValue | undefined;
-    exportType(from: string, spec: string, name: string): McpValue | undefined;
-    exportTypeMember(from: string, spec: string, name: string, path: string[]): McpValue | undefined;
-    exportFunction(from: string, spec: string, name: string): DeclaredFunction | undefined;
-    /** The interface or type alias another module exports, with its file, to read its members' types. */
-    exportTypeDeclaration?(from: string, spec: string, name: string): DeclaredTypeNode | undefined;
-    /** What other files of the package pass at `index` to this file's exported function (or class method). */
-    callerArgumentValue?(file: string, exported: string, method: string | undefined, index: number): McpValue | undefined;
-  };
-}
+import type { ModuleOrigin } from './provenance-shapes.ts';
 
 export function exportValue(name: string, sdk: 1 | 2): McpValue | undefined {
   const kind = exportKinds[name];

@@ -4,15 +4,8 @@
 // function-typed parameter. Only annotations are read; an `any`-typed value proves nothing.
 import type { TSESTree } from '@typescript-eslint/types';
 import { type FunctionNode, type Node, type VariableLike, isFunction, propertyName, staticString, thisClass, unwrap } from './ast.ts';
-import type { ModuleOrigin } from './provenance-imports.ts';
+import type { DeclaredFunction, TypeHost } from './provenance-shapes.ts';
 import type { McpValue } from './surface.ts';
-
-/** What the type readers need from the file's provenance. */
-export interface TypeHost {
-  readonly origin: ModuleOrigin | undefined;
-  variableOf(id: TSESTree.Identifier): VariableLike | undefined;
-  typeValue(type: TSESTree.TypeNode): McpValue | undefined;
-}
 
 /** A declared type and the member path below it that an expression stands for. */
 export interface DeclaredType {
@@ -20,18 +13,6 @@ export interface DeclaredType {
   path: string[];
   /** The file the type is written in, when not the asking one (a function imported from another module). */
   host?: TypeHost;
-}
-
-/** An interface or type alias and the file that declares it. */
-export interface DeclaredTypeNode {
-  decl: TSESTree.TSInterfaceDeclaration | TSESTree.TSTypeAliasDeclaration;
-  host: TypeHost;
-}
-
-/** A function and the file that declares it. */
-export interface DeclaredFunction {
-  fn: FunctionNode;
-  host: TypeHost;
 }
 
 const MAX_TYPE_DEPTH = 6;

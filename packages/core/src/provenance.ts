@@ -20,7 +20,6 @@ import {
 import { type McpValue, type McpValueKind, instanceKinds, mcpModule, typeKinds } from './surface.ts';
 import { callbackExtraIndex } from './registrations.ts';
 import {
-  type ModuleOrigin,
   exportValue,
   importBindingValue,
   importedTypeValue,
@@ -29,10 +28,14 @@ import {
   projectRequireSource,
   projectRequireValue,
 } from './provenance-imports.ts';
-import { type TypeHost, declaredTypeOf, typeMemberValue } from './provenance-types.ts';
+import type { ModuleOrigin as ProjectOrigin, TypeHost } from './provenance-shapes.ts';
+import { declaredTypeOf, typeMemberValue } from './provenance-types.ts';
 import { walkAll } from './walk.ts';
 
-export { type ModuleOrigin, exportValue } from './provenance-imports.ts';
+export { exportValue } from './provenance-imports.ts';
+
+/** Where a file sits in the project; the modules its imports lead to carry their own Provenance. */
+export type ModuleOrigin = ProjectOrigin<Provenance>;
 
 /** Answers "what MCP value is this expression" from type information (typed ESLint, ts-morph). */
 export type TypeHint = (node: Node) => McpValue | undefined;

@@ -4,7 +4,7 @@ import { cacheCompiledCommonJs } from './compile-cache.ts';
 import { scanReport } from './report/json.ts';
 import { migrateReport } from './report/migrate-json.ts';
 import type { MigrateReport, ScanReport } from './report/shapes.ts';
-import { runScan } from './scan.ts';
+import { runScan } from './scan/scan.ts';
 
 export interface ScanApiOptions {
   /** The directory paths are relative to, in arguments and in the report (default: process.cwd()). */
@@ -53,9 +53,9 @@ export async function migrate(paths: string[] = [], options: MigrateApiOptions =
   } as const;
   cacheCompiledCommonJs();
   if (options.withSdkUpgrade) {
-    const { migrateWithSdkUpgrade } = await import('./sdk-upgrade.ts');
+    const { migrateWithSdkUpgrade } = await import('./sdk-upgrade/sdk-upgrade.ts');
     return migrateReport((await migrateWithSdkUpgrade(paths, { ...settings, upgradeWorkspace: options.upgradeWorkspace ?? false })).result);
   }
-  const { runMigrate } = await import('./migrate.ts');
+  const { runMigrate } = await import('./migrate/migrate.ts');
   return migrateReport(await runMigrate(paths, settings));
 }

@@ -1,11 +1,11 @@
-// The command line: parses arguments and prints. The file loop lives in scan.ts / migrate.ts.
+// The command line: parses arguments and prints. The file loop lives in scan/scan.ts / migrate/migrate.ts.
 import path from 'node:path';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { cacheCompiledCommonJs } from './compile-cache.ts';
 import { ExitCode } from './exit-codes.ts';
 import { scanToJson } from './report/json.ts';
 import { colorEnabled, scanToText } from './report/text.ts';
-import { runScan, TypesUnavailable } from './scan.ts';
+import { runScan, TypesUnavailable } from './scan/scan.ts';
 import type { TypesMode } from './types/detect.ts';
 import type { Strategy } from '../../../transforms/outcome.ts';
 
@@ -123,8 +123,8 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
     .action(async (paths: string[], opts: { types: TypesMode; to: Strategy; dryRun?: boolean; format: string; force?: boolean; maxFileSize?: number; withSdkUpgrade?: boolean; upgradeWorkspace?: boolean; lifecycle: 'keep' | 'per-request'; paramName: string }) => {
       // Loaded here, not at start-up: `scan` of a tree without roots never needs the planners.
       cacheCompiledCommonJs();
-      const { dirtyFiles } = await import('./git-guard.ts');
-      const { runMigrate } = await import('./migrate.ts');
+      const { dirtyFiles } = await import('./files/git-guard.ts');
+      const { runMigrate } = await import('./migrate/migrate.ts');
       const { migrateToJson } = await import('./report/migrate-json.ts');
       const { migrateToText } = await import('./report/migrate-text.ts');
       if (opts.upgradeWorkspace && !opts.withSdkUpgrade) {
@@ -134,7 +134,7 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
       }
       if (!opts.dryRun && !opts.force) {
         // The SDK upgrade also rewrites the package.json nearest each path, which may sit outside them.
-        const manifests = opts.withSdkUpgrade ? (await import('./workspaces.ts')).nearestManifests(paths, io.cwd) : [];
+        const manifests = opts.withSdkUpgrade ? (await import('./files/workspaces.ts')).nearestManifests(paths, io.cwd) : [];
         const dirty = [...dirtyFiles(paths, io.cwd), ...(manifests.length ? dirtyFiles(manifests, io.cwd) : [])].filter((f, i, all) => all.indexOf(f) === i);
         if (dirty.length) {
           io.err(`uproot: refusing to rewrite files in a git work tree with uncommitted changes (${dirty.slice(0, 5).join(', ')}${dirty.length > 5 ? `, and ${dirty.length - 5} more` : ''}).\nCommit or stash them first so you can review uproot's changes with git diff, or pass --force.\n`);
@@ -146,7 +146,7 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
       let result;
       try {
         if (opts.withSdkUpgrade) {
-          const { migrateWithSdkUpgrade, WorkspaceUpgradeRefused } = await import('./sdk-upgrade.ts');
+          const { migrateWithSdkUpgrade, WorkspaceUpgradeRefused } = await import('./sdk-upgrade/sdk-upgrade.ts');
           let upgraded;
           try {
             upgraded = await migrateWithSdkUpgrade(paths, { ...options, upgradeWorkspace: !!opts.upgradeWorkspace });

@@ -22,7 +22,8 @@ import { outwardReach } from '../source/outward.ts';
 import { refreshOnly } from '../source/refresh.ts';
 import { resultUse } from '../source/result-use.ts';
 import { existingConfiguration, serverPrefix } from './configuration.ts';
-import { type StateOutcome, withComment } from './plan.ts';
+import type { StateOutcome } from './types.ts';
+import { withComment } from './plan.ts';
 
 /** The markers whose sites may take their roots from configuration instead. */
 export const SOURCEABLE = new Set<ReasonCode>(['lifecycle', 'list-changed', 'background', 'shared-state', 'unresolved-chain']);

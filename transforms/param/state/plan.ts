@@ -7,42 +7,14 @@ import type { TSESTree } from '@typescript-eslint/types';
 import { type FunctionNode, type Node, type TextEdit, enclosingFunction, insert, indentAt, isFunction } from '@uproot/core/planning';
 import { analyzeState, isRequestHandler, locOf, propertyName, reachesOf, walkAll } from '@uproot/core/planning';
 import type { Provenance, ReasonCode, RootsSite, RootsState, StateAnalysis } from '@uproot/core/planning';
-import type { FileContext } from '../entries.ts';
-import type { Bindings } from '../bindings.ts';
 import { removeStatement } from '../removal.ts';
 import { Unprovable } from '../unprovable.ts';
 import { type Configuration, existingConfiguration, serverPrefix } from './configuration.ts';
 import { derivationOf } from './derive.ts';
 import { type Hook, declarationOf, hookOf, keptStatements, lazyHookOf } from './hooks.ts';
 import { remedyEdits } from './refusal.ts';
-import { type WorkspaceNames, planWorkspace } from './workspace.ts';
-
-export interface StateOutcome {
-  detail: string;
-  /** `role` is null when uproot cannot tell how the roots are used (roots from configuration keep every reader as it was). */
-  configure: { env: string | null; args: boolean; param: string | null; role: 'sandbox' | 'workspace' | null };
-}
-
-export interface StatePlan {
-  edits: TextEdit[];
-  removed: Array<[number, number]>;
-  outcomes: Map<RootsSite, StateOutcome>;
-  failures: Map<RootsSite, Unprovable>;
-  /** Imports the moved code still uses. */
-  keep: Set<string>;
-  needs: { configured?: string; workspace?: boolean };
-}
-
-export interface StateInput {
-  f: FileContext;
-  sites: RootsSite[];
-  bindings: Bindings;
-  typescript: boolean;
-  paramName: string;
-  /** Handler callbacks the parameter rewrite already changes: a workspace consumer must not be one. */
-  taken: ReadonlySet<FunctionNode>;
-  names: () => { configured: string; workspace: WorkspaceNames };
-}
+import type { StateInput, StateOutcome, StatePlan } from './types.ts';
+import { planWorkspace } from './workspace.ts';
 
 const STATEFUL = new Set(['lifecycle', 'list-changed', 'background']);
 /** Reasons a request reached from handlers gets when its answer is kept (or caught into a default). */

@@ -13,15 +13,8 @@ import { mcpServerRegistration } from '../registration.ts';
 import { Unprovable } from '../unprovable.ts';
 import type { Configuration } from './configuration.ts';
 import { derivationOf } from './derive.ts';
-import type { StateInput } from './plan.ts';
+import type { StateInput } from './types.ts';
 import { remedyEdits } from './refusal.ts';
-
-export interface WorkspaceNames {
-  fn: string;
-  /** The directory check the param strategy generates (rootsFromDirectory). */
-  directory: string;
-  type: string;
-}
 
 interface WorkspaceInput {
   state: RootsState;

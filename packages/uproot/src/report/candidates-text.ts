@@ -4,7 +4,7 @@
 // real repository has hundreds of them. `--format json` keeps every line.
 import { isRoutineWhy } from '@uproot/core/light';
 import type pc from 'picocolors';
-import type { FileCandidate } from '../scan.ts';
+import type { FileCandidate } from '../scan/scan.ts';
 
 type Colors = ReturnType<typeof pc.createColors>;
 

@@ -1,6 +1,6 @@
 // After retiring roots state the server needs its directories from somewhere else: one line that
 // says what to set before it runs again (the JSON report carries the same per site as `configure`).
-import type { MigrateResult } from '../migrate.ts';
+import type { MigrateResult } from '../migrate/shapes.ts';
 
 export function configureLine(result: MigrateResult): string | undefined {
   const wanted = new Map<string, string>();

@@ -1,6 +1,6 @@
 // `--format json`: the stable machine shape of design.md §5 (version 1).
 import { ruleOfKind } from '@uproot/core/light';
-import type { ScanResult } from '../scan.ts';
+import type { ScanResult } from '../scan/scan.ts';
 import type { ScanReport } from './shapes.ts';
 import { summarize } from './summary.ts';
 

@@ -1,6 +1,6 @@
 // `migrate --format json`: what happened to every site, per file, with diffs in dry runs.
 import { ruleOfKind } from '@uproot/core/light';
-import type { MigrateResult } from '../migrate.ts';
+import type { MigrateResult } from '../migrate/shapes.ts';
 import { summarizeMigrate } from './migrate-summary.ts';
 import type { MigrateReport } from './shapes.ts';
 

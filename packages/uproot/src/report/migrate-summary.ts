@@ -1,4 +1,4 @@
-import type { MigrateResult } from '../migrate.ts';
+import type { MigrateResult } from '../migrate/shapes.ts';
 
 export function summarizeMigrate(result: MigrateResult) {
   let rewritten = 0;

@@ -1,9 +1,9 @@
 // Text report for `uproot migrate`: per file what was rewritten and what needs a person (with the
 // reason), diffs in dry runs, then the next commands: the formatter for the changed files, and scan.
 import pcDefault from 'picocolors';
-import { formatterCommand } from '../formatter.ts';
-import type { MigrateResult } from '../migrate.ts';
-import { problemLocation } from '../scan.ts';
+import { formatterCommand } from './formatter.ts';
+import type { MigrateResult } from '../migrate/shapes.ts';
+import { problemLocation } from '../scan/scan.ts';
 import { consumersLine } from './text.ts';
 import { describeReason } from '@uproot/core/light';
 import { summarizeMigrate } from './migrate-summary.ts';

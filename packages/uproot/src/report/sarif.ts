@@ -6,9 +6,9 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ArtifactLocation, Location, Log, Notification, ReportingDescriptor, Result } from 'sarif';
 import { facts, kindMessages, mrtrRuleDescriptions, mrtrRules, reasonDocsUrl, reasonMessages, ruleDocsUrl, ruleOfKind, type SiteKind } from '@uproot/core/light';
-import type { FileProblem } from '../files.ts';
-import { problemLocation, type ScanResult } from '../scan.ts';
-import { gitRootOf } from '../git-tracked.ts';
+import type { FileProblem } from '../files/walk.ts';
+import { problemLocation, type ScanResult } from '../scan/scan.ts';
+import { gitRootOf } from '../files/git-tracked.ts';
 import { headline } from './wording.ts';
 
 const kinds: SiteKind[] = ['request', 'input-request', 'list-changed', 'capability'];

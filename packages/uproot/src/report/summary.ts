@@ -1,6 +1,6 @@
 // Counts for the text and JSON reports, derived from the sites so the two always agree.
 import type { ReasonCode, SiteAction, SiteKind } from '@uproot/core';
-import type { ScanResult } from '../scan.ts';
+import type { ScanResult } from '../scan/scan.ts';
 
 export interface ScanSummary {
   files: number;

@@ -2,7 +2,7 @@
 // summary by kind and the next command to run. Colour only on a terminal, as supports-color decides.
 import { kindMessages, type RootsSite } from '@uproot/core/light';
 import pc from 'picocolors';
-import { problemLocation, type ScanResult } from '../scan.ts';
+import { problemLocation, type ScanResult } from '../scan/scan.ts';
 import { candidatesText } from './candidates-text.ts';
 import { summarize } from './summary.ts';
 import { typesLine } from './types-line.ts';

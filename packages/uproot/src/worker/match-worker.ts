@@ -1,7 +1,7 @@
 // The matcher worker of `uproot scan` (match-pool.ts starts it): its own entry of the bundle, so the
 // thread loads only the matcher, not the CLI's walk, git and reporting code with its built-ins.
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
-import { matchFile } from './match-file.ts';
+import { matchFile } from '../scan/match-file.ts';
 import { MATCHER, type Reply, type Request } from './match-pool-protocol.ts';
 import { WARM_UP_FILE, WARM_UP_ROUNDS, WARM_UP_SOURCE, WARM_UP_SYNTAX, WARM_UP_SYNTAX_FILE } from './match-warm-up.ts';
 

@@ -3,8 +3,8 @@
 // with it (an McpServer passed across), and a v1 type against a v2 one does not type-check.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { collectFiles } from './files.ts';
-import { isWithin, readManifest, type Workspace, type WorkspacePackage } from './workspaces.ts';
+import { collectFiles } from '../files/walk.ts';
+import { isWithin, readManifest, type Workspace, type WorkspacePackage } from '../files/workspaces.ts';
 
 const V1_SPECIFIER = /['"]@modelcontextprotocol\/sdk(?:\/[^'"]*)?['"]/;
 

@@ -6,8 +6,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { getMigration, run } from '@modelcontextprotocol/codemod';
-import { collectFiles } from './files.ts';
-import { isWithin, nearestManifest, readManifest } from './workspaces.ts';
+import { collectFiles } from '../files/walk.ts';
+import { isWithin, nearestManifest, readManifest } from '../files/workspaces.ts';
 
 const V1 = '@modelcontextprotocol/sdk';
 const SECTIONS = ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies'] as const;

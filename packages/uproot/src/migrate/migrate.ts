@@ -3,72 +3,31 @@
 // file stays untouched, and so do the files rewritten together with it; signals stop between groups.
 import { mayContainRootsSites } from '@uproot/core';
 import { applyEdits } from '@uproot/core/planning';
-import type { FilePlan, SiteOutcome, Strategy } from '../../../transforms/outcome.ts';
-import { type ProjectPlan, planMrtrProject, planMrtrText, type SourceFile as ProjectFile } from '../../../transforms/mrtr.ts';
+import type { FilePlan, Strategy } from '../../../../transforms/outcome.ts';
+import { type ProjectPlan, planMrtrProject, planMrtrText, type SourceFile as ProjectFile } from '../../../../transforms/mrtr.ts';
 
 /**
  * Every file is read once up front; only those that can hold a roots site keep their text in memory.
  * The planner reads the others again when a helper chain passes through them (see `remembered`).
  */
 type SourceFile = ProjectFile;
-import { planParamText } from '../../../transforms/param.ts';
+import { planParamText } from '../../../../transforms/param.ts';
 import { runConfiguredVariable } from './configured-run.ts';
 import { literalServerNames } from './server-names.ts';
-import { cleanupPendingWrites } from './atomic-write.ts';
-import { collectFiles, type FileProblem, stillInPlace } from './files.ts';
-import { Progress } from './progress.ts';
-import { DEFAULT_MAX_BYTES, readSource } from './read-source.ts';
-import { describeFailure, relativePath, summary, TypesUnavailable } from './scan.ts';
+import { cleanupPendingWrites } from '../files/atomic-write.ts';
+import { collectFiles, stillInPlace } from '../files/walk.ts';
+import { Progress } from '../report/progress.ts';
+import { DEFAULT_MAX_BYTES, readSource } from '../files/read-source.ts';
+import { describeFailure, relativePath, summary, TypesUnavailable } from '../scan/scan.ts';
 import { type Work, writeGroup } from './commit-group.ts';
 import { writeGroups } from './cross-file-groups.ts';
-import type { SdkUpgradeReport, TestToUpdate } from './report/shapes.ts';
 import { testsToUpdate } from './tests-to-update.ts';
-import { isTypedCandidate, openOracle } from './types/candidates.ts';
-import { decideTypes, type TypesMode } from './types/detect.ts';
-import type { TypeOracle } from './types/oracle.ts';
-import type { SharedHelpers } from '../../../transforms/shared-helpers/names.ts';
+import { isTypedCandidate, openOracle } from '../types/candidates.ts';
+import { decideTypes } from '../types/detect.ts';
+import type { TypeOracle } from '../types/oracle.ts';
+import type { SharedHelpers } from '../../../../transforms/shared-helpers/names.ts';
 import { importersOf, moduleWork, shareHelpers } from './shared-helpers-run.ts';
-
-export interface MigratedFile {
-  file: string;
-  absolute: string;
-  changed: boolean;
-  /** A file the run created: the shared module of generated helpers. */
-  created?: boolean;
-  outcomes: SiteOutcome[];
-  diff?: string;
-}
-
-export interface MigrateResult {
-  strategy: Strategy;
-  dryRun: boolean;
-  files: MigratedFile[];
-  failures: FileProblem[];
-  notices: FileProblem[];
-  interrupted: boolean;
-  /** With `--with-sdk-upgrade`: what the official codemod's step did. */
-  sdkUpgrade?: SdkUpgradeReport;
-  /** Test files that drive roots behaviour this run removed (listed, never edited). */
-  testsToUpdate?: TestToUpdate[];
-  /** Which mode ran (`--types`), and why not typed. */
-  types: { types: 'on' | 'off'; why?: string };
-}
-
-export interface MigrateOptions {
-  cwd: string;
-  strategy: Strategy;
-  dryRun: boolean;
-  maxBytes?: number;
-  progress?: boolean;
-  /** `--lifecycle per-request` for the MRTR strategy. */
-  lifecycle?: 'keep' | 'per-request';
-  /** Plan one file; the CLI passes the strategy's planner, tests may pass one that fails. */
-  planner?: (text: string, file: string) => FilePlan;
-  /** `--to param`: the name of the new directory parameter (default `directory`). */
-  paramName?: string;
-  /** `auto` (default): typed when a tsconfig and the MCP packages are found; `on` requires them. */
-  types?: TypesMode;
-}
+import type { MigrateOptions, MigrateResult } from './shapes.ts';
 
 export function plannerFor(strategy: Strategy, options: { paramName?: string; sharedHelpers?: SharedHelpers; configuredCapability?: string; serverName?: string; cwd?: string } = {}): (text: string, file: string) => FilePlan {
   const shared = options.sharedHelpers;

@@ -3,7 +3,7 @@
 // annotation of values v2's stricter handler result types would reject.
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { SdkUpgrade } from './sdk-upgrade.ts';
+import type { SdkUpgrade } from './shapes.ts';
 import { swapProvider, v2PackagesUsed } from './sdk-provider.ts';
 import { repairResultTypes } from './v2-result-types.ts';
 

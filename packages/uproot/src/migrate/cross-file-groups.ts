@@ -4,7 +4,7 @@
 // resolves (relative, tsconfig paths, `#imports`, workspace packages), so files that name each other
 // in a quoted specifier form one group (over-grouping is safe).
 import path from 'node:path';
-import { resolveImport } from '../../../transforms/mrtr/project.ts';
+import { resolveImport } from '../../../../transforms/mrtr/project.ts';
 
 /** Quoted strings shaped like specifiers, wherever they appear: imports, re-exports, require(), import(). */
 const SPECIFIER = /(['"`])([.@#~\w][^'"`\s]*)\1/g;

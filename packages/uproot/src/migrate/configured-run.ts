@@ -1,7 +1,7 @@
 // Roots from configuration across files: a capability check in a file with no roots request
 // (a tool registered only for clients with roots) may read the configured variable too, but only
 // when the run leaves no server roots request to the client and its requests read one variable.
-import type { FilePlan } from '../../../transforms/outcome.ts';
+import type { FilePlan } from '../../../../transforms/outcome.ts';
 
 export function runConfiguredVariable(plans: Iterable<FilePlan>): string | undefined {
   const variables = new Set<string>();

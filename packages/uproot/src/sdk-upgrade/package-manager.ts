@@ -2,7 +2,7 @@
 // package manager their lockfile names (the lockfile sits at the project or workspace root).
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { readManifest } from './workspaces.ts';
+import { readManifest } from '../files/workspaces.ts';
 
 const LOCKFILES: Array<[string, string]> = [
   ['pnpm-lock.yaml', 'pnpm'],

@@ -2,7 +2,7 @@
 // with --explain, the roots lines that hold no site. Plain data out (no AST nodes), so the main thread
 // and a matcher worker (match-pool.ts) give `uproot scan` the same answer.
 import type { MrtrProblem, RootsCandidate, RootsSite } from '@uproot/core/light';
-import type { FileProblem } from './files.ts';
+import type { FileProblem } from '../files/walk.ts';
 
 export type Engine = typeof import('@uproot/core');
 type TypeHint = Parameters<Engine['findRootsSites']>[0]['typeHint'];

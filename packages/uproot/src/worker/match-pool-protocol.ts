@@ -1,5 +1,5 @@
 // What the main thread and the matcher worker say to each other.
-import type { MatchJob, MatchOutcome } from './match-file.ts';
+import type { MatchJob, MatchOutcome } from '../scan/match-file.ts';
 
 /** The worker runs only when started with this mark (a stray import of its module does nothing). */
 export const MATCHER = 'uproot-scan-matcher';

@@ -4,12 +4,12 @@
 // is ever written importing a module that is not there.
 import { realpathSync } from 'node:fs';
 import { applyEdits } from '@uproot/core/planning';
-import type { FilePlan } from '../../../transforms/outcome.ts';
-import type { SharedHelpers } from '../../../transforms/shared-helpers/names.ts';
+import type { FilePlan } from '../../../../transforms/outcome.ts';
+import type { SharedHelpers } from '../../../../transforms/shared-helpers/names.ts';
 import type { Work } from './commit-group.ts';
-import type { FileProblem } from './files.ts';
-import type { MigrateResult } from './migrate.ts';
-import { relativePath } from './scan.ts';
+import type { FileProblem } from '../files/walk.ts';
+import type { MigrateResult } from './shapes.ts';
+import { relativePath } from '../scan/scan.ts';
 import { type SharedModule, planSharedHelpers } from './shared-helpers.ts';
 
 export interface SharedRun {

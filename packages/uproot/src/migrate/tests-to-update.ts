@@ -4,11 +4,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { findRootsTestUses, type RootsTestFinding, type RootsTestUse } from '@uproot/core';
-import { collectFiles } from './files.ts';
-import type { MigrateResult } from './migrate.ts';
-import type { TestToUpdate } from './report/shapes.ts';
-import { relativePath } from './scan.ts';
-import { nearestManifest } from './workspaces.ts';
+import { collectFiles } from '../files/walk.ts';
+import type { MigrateResult } from './shapes.ts';
+import type { TestToUpdate } from '../report/shapes.ts';
+import { relativePath } from '../scan/scan.ts';
+import { nearestManifest } from '../files/workspaces.ts';
 
 /** Test files by the conventions test runners use (the official codemod uses the same pattern). */
 const TEST_FILE = /(^|\/)(test|tests|__tests__)\/|\.(test|spec)\.[cm]?[jt]sx?$/;

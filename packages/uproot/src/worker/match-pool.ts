@@ -10,7 +10,7 @@
 // the worker alone (21 alternating rounds: MCPJam/inspector 1.76 against 1.83 s, the SDK 1.29 against 1.31).
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { MatchJob, MatchOutcome } from './match-file.ts';
+import type { MatchJob, MatchOutcome } from '../scan/match-file.ts';
 import { MATCHER, type Reply, type Request } from './match-pool-protocol.ts';
 
 /** Fewer files than this: the worker's start-up would cost more than it saves. */

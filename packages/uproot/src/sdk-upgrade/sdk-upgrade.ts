@@ -6,24 +6,20 @@ import { cpSync, lstatSync, mkdtempSync, readFileSync, rmSync, statSync, symlink
 import os from 'node:os';
 import path from 'node:path';
 import { createTwoFilesPatch } from 'diff';
-import { getMigration, run, type RunnerResult } from '@modelcontextprotocol/codemod';
-import { collectFiles } from './files.ts';
+import { getMigration, run } from '@modelcontextprotocol/codemod';
+import { collectFiles } from '../files/walk.ts';
 import { upgradePartners } from './mcp-partners.ts';
-import { type MigrateOptions, type MigrateResult, runMigrate } from './migrate.ts';
+import type { MigrateOptions, MigrateResult } from '../migrate/shapes.ts';
+import { runMigrate } from '../migrate/migrate.ts';
 import { installCommand } from './package-manager.ts';
 import { sdkProvider } from './sdk-provider.ts';
 import { applyTreeChanges, type TreeChange, treeChanges } from './sdk-upgrade-apply.ts';
 import { PROVIDES, repairUpgrade, type UpgradeFinding } from './sdk-upgrade-repairs.ts';
-import type { SdkUpgradeReport } from './report/shapes.ts';
-import { relativePath } from './scan.ts';
+import type { SdkUpgrade } from './shapes.ts';
+import type { SdkUpgradeReport } from '../report/shapes.ts';
+import { relativePath } from '../scan/scan.ts';
 import { changedDependencies, codemodDiagnostics, declaresV1Sdk, lineMap, snapshotManifests, unappliedManifests, upgradedTexts, V1_IMPORT_LEFT, v1ImportsLeft } from './sdk-upgrade-report.ts';
-import { findWorkspace, isWithin, nearestManifest, type Workspace } from './workspaces.ts';
-
-export interface SdkUpgrade {
-  dir: string;
-  filesChanged: number;
-  result: RunnerResult;
-}
+import { findWorkspace, isWithin, nearestManifest, type Workspace } from '../files/workspaces.ts';
 
 export interface SdkUpgradeOptions extends MigrateOptions {
   /** `--upgrade-workspace`: also upgrade workspace packages outside the paths that share MCP types with them. */

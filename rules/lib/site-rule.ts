@@ -3,8 +3,8 @@
 import { ESLintUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
 import { type RootsSite, type ScopeManagerLike, type SiteKind, findRootsSites, mayContainRootsSites, mrtrRewriteTitle, ruleDocsUrl, siteMessage, siteNote } from '@uproot/core';
 import { typeHintFrom } from './type-hint.ts';
-import { type SiteRewrite, planSiteRewrite } from '../../../transforms/mrtr/suggestion.ts';
-import { type Unit, makeUnit } from '../../../transforms/mrtr/unit.ts';
+import { type SiteRewrite, planSiteRewrite } from '../../transforms/mrtr/suggestion.ts';
+import { type Unit, makeUnit } from '../../transforms/mrtr/unit.ts';
 
 export const createRule = ESLintUtils.RuleCreator(ruleDocsUrl);
 

@@ -3,15 +3,15 @@
 import { lstatSync } from 'node:fs';
 import path from 'node:path';
 import { McpReach, type RootsCandidate, mayContainMrtrProblems, mayMatter, skippedFileCandidates, skippedFileWhy } from '@uproot/core/light';
-import { collectFiles, type FileProblem, type FileSet } from './files.ts';
+import { collectFiles, type FileProblem, type FileSet } from '../files/walk.ts';
 import { type Engine, type MatchJob, type MatchOutcome, type Parsed, type ScanProblem, type ScanSite, describeFailure, matchFile, matchParsed } from './match-file.ts';
-import { cacheCompiledCommonJs } from './compile-cache.ts';
-import { MatchPool } from './match-pool.ts';
-import { Progress } from './progress.ts';
-import { DEFAULT_MAX_BYTES, readSource } from './read-source.ts';
-import { type TypesDecision, type TypesMode, decideTypes } from './types/detect.ts';
-import { openOracle } from './types/candidates.ts';
-import type { TypeOracle } from './types/oracle.ts';
+import { cacheCompiledCommonJs } from '../compile-cache.ts';
+import { MatchPool } from '../worker/match-pool.ts';
+import { Progress } from '../report/progress.ts';
+import { DEFAULT_MAX_BYTES, readSource } from '../files/read-source.ts';
+import { type TypesDecision, type TypesMode, decideTypes } from '../types/detect.ts';
+import { openOracle } from '../types/candidates.ts';
+import type { TypeOracle } from '../types/oracle.ts';
 
 export interface FileSites {
   /** Path relative to the working directory, with forward slashes. */
@@ -206,7 +206,7 @@ async function refineActions(result: ScanResult, allFiles: string[], maxBytes: n
   const withCandidates = result.files.filter((f) => f.sites.some(open));
   if (withCandidates.length === 0) return;
   cacheCompiledCommonJs();
-  const { planMrtrProject } = await import('../../../transforms/mrtr.ts');
+  const { planMrtrProject } = await import('../../../../transforms/mrtr.ts');
   const read = (file: string) => {
     const r = readSource(file, maxBytes);
     return r.ok ? r.text : undefined;

@@ -3,14 +3,14 @@
 import { createTwoFilesPatch } from 'diff';
 import { existsSync, readFileSync } from 'node:fs';
 import { ParseError, parseSource } from '@uproot/core';
-import type { FilePlan } from '../../../transforms/outcome.ts';
-import type { SourceFile as ProjectFile } from '../../../transforms/mrtr.ts';
+import type { FilePlan } from '../../../../transforms/outcome.ts';
+import type { SourceFile as ProjectFile } from '../../../../transforms/mrtr.ts';
 
 type SourceFile = ProjectFile & { text: string };
-import { type PreparedWrite, WriteRefusedError, describeWriteFailure, prepareCreate, prepareWrite } from './atomic-write.ts';
-import { type FileProblem, stillInPlace } from './files.ts';
-import type { MigratedFile, MigrateResult } from './migrate.ts';
-import { describeFailure } from './scan.ts';
+import { type PreparedWrite, WriteRefusedError, describeWriteFailure, prepareCreate, prepareWrite } from '../files/atomic-write.ts';
+import { type FileProblem, stillInPlace } from '../files/walk.ts';
+import type { MigratedFile, MigrateResult } from './shapes.ts';
+import { describeFailure } from '../scan/scan.ts';
 
 /** One planned file: its rewrite, or the error that planning or applying the edits raised. */
 export interface Work {

@@ -4,8 +4,8 @@
 // since the copy was taken.
 import { existsSync, lstatSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { type PreparedWrite, describeWriteFailure, prepareCreate, prepareWrite } from './atomic-write.ts';
-import type { FileProblem } from './files.ts';
+import { type PreparedWrite, describeWriteFailure, prepareCreate, prepareWrite } from '../files/atomic-write.ts';
+import type { FileProblem } from '../files/walk.ts';
 
 /** A file the trial changed or created: `before` is the project's bytes when the copy was taken (undefined: new). */
 export interface TreeChange {

@@ -4,9 +4,9 @@
 import { readFileSync } from 'node:fs';
 import type { RunnerResult } from '@modelcontextprotocol/codemod';
 import { diffLines } from 'diff';
-import { collectFiles } from './files.ts';
-import { relativePath } from './scan.ts';
-import type { SdkUpgradeDependency, SdkUpgradeDiagnostic } from './report/shapes.ts';
+import { collectFiles } from '../files/walk.ts';
+import { relativePath } from '../scan/scan.ts';
+import type { SdkUpgradeDependency, SdkUpgradeDiagnostic } from '../report/shapes.ts';
 
 const SECTIONS = ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies'] as const;
 /** The comment prefix the official codemod writes above a statement it could not migrate. */

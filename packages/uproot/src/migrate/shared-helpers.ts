@@ -5,10 +5,10 @@
 import { existsSync, lstatSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { eolOf, indentUnit } from '@uproot/core/planning';
-import { type ModuleStyle, recogniseSharedModule, sharedModuleText } from '../../../transforms/shared-helpers/module.ts';
-import { type HelperKind, SHARED_MODULE_STEM } from '../../../transforms/shared-helpers/names.ts';
-import type { FileProblem } from './files.ts';
-import { relativePath } from './scan.ts';
+import { type ModuleStyle, recogniseSharedModule, sharedModuleText } from '../../../../transforms/shared-helpers/module.ts';
+import { type HelperKind, SHARED_MODULE_STEM } from '../../../../transforms/shared-helpers/names.ts';
+import type { FileProblem } from '../files/walk.ts';
+import { relativePath } from '../scan/scan.ts';
 
 export interface HelperCandidate {
   /** Absolute path of a file whose plan writes generated helpers. */
