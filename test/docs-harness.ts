@@ -36,6 +36,7 @@ export type BlockKind =
   | 'markers' // only `// uproot: [code] ...` lines: each exactly the marker migrate writes for that code
   | 'before' // `<!-- before: uproot migrate ... -->`: migrated by the CLI, must give the next block
   | 'after' // `<!-- after -->`: what uproot made of the block before it
+  | 'configure' // `<!-- configure -->` json after an after-block: the `configure` values of that migration's sites
   | 'output' // `<!-- output: uproot ... -->`: the text the command prints on the example
   | 'illustration'; // `<!-- illustration -->`: an explicit, listed opt-out
 
@@ -60,6 +61,7 @@ export function kindOf(block: Block): BlockKind | `unrecognised: ${string}` {
   if (a === 'illustration') return 'illustration';
   if (a?.startsWith('before: ')) return 'before';
   if (a === 'after') return 'after';
+  if (a === 'configure' && block.lang === 'json') return 'configure';
   if (a?.startsWith('output: ')) return 'output';
   if (a !== undefined && !a.startsWith('fields:')) return `unrecognised: annotation "${a}"`;
   const first = block.code.split('\n')[0]!;
@@ -123,7 +125,7 @@ export const EXTENSIONS: Record<string, string> = { ts: 'ts', js: 'js', mjs: 'mj
  * Migrates one before-block as `<!-- before: uproot migrate ... -->` says: the block is `src/example.<lang>` of an
  * otherwise empty ES module package (no tsconfig, so untyped), and the result is that file after the run.
  */
-export function migrateSnippet(block: Block): { output: string; run: Run } {
+export function migrateSnippet(block: Block, extra: string[] = []): { output: string; run: Run } {
   const args = uprootArgs(block.annotation!.slice('before: '.length));
   if (!args || args[0] !== 'migrate') throw new Error(`${block.page}:${block.line}: a before block's annotation must be an \`uproot migrate\` command`);
   const ext = EXTENSIONS[block.lang];
@@ -134,11 +136,20 @@ export function migrateSnippet(block: Block): { output: string; run: Run } {
     writeFileSync(path.join(t.dir, 'package.json'), '{ "type": "module" }\n');
     const file = path.join(t.dir, 'src', `example.${ext}`);
     writeFileSync(file, block.code);
-    const run = runCli([...args, 'src'], t.dir);
+    const run = runCli([...args, ...extra, 'src'], t.dir);
     return { output: readFileSync(file, 'utf8'), run };
   } finally {
     t.remove();
   }
+}
+
+/** The distinct `configure` values of the sites a before-block's migration reports (`migrate --format json`). */
+export function configureOf(before: Block): unknown[] {
+  const { run } = migrateSnippet(before, ['--dry-run', '--format', 'json']);
+  const report = JSON.parse(run.stdout) as { files: { sites: { configure?: unknown }[] }[] };
+  const seen = new Map<string, unknown>();
+  for (const site of report.files.flatMap((f) => f.sites)) if (site.configure) seen.set(JSON.stringify(site.configure), site.configure);
+  return [...seen.values()];
 }
 
 /**
