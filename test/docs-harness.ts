@@ -121,9 +121,17 @@ export function uprootArgs(command: string): string[] | undefined {
 
 export const EXTENSIONS: Record<string, string> = { ts: 'ts', js: 'js', mjs: 'mjs', cjs: 'cjs', tsx: 'tsx' };
 
+const devDependencies = (JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> }).devDependencies;
+
+/** The MCP packages a snippet imports, at the versions the repository tests with: what its package.json would declare. */
+function mcpDependenciesOf(code: string): Record<string, string> {
+  const names = new Set([...code.matchAll(/from '(@modelcontextprotocol\/[\w-]+)/g)].map((m) => m[1]!));
+  return Object.fromEntries([...names].sort().map((name) => [name, devDependencies[name]!]));
+}
+
 /**
  * Migrates one before-block as `<!-- before: uproot migrate ... -->` says: the block is `src/example.<lang>` of an
- * otherwise empty ES module package (no tsconfig, so untyped), and the result is that file after the run.
+ * ES module package that declares the MCP packages the block imports (no tsconfig or node_modules, so untyped), and the result is that file after the run.
  */
 export function migrateSnippet(block: Block, extra: string[] = []): { output: string; run: Run } {
   const args = uprootArgs(block.annotation!.slice('before: '.length));
@@ -133,7 +141,7 @@ export function migrateSnippet(block: Block, extra: string[] = []): { output: st
   const t = tempDir('pair');
   try {
     mkdirSync(path.join(t.dir, 'src'));
-    writeFileSync(path.join(t.dir, 'package.json'), '{ "type": "module" }\n');
+    writeFileSync(path.join(t.dir, 'package.json'), JSON.stringify({ type: 'module', dependencies: mcpDependenciesOf(block.code) }, null, 2) + '\n');
     const file = path.join(t.dir, 'src', `example.${ext}`);
     writeFileSync(file, block.code);
     const run = runCli([...args, ...extra, 'src'], t.dir);
