@@ -144,6 +144,48 @@ describe('scan --explain', () => {
     }
   });
 
+  it('groups reasons that differ only in what they name under one heading, in text; JSON keeps each reason whole', async () => {
+    const many = mkdtempSync(path.join(tmpdir(), 'uproot-explain-families-'));
+    try {
+      const schemas = ['ListRootsRequestSchema', 'ListRootsResultSchema', 'ListRootsRequestSchema'].map((name, i) => `export const ${name}${'_'.repeat(i)} = { method: 1 };`);
+      writeFileSync(path.join(many, 'schemas.ts'), ["import { McpServer } from '@modelcontextprotocol/server';", ...schemas, 'export const t = new McpServer({ name: "y", version: "1" });', ''].join('\n'));
+      writeFileSync(
+        path.join(many, 'host.ts'),
+        [
+          "import { McpServer } from '@modelcontextprotocol/server';",
+          "import { bridge } from './bridge';",
+          'export const s = new McpServer({ name: "x", version: "1" });',
+          'export function relay(peer: any) {',
+          '  peer.listRoots();',
+          '  bridge.listRoots();',
+          '  const other = makePeer();',
+          '  other.listRoots();',
+          '}',
+          'declare function makePeer(): unknown;',
+          '',
+        ].join('\n'),
+      );
+      writeFileSync(path.join(many, 'bridge.ts'), "export const bridge = { listRoots() { return []; } };\n");
+      const run = await uproot(['scan', '.', '--explain'], many);
+      const out = run.out;
+      // One heading for the three untraced receivers, each reason under it with its line.
+      expect(out).toContain('  receiver `…` is not an MCP value: 3 lines\n');
+      expect(out).toContain('    receiver `peer` is not an MCP value (an any-typed parameter)\n      host.ts:5:8  peer.listRoots();');
+      expect(out).toContain("    receiver `bridge` is not an MCP value (imported from './bridge', which exports no MCP value uproot can trace)\n      host.ts:6:10  bridge.listRoots();");
+      expect(out).toContain('    receiver `other` is not an MCP value (a variable set from `makePeer()`, which uproot cannot trace to an MCP value)\n      host.ts:8:9  other.listRoots();');
+      // Declarations are routine: counted under one heading that names what they declare, most frequent first.
+      expect(out).toMatch(/ {2}declares `…` itself; only calls on an MCP value are sites: \d+ lines \(.*ListRootsRequestSchema/);
+      expect(out).not.toContain('  declares `ListRootsResultSchema` itself');
+      const report = await scanJson(['.', '--explain'], many);
+      const whys = report.candidates!.map((c) => c.why);
+      expect(whys).toContain('receiver `peer` is not an MCP value (an any-typed parameter)');
+      expect(whys).toContain('declares `ListRootsResultSchema_` itself; only calls on an MCP value are sites');
+      expect(whys.filter((w) => w.startsWith('declares `'))).toHaveLength(3);
+    } finally {
+      rmSync(many, { recursive: true, force: true });
+    }
+  });
+
   it('accounts for every listRoots / roots/list line of the detection corpus: a site or a candidate, never both', async () => {
     const repo = path.resolve(CORPUS_DIR, '..', '..', '..');
     const report = await scanJson([path.relative(repo, CORPUS_DIR), '--explain'], repo);

@@ -20,19 +20,45 @@ export interface Mention {
 
 const MAX_EXCERPT = 120;
 
-/** The reasons that say a mention is not code that sends, handles or declares roots (explain.ts gives them). */
+/**
+ * The reasons that say a mention is not code that sends, handles or declares roots (explain.ts gives them):
+ * uproot understood the line (a comment, a string, a declaration, an import) and nothing on it needs a check.
+ */
 export const routineWhy = {
   comment: 'inside a comment',
   string: 'inside a string that no MCP call sends, handles or answers',
   value: 'a `roots` value or property, not a roots capability, handler, request or answer of an MCP value',
   name: (word: string) => `names \`${word}\`, but not as a roots request, handler, capability or input request of an MCP value`,
+  declares: (name: string) => `declares \`${name}\` itself; only calls on an MCP value are sites`,
+  mcpImport: 'an import of an MCP roots name: uproot reports where it is used, not the import',
+  ownImport: (source: string) => `an import from the project's own '${source}': uproot reports where the name is used, when it is an MCP value`,
+  otherImport: (source: string) => `imported from '${source}', not an MCP package`,
 } as const;
 
-const ROUTINE_NAME = /^names `\w+`, but not as a roots request, handler, capability or input request of an MCP value$/;
+// A reason's particulars: the code it quotes in backticks, the module it names after "from" / "own".
+const PARTICULAR = /`([^`]*)`|(?<=(?:from|own) )'([^']*)'/g;
+
+/**
+ * A reason without its particulars and without the closing parenthesis that says where a value came from, so
+ * the text report can put every "declares `X` itself" line under one heading however many names a repository
+ * declares, and every "receiver `x` is not an MCP value (…)" under another.
+ */
+export function whyFamily(why: string): string {
+  return why.replace(/ \([^()]*(?:\([^()]*\)[^()]*)*\)$/, '').replace(PARTICULAR, (_, code: string | undefined) => (code !== undefined ? '`…`' : "'…'"));
+}
+
+/** What `whyFamily` takes out of `why`, in order: `ListRootsResult`, `'./schemas'`. */
+export function whyParticulars(why: string): string[] {
+  return [...why.matchAll(PARTICULAR)].map((m) => (m[1] !== undefined ? m[1] : `'${m[2]}'`));
+}
+
+const ROUTINE_FAMILIES = new Set(
+  [routineWhy.comment, routineWhy.string, routineWhy.value, routineWhy.name('x'), routineWhy.declares('x'), routineWhy.mcpImport, routineWhy.ownImport('x'), routineWhy.otherImport('x')].map(whyFamily),
+);
 
 /** Whether `why` is one of `routineWhy`: the text report counts those instead of listing each line. */
 export function isRoutineWhy(why: string): boolean {
-  return why === routineWhy.comment || why === routineWhy.string || why === routineWhy.value || ROUTINE_NAME.test(why);
+  return ROUTINE_FAMILIES.has(whyFamily(why));
 }
 
 /** Every roots mention, with its line; the caller keeps the first it cannot account for on each line. */

@@ -51,12 +51,12 @@ function describeNode(path: Node[], text: string, offset: number): string {
   if (inner?.type === 'Literal' || inner?.type === 'TemplateElement' || inner?.type === 'JSXText') return routineWhy.string;
   const source = path.map(importedModule).find((s) => s !== undefined);
   if (source !== undefined) {
-    if (mcpModule(source)) return 'an import of an MCP roots name: uproot reports where it is used, not the import';
-    return source.startsWith('.') ? `an import from the project's own '${source}': uproot reports where the name is used, when it is an MCP value` : `imported from '${source}', not an MCP package`;
+    if (mcpModule(source)) return routineWhy.mcpImport;
+    return source.startsWith('.') ? routineWhy.ownImport(source) : routineWhy.otherImport(source);
   }
   const word = /^\w+/.exec(text.slice(offset).replace(/^[.'"{\s]+/, ''))?.[0];
   const parent = path[path.length - 2];
-  if (word !== 'roots' && inner?.type === 'Identifier' && parent && isDeclaredName(parent, inner)) return `declares \`${inner.name}\` itself; only calls on an MCP value are sites`;
+  if (word !== 'roots' && inner?.type === 'Identifier' && parent && isDeclaredName(parent, inner)) return routineWhy.declares(inner.name);
   if (word === 'roots') return routineWhy.value;
   return routineWhy.name(word ?? 'roots');
 }

@@ -4,7 +4,7 @@ export type { ScopeManagerLike } from './ast.ts';
 export type { McpValue, SdkMajor, Side } from './surface.ts';
 export { findRootsSites, type FindSitesInput } from './sites.ts';
 export { mayContainRootsSites } from './prefilter.ts';
-export { isRoutineWhy, skippedFileCandidates, skippedFileWhy, type RootsCandidate } from './candidates.ts';
+export { isRoutineWhy, whyFamily, whyParticulars, skippedFileCandidates, skippedFileWhy, type RootsCandidate } from './candidates.ts';
 export { explainCandidates, type ExplainInput, type Rejection } from './explain.ts';
 export { parseSource, ParseError, type ParsedFile } from './parse.ts';
 export { kindMessages, reasonMessages, reasonCodes, ruleOfKind, ruleDocsUrl, reasonDocsUrl, describeReason, siteMessage, siteNote, mrtrRewriteTitle, DOCS_BASE } from './messages.ts';

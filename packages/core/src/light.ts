@@ -5,7 +5,7 @@ export type { StateRole } from './state/types.ts';
 export type { McpValue, SdkMajor, Side } from './surface.ts';
 export { mayContainRootsSites, prefilterParts } from './prefilter.ts';
 export { mayMatter } from './prefilter-words.ts';
-export { isRoutineWhy, skippedFileCandidates, skippedFileWhy, type RootsCandidate } from './candidates.ts';
+export { isRoutineWhy, whyFamily, whyParticulars, skippedFileCandidates, skippedFileWhy, type RootsCandidate } from './candidates.ts';
 export { kindMessages, reasonMessages, reasonCodes, ruleOfKind, ruleDocsUrl, reasonDocsUrl, describeReason, siteMessage, siteNote, mrtrRewriteTitle, DOCS_BASE } from './messages.ts';
 export { recommendedSeverity, type Severity } from './severity.ts';
 export { facts } from './surface.ts';
