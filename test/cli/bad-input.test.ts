@@ -218,28 +218,23 @@ describe('line endings, byte order marks and wide characters', () => {
     expect(plain).toMatchObject({ ok: true, bom: false, text: oneLine });
   });
 
-  it('asks the caller about a file only once it is read as text, and still refuses binary and non-UTF-8 files as without a check', () => {
+  it('turns a file down for lacking the words asked for only once it is read as text, and still refuses binary and non-UTF-8 files as without words', () => {
     const latin1 = Buffer.from("import { Server } from '@modelcontextprotocol/sdk/server/index.js'; // caf\xe9\nserver.listRoots();\n", 'latin1');
     // Valid UTF-8 that holds U+FFFD itself, and a NUL past the binary sniff: both are text, read again as bytes or not.
     const replacement = "const mark = '\uFFFD';\n" + oneLine;
     const lateNul = 'é'.repeat(5000) + '\u0000' + oneLine;
     const dir = tree({ 'plain.ts': oneLine, 'binary.ts': Buffer.from([0x61, 0x00, 0x62]), 'latin1.ts': latin1, 'replacement.ts': replacement, 'late-nul.ts': lateNul, 'utf16.ts': Buffer.from('\uFEFF' + oneLine, 'utf16le') });
-    const seen: string[] = [];
-    const never = (text: string) => {
-      seen.push(text);
-      return false;
-    };
-    expect(readSource(path.join(dir, 'plain.ts'), MB, { wanted: never })).toEqual({ ok: true, unwanted: true, bytes: Buffer.byteLength(oneLine) });
-    expect(seen).toEqual([oneLine]);
-    expect(readSource(path.join(dir, 'plain.ts'), MB, { wanted: () => true })).toMatchObject({ ok: true, bom: false, text: oneLine });
-    expect(readSource(path.join(dir, 'binary.ts'), MB, { wanted: never })).toEqual(readSource(path.join(dir, 'binary.ts')));
+    // `server` is in every one of these files; no file holds `absent`.
+    const never = { holding: ['absent'] };
+    expect(readSource(path.join(dir, 'plain.ts'), MB, never)).toEqual({ ok: true, unwanted: true, bytes: Buffer.byteLength(oneLine) });
+    expect(readSource(path.join(dir, 'plain.ts'), MB, { holdingAny: ['absent', 'listRoots'] })).toMatchObject({ ok: true, bom: false, text: oneLine });
+    expect(readSource(path.join(dir, 'binary.ts'), MB, never)).toEqual(readSource(path.join(dir, 'binary.ts')));
     expect(readSource(path.join(dir, 'binary.ts'))).toMatchObject({ ok: false, skipped: true, reason: 'binary' });
-    expect(readSource(path.join(dir, 'latin1.ts'), MB, { wanted: never })).toMatchObject({ ok: false, skipped: false, reason: 'encoding' });
-    expect(readSource(path.join(dir, 'utf16.ts'), MB, { wanted: never })).toMatchObject({ ok: false, skipped: false, reason: 'encoding', message: expect.stringContaining('UTF-16') });
-    // The check saw only the file that is valid UTF-8.
-    expect(seen).toHaveLength(1);
-    expect(readSource(path.join(dir, 'replacement.ts'), MB, { wanted: () => true })).toEqual({ ok: true, bom: false, text: replacement, bytes: Buffer.byteLength(replacement) });
-    expect(readSource(path.join(dir, 'replacement.ts'), MB, { wanted: never })).toEqual({ ok: true, unwanted: true, bytes: Buffer.byteLength(replacement) });
+    expect(readSource(path.join(dir, 'latin1.ts'), MB, never)).toMatchObject({ ok: false, skipped: false, reason: 'encoding' });
+    expect(readSource(path.join(dir, 'latin1.ts'), MB, { holding: ['server'] })).toMatchObject({ ok: false, skipped: false, reason: 'encoding' });
+    expect(readSource(path.join(dir, 'utf16.ts'), MB, never)).toMatchObject({ ok: false, skipped: false, reason: 'encoding', message: expect.stringContaining('UTF-16') });
+    expect(readSource(path.join(dir, 'replacement.ts'), MB, { holding: ['mark'] })).toEqual({ ok: true, bom: false, text: replacement, bytes: Buffer.byteLength(replacement) });
+    expect(readSource(path.join(dir, 'replacement.ts'), MB, never)).toEqual({ ok: true, unwanted: true, bytes: Buffer.byteLength(replacement) });
     // 5,000 two-byte characters put the NUL at byte 10,000, past the 8 KB sniff: text, as before.
     expect(readSource(path.join(dir, 'late-nul.ts'))).toEqual({ ok: true, bom: false, text: lateNul, bytes: Buffer.byteLength(lateNul) });
   });

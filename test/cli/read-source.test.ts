@@ -5,7 +5,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { mayMatter } from '../../packages/core/src/prefilter-words.ts';
+import { matterWords, mayMatter } from '../../packages/core/src/prefilter-words.ts';
 import { readSource } from '../../packages/uproot/src/files/read-source.ts';
 import { removeTree, tempTree } from './helpers.ts';
 
@@ -90,20 +90,27 @@ describe('readSource without a stat (a file the walk saw)', () => {
       'after-wide.ts': '/* ü — 🌱 */ const x = caps.roots;\n',
       'wide-only.ts': '/* rööts — ｏｏｔｓ */ const x = 1;\n',
       'mrtr-after-wide.ts': "// é\nreturn { resultType: 'input_required' };\n",
+      'state-after-wide.ts': '// ключ\nconst s = { requestState: token };\n',
     };
     for (const [name, text] of Object.entries(cases)) {
       const file = path.join(dir, name);
       writeFileSync(file, text);
-      const seen: string[] = [];
-      const check = (t: string) => {
-        seen.push(t);
-        return mayMatter(t);
-      };
-      const read = readSource(file, MB, { wanted: check, regular: true });
+      const read = readSource(file, MB, { holdingAny: matterWords, regular: true });
       expect('unwanted' in read, name).toBe(!mayMatter(text));
-      // The check was handed the bytes, one character per byte.
-      expect(seen, name).toEqual([Buffer.from(text).toString('latin1')]);
       if (!('unwanted' in read)) expect(read).toMatchObject({ ok: true, text });
     }
+    expect(['after-wide.ts', 'wide-only.ts', 'mrtr-after-wide.ts', 'state-after-wide.ts'].map((n) => mayMatter(cases[n as keyof typeof cases]))).toEqual([true, false, true, true]);
+  });
+
+  it('keeps a file that holds every word asked for, words beyond ASCII included, and reads the careful path alike', () => {
+    const file = path.join(dir, 'raíces.ts');
+    writeFileSync(file, '\uFEFFexport async function carpetasDeRaíces() { return listRoots(); }\n');
+    expect(readSource(file, MB, { holding: ['carpetasDeRaíces', 'raíces'], regular: true })).toMatchObject({ ok: true, unwanted: true });
+    expect(readSource(file, MB, { holding: ['carpetasDeRaíces', 'listRoots'], regular: true })).toMatchObject({ ok: true, bom: true, text: 'export async function carpetasDeRaíces() { return listRoots(); }\n' });
+    // Over the fast path's buffer (1 MB) the careful path reads it and checks the decoded text.
+    const large = path.join(dir, 'large-raíces.ts');
+    writeFileSync(large, `${'// filler\n'.repeat(120_000)}export const carpetasDeRaíces = 1;\n`);
+    expect(readSource(large, 4 * MB, { holding: ['carpetasDeRaíces'], regular: true })).toMatchObject({ ok: true, text: expect.stringContaining('carpetasDeRaíces') });
+    expect(readSource(large, 4 * MB, { holding: ['carpetasDeRaíces', 'ausente'], regular: true })).toMatchObject({ ok: true, unwanted: true });
   });
 });

@@ -30,6 +30,12 @@ export interface ProjectOptions extends MrtrOptions {
   cwd?: string;
   /** Reads a file given without text, when a helper chain might pass through it. */
   read?: (file: string) => string | undefined;
+  /**
+   * Reads a file given without text only when it holds every one of `words` (ASCII); false when it was read
+   * and lacks one, undefined when it cannot be read. The search for a helper's callers asks every file of the
+   * run for two words; most have neither, and this lets the run check their bytes without decoding them.
+   */
+  readHolding?: (file: string, words: readonly string[]) => string | false | undefined;
   /** Type information per file (uproot's `--types on`); a file with a hint is planned even without an MCP import.
    *  Given the file's scopes, the hint can tell lib globals from the file's own bindings without the checker. */
   typeHintFor?: (file: string, scopeManager?: ReturnType<typeof parseSource>['scopeManager']) => TypeHint | undefined;
@@ -43,6 +49,18 @@ export function planMrtrProject(files: SourceFile[], options: ProjectOptions = {
     if (given !== undefined) return given;
     if (!lazy.has(abs)) lazy.set(abs, options.read?.(abs));
     return lazy.get(abs);
+  };
+  /** The text of a file that holds every word; false for one that lacks one (not kept: another search
+   *  may look for other words). */
+  const textHolding = (abs: string, words: readonly string[]): string | false | undefined => {
+    const known = byPath.get(abs)?.text ?? lazy.get(abs);
+    if (known !== undefined || lazy.has(abs) || !options.readHolding) {
+      const text = known ?? textOf(abs);
+      return text === undefined ? undefined : words.every((w) => text.includes(w)) && text;
+    }
+    const text = options.readHolding(abs, words);
+    if (text !== false) lazy.set(abs, text);
+    return text;
   };
   const units = new Map<string, Unit>();
   const failures = new Map<string, unknown>();
@@ -75,8 +93,7 @@ export function planMrtrProject(files: SourceFile[], options: ProjectOptions = {
       const callers: Array<{ unit: Unit; call: TSESTree.CallExpression }> = [];
       for (const abs of byPath.keys()) {
         if (abs === unit.path) continue;
-        const text = textOf(abs);
-        if (text === undefined || !text.includes(exported) || !text.includes(stem)) continue;
+        if (!textHolding(abs, [exported, stem])) continue;
         const other = unitOf(abs);
         if (!other) return undefined; // a caller we cannot read: do not guess
         const found = callsIn(other, unit.path, exported, byPath);
@@ -86,7 +103,7 @@ export function planMrtrProject(files: SourceFile[], options: ProjectOptions = {
       return callers;
     },
     importersOf(file, except) {
-      return importersOf(file, except, byPath, textOf, new Set());
+      return importersOf(file, except, byPath, textHolding, new Set());
     },
   };
   const planned = planUnits(rootsUnits, index, undefined, options);
@@ -96,16 +113,16 @@ export function planMrtrProject(files: SourceFile[], options: ProjectOptions = {
 }
 
 /** Files of the run importing `target`; a file that only re-exports it (a barrel) stands for its own importers. */
-function importersOf(target: string, except: string, files: Map<string, SourceFile>, textOf: (abs: string) => string | undefined, seen: Set<string>): string[] | undefined {
+function importersOf(target: string, except: string, files: Map<string, SourceFile>, textHolding: (abs: string, words: readonly string[]) => string | false | undefined, seen: Set<string>): string[] | undefined {
   if (seen.has(target)) return [];
   seen.add(target);
   const stem = path.basename(target).replace(/\.[^.]+$/, '');
   const out: string[] = [];
   for (const abs of files.keys()) {
     if (abs === except || abs === target) continue;
-    const text = textOf(abs);
+    const text = textHolding(abs, [stem]);
     if (text === undefined) return undefined;
-    if (!text.includes(stem)) continue;
+    if (text === false) continue;
     let ast: TSESTree.Program;
     try {
       ast = parseSource(text, abs).ast;
@@ -130,7 +147,7 @@ function importersOf(target: string, except: string, files: Map<string, SourceFi
       out.push(abs);
       continue;
     }
-    const further = importersOf(abs, except, files, textOf, seen);
+    const further = importersOf(abs, except, files, textHolding, seen);
     if (!further) return undefined;
     out.push(...further);
   }

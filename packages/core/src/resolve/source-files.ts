@@ -43,9 +43,11 @@ export function probePackageTarget(packageDir: string, target: string, exists: E
 const BUILD_DIRS = new Set(['dist', 'build', 'lib', 'out', 'esm', 'cjs']);
 const FLAVOURS = new Set(['esm', 'cjs', 'mjs', 'types', 'src', 'node', 'browser', 'es', 'commonjs', 'module']);
 
+// Most probes name a file that is not there (`x.js` before `x.ts`): asking stat not to throw spares building
+// an error, with its stack, for each of them.
 export function onDisk(file: string): boolean {
   try {
-    return statSync(file).isFile();
+    return statSync(file, { throwIfNoEntry: false })?.isFile() ?? false;
   } catch {
     return false;
   }

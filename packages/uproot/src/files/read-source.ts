@@ -24,10 +24,6 @@ export interface UnwantedRead {
   bytes: number;
 }
 
-/** A check over a file's text for ASCII words only (a pre-filter): it may be handed the file's bytes
- *  read as latin1, which in valid UTF-8 find exactly the ASCII the decoded text holds. */
-export type WordsCheck = (text: string) => boolean;
-
 /** Every read that fits in this many bytes takes one open, read and close into a buffer kept for the
  *  thread, with no stat; a larger file takes the careful path, which stats it first. */
 const FAST_BYTES = 1 << 20;
@@ -36,13 +32,18 @@ let fastBuffer: Buffer | undefined;
 export interface ReadOptions {
   /** The caller's walk just saw a regular file at this path: no stat is made before opening it. */
   regular?: boolean;
+  /** Turn the file down (an unwanted read) unless it holds every one of these words. Looked for in its bytes,
+   *  encoded as UTF-8: in a UTF-8 file that finds exactly the words its text holds, without decoding it. */
+  holding?: readonly string[];
+  /** As `holding`, for a file that holds any one of these words. */
+  holdingAny?: readonly string[];
 }
 
-/** `wanted` sees a file that is read (a refusal is still reported as it would be); false drops it. */
+/** With `holding` / `holdingAny`, a file read and turned down is an `UnwantedRead` (a refusal is still reported as it would be). */
 export function readSource(file: string, maxBytes?: number, options?: ReadOptions): SourceRead;
-export function readSource(file: string, maxBytes: number, options: ReadOptions & { wanted: WordsCheck }): SourceRead | UnwantedRead;
-export function readSource(file: string, maxBytes = DEFAULT_MAX_BYTES, options: ReadOptions & { wanted?: WordsCheck } = {}): SourceRead | UnwantedRead {
-  const { wanted } = options;
+export function readSource(file: string, maxBytes: number, options: ReadOptions & ({ holding: readonly string[] } | { holdingAny: readonly string[] })): SourceRead | UnwantedRead;
+export function readSource(file: string, maxBytes = DEFAULT_MAX_BYTES, options: ReadOptions = {}): SourceRead | UnwantedRead {
+  const wanted = wantedOf(options);
   if (options.regular) return readFast(file, maxBytes, wanted) ?? readChecked(file, maxBytes, wanted);
   let size: number;
   try {
@@ -57,13 +58,24 @@ export function readSource(file: string, maxBytes = DEFAULT_MAX_BYTES, options: 
 }
 
 /**
+ * A read for the MRTR planner's caller search (`readHolding`): the text of a file the walk listed when it
+ * holds every word, false when it lacks one. Most files of a run hold neither word and are never decoded.
+ */
+export function readHoldingWords(maxBytes: number): (file: string, words: readonly string[]) => string | false | undefined {
+  return (file, words) => {
+    const r = readSource(file, maxBytes, { regular: true, holding: words });
+    return !r.ok ? undefined : 'unwanted' in r ? false : r.text;
+  };
+}
+
+/**
  * A small regular file, read whole into the thread's buffer and decided there, from the bytes already
  * read: refused as the careful path refuses it (UTF-16, binary, not UTF-8), turned down by the check, or
  * decoded. Undefined (the careful path decides) for a file that fills the buffer or cannot be read.
  * Reading into a kept buffer costs less than readFileSync's own sizing (Node 20), and the stat it would
  * make is left out.
  */
-function readFast(file: string, maxBytes: number, wanted: WordsCheck | undefined): SourceRead | UnwantedRead | undefined {
+function readFast(file: string, maxBytes: number, wanted: Wanted | undefined): SourceRead | UnwantedRead | undefined {
   // One byte over the limit tells a file that is too large from one at the limit.
   const room = Math.min(FAST_BYTES, maxBytes + 1);
   const buffer = (fastBuffer ??= Buffer.allocUnsafe(FAST_BYTES));
@@ -89,14 +101,28 @@ function readFast(file: string, maxBytes: number, wanted: WordsCheck | undefined
   const bytes = buffer.subarray(0, size);
   const refused = refusal(bytes);
   if (refused) return refused;
-  if (wanted && !wanted(bytes.toString('latin1'))) return { ok: true, unwanted: true, bytes: size };
+  if (wanted && !wanted.bytes(bytes)) return { ok: true, unwanted: true, bytes: size };
   return utf8Text(bytes);
 }
 
 /** The careful read: fstat and the bytes themselves decide (not a file, too large, UTF-16, binary, not UTF-8). */
-function readChecked(file: string, maxBytes: number, wanted?: WordsCheck): SourceRead | UnwantedRead {
+function readChecked(file: string, maxBytes: number, wanted?: Wanted): SourceRead | UnwantedRead {
   const read = readBytes(file, maxBytes);
-  return read.ok && wanted && !wanted(read.text) ? { ok: true, unwanted: true, bytes: read.bytes } : read;
+  return read.ok && wanted && !wanted.text(read.text) ? { ok: true, unwanted: true, bytes: read.bytes } : read;
+}
+
+/** A caller's check, asked of the bytes on the fast path and of the decoded text on the careful one. */
+interface Wanted {
+  bytes: (bytes: Buffer) => boolean;
+  text: (text: string) => boolean;
+}
+
+function wantedOf(options: ReadOptions): Wanted | undefined {
+  const { holding, holdingAny } = options;
+  if (holding) return { bytes: (b) => holding.every((w) => b.includes(w)), text: (t) => holding.every((w) => t.includes(w)) };
+  // A native search per word over the bytes costs less than making a latin1 string of them for one regular expression.
+  if (holdingAny) return { bytes: (b) => holdingAny.some((w) => b.includes(w)), text: (t) => holdingAny.some((w) => t.includes(w)) };
+  return undefined;
 }
 
 function readBytes(file: string, maxBytes: number): SourceRead {

@@ -17,7 +17,7 @@ import { literalServerNames } from './server-names.ts';
 import { cleanupPendingWrites } from '../files/atomic-write.ts';
 import { collectFiles, stillInPlace } from '../files/walk.ts';
 import { Progress } from '../report/progress.ts';
-import { DEFAULT_MAX_BYTES, readSource } from '../files/read-source.ts';
+import { DEFAULT_MAX_BYTES, readHoldingWords, readSource } from '../files/read-source.ts';
 import { describeFailure, relativePath, summary, TypesUnavailable } from '../scan/scan.ts';
 import { type Work, writeGroup } from './commit-group.ts';
 import { writeGroups } from './cross-file-groups.ts';
@@ -218,8 +218,14 @@ function planProject(sources: SourceFile[], options: PlanOptions, heldOut: Map<s
       options.remembered.set(file, r.text);
       return r.text;
     };
+    const wordsRead = readHoldingWords(options.maxBytes ?? DEFAULT_MAX_BYTES);
+    const readHolding = (file: string, words: readonly string[]) => {
+      const text = wordsRead(file, words);
+      if (text) options.remembered.set(file, text);
+      return text;
+    };
     const oracle = options.oracle;
-    const project = planMrtrProject(files, { lifecycle: options.lifecycle, read, cwd: options.cwd, typeHintFor: oracle && ((file, scopes) => oracle.hintFor(file, scopes)), ...(options.sharedHelpers ? { sharedHelpers: options.sharedHelpers } : {}) });
+    const project = planMrtrProject(files, { lifecycle: options.lifecycle, read, readHolding, cwd: options.cwd, typeHintFor: oracle && ((file, scopes) => oracle.hintFor(file, scopes)), ...(options.sharedHelpers ? { sharedHelpers: options.sharedHelpers } : {}) });
     for (const [file, error] of heldOut) project.failures.set(file, error);
     return project;
   } catch {

@@ -2,13 +2,13 @@
 // is reported and the others are still scanned.
 import { lstatSync } from 'node:fs';
 import path from 'node:path';
-import { McpReach, type RootsCandidate, mayContainMrtrProblems, mayMatter, skippedFileCandidates, skippedFileWhy } from '@uproot/core/light';
+import { McpReach, type RootsCandidate, mayContainMrtrProblems, matterWords, skippedFileCandidates, skippedFileWhy } from '@uproot/core/light';
 import { collectFiles, type FileProblem, type FileSet } from '../files/walk.ts';
 import { type Engine, type MatchJob, type MatchOutcome, type Parsed, type ScanProblem, type ScanSite, describeFailure, matchFile, matchParsed } from './match-file.ts';
 import { cacheCompiledCommonJs } from '../compile-cache.ts';
 import { MatchPool } from '../worker/match-pool.ts';
 import { Progress } from '../report/progress.ts';
-import { DEFAULT_MAX_BYTES, readSource } from '../files/read-source.ts';
+import { DEFAULT_MAX_BYTES, readHoldingWords, readSource } from '../files/read-source.ts';
 import { type TypesDecision, type TypesMode, decideTypes } from '../types/detect.ts';
 import { openOracle } from '../types/candidates.ts';
 import type { TypeOracle } from '../types/oracle.ts';
@@ -119,7 +119,7 @@ export async function runScan(paths: string[], options: ScanOptions): Promise<Sc
       progress.tick(absolute);
       // Most files are read and dropped: their report path is worked out only when it is needed.
       // Untyped, one pass for the words the pre-filters need drops most files (typed, the checker may want any file).
-      const read = oracle ? readSource(absolute, maxBytes, { regular: true }) : readSource(absolute, maxBytes, { wanted: mayMatter, regular: true });
+      const read = oracle ? readSource(absolute, maxBytes, { regular: true }) : readSource(absolute, maxBytes, { holdingAny: matterWords, regular: true });
       if (!read.ok) {
         events[at] = { problem: { notice: read.skipped, entry: { file: relativePath(cwd, absolute), message: read.message } } };
         continue;
@@ -207,14 +207,15 @@ async function refineActions(result: ScanResult, allFiles: string[], maxBytes: n
   if (withCandidates.length === 0) return;
   cacheCompiledCommonJs();
   const { planMrtrProject } = await import('../../../../transforms/mrtr.ts');
+  // Every file here came from the walk, which saw a regular file: no stat before reading it.
   const read = (file: string) => {
-    const r = readSource(file, maxBytes);
+    const r = readSource(file, maxBytes, { regular: true });
     return r.ok ? r.text : undefined;
   };
   const sources = allFiles.map((file) => (withCandidates.some((f) => f.absolute === file) ? { path: file, text: read(file) } : { path: file }));
   let plans;
   try {
-    plans = planMrtrProject(sources, { read, typeHintFor: oracle && ((file, scopes) => oracle.hintFor(file, scopes)) }).plans;
+    plans = planMrtrProject(sources, { read, readHolding: readHoldingWords(maxBytes), typeHintFor: oracle && ((file, scopes) => oracle.hintFor(file, scopes)) }).plans;
   } catch {
     return; // the classifier's answer stands; migrate reports the planner's failure with its cause
   }
