@@ -51,10 +51,13 @@ export class TsServer {
   private seq = 0;
   private stderr = '';
 
-  /** tsserver.js of the TypeScript installed in `project`, so plugins resolve from that project's node_modules. */
-  constructor(project: string, logFile: string, nodeOptions: string[] = []) {
+  /**
+   * tsserver.js of the TypeScript installed in `project`, so plugins resolve from that project's node_modules.
+   * `serverArgs`: more tsserver flags (`--globalPlugins uproot/tsserver` for files in no configured project).
+   */
+  constructor(project: string, logFile: string, nodeOptions: string[] = [], serverArgs: string[] = []) {
     const tsserver = path.join(project, 'node_modules/typescript/lib/tsserver.js');
-    this.child = spawn(process.execPath, [...nodeOptions, tsserver, '--disableAutomaticTypingAcquisition', '--logVerbosity', 'verbose', '--logFile', logFile], { cwd: project });
+    this.child = spawn(process.execPath, [...nodeOptions, tsserver, '--disableAutomaticTypingAcquisition', '--logVerbosity', 'verbose', '--logFile', logFile, ...serverArgs], { cwd: project });
     this.child.stdout.on('data', (chunk: Buffer) => this.read(chunk));
     this.child.stderr.on('data', (chunk: Buffer) => (this.stderr += chunk.toString()));
     this.child.on('exit', (code) => {

@@ -1,0 +1,59 @@
+// The recall script's judgement: a label is found only by a report of its own rule spanning its line, each
+// report accounts for one label, and reports outside the labelled folders are neither hits nor false positives.
+import { describe, expect, it } from 'vitest';
+import { disagreements, judge } from '../../scripts/recall/compare.ts';
+import type { LabelledRepo } from '../../scripts/recall/labels.ts';
+
+const commit = 'a'.repeat(40);
+const entry: LabelledRepo = {
+  repo: 'o/r',
+  commit,
+  sites: [
+    { file: 'src/a.ts', line: 10, kind: 'request', family: 'direct' },
+    { file: 'src/a.ts', line: 12, kind: 'request', family: 'direct' },
+    { file: 'src/b.ts', line: 3, kind: 'capability', family: 'client' },
+  ],
+  outOfScope: [{ file: 'src/raw.ts', line: 5, why: 'hand-rolled JSON-RPC' }],
+};
+
+describe('recall judge', () => {
+  it('matches a label by file, rule and a span holding its line', () => {
+    const out = judge(entry, [
+      { file: 'src/a.ts', line: 9, endLine: 11, rule: 'no-roots-request' },
+      { file: 'src/b.ts', line: 3, endLine: 3, rule: 'no-roots-list-changed' },
+    ]);
+    expect(out.found.map((s) => s.line)).toEqual([10]);
+    expect(out.missed.map((s) => `${s.file}:${s.line}`)).toEqual(['src/a.ts:12', 'src/b.ts:3']);
+    expect(out.falsePositives).toEqual([{ file: 'src/b.ts', line: 3, endLine: 3, rule: 'no-roots-list-changed' }]);
+  });
+
+  it('lets one report account for one label only', () => {
+    const out = judge(entry, [{ file: 'src/a.ts', line: 10, endLine: 12, rule: 'no-roots-request' }]);
+    expect(out.found).toHaveLength(1);
+    expect(out.missed).toHaveLength(2);
+  });
+
+  it('keeps build output and out-of-scope lines out of the false positives', () => {
+    const out = judge(entry, [
+      { file: 'dist/a.js', line: 1, endLine: 1, rule: 'no-roots-request' },
+      { file: 'pkg/.next/x.js', line: 1, endLine: 1, rule: 'no-roots-request' },
+      { file: 'src/raw.ts', line: 5, endLine: 5, rule: 'no-roots-request' },
+      { file: 'src/c.ts', line: 1, endLine: 1, rule: 'no-roots-request' },
+    ]);
+    expect(out.outside).toBe(2);
+    expect(out.falsePositives.map((r) => r.file)).toEqual(['src/c.ts']);
+  });
+
+  it('lists what one front end reports and the other does not, over the files both were asked about', () => {
+    const scan = [
+      { file: 'a.ts', line: 1, endLine: 1, rule: 'no-roots-request' },
+      { file: 'b.ts', line: 2, endLine: 2, rule: 'no-roots-capability' },
+    ];
+    const other = [
+      { file: 'a.ts', line: 1, endLine: 1, rule: 'no-roots-request' },
+      { file: 'a.ts', line: 7, endLine: 7, rule: 'no-roots-request' },
+    ];
+    expect(disagreements(scan, other, new Set(['a.ts']))).toEqual({ onlyScan: [], onlyOther: ['a.ts:7 no-roots-request'] });
+    expect(disagreements(scan, other, new Set(['a.ts', 'b.ts']))).toEqual({ onlyScan: ['b.ts:2 no-roots-capability'], onlyOther: ['a.ts:7 no-roots-request'] });
+  });
+});
