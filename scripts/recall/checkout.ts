@@ -17,8 +17,7 @@ function snapshotGitDir(snapshots: string, repo: string): string | undefined {
 export function checkout(entry: LabelledRepo, snapshots: string, work: string): string {
   const dest = path.join(work, snapshotName(entry.repo));
   if (existsSync(path.join(dest, '.git'))) {
-    if (git(['rev-parse', 'HEAD'], dest) === entry.commit) return dest;
-    git(['checkout', '--quiet', '--force', entry.commit], dest);
+    if (git(['rev-parse', 'HEAD'], dest) !== entry.commit) placeTree(dest, entry.commit);
     return dest;
   }
   const gitDir = snapshotGitDir(snapshots, entry.repo);
@@ -29,8 +28,22 @@ export function checkout(entry: LabelledRepo, snapshots: string, work: string): 
     throw new Error(`the snapshot of ${entry.repo} at ${gitDir} does not hold commit ${entry.commit}`);
   }
   git(['clone', '--quiet', '--shared', '--no-checkout', gitDir, dest]);
-  git(['checkout', '--quiet', entry.commit], dest);
+  placeTree(dest, entry.commit);
   return dest;
+}
+
+/**
+ * HEAD, index and work tree at `commit`. Snapshots lack files of 4 MiB and more, which makes `git checkout` give up
+ * on the whole tree; writing the index's files one by one leaves out only those (binaries and data, never sources).
+ */
+function placeTree(dest: string, commit: string): void {
+  git(['update-ref', '--no-deref', 'HEAD', commit], dest);
+  git(['read-tree', commit], dest);
+  try {
+    git(['checkout-index', '--all', '--force'], dest);
+  } catch {
+    // Missing blobs are reported and skipped; every other file is written.
+  }
 }
 
 /** Tracked source files of the checkout whose text mentions roots: the files ESLint and tsserver are asked about. */
