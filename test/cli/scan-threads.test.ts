@@ -23,6 +23,13 @@ writeTree(tree, 'detection/m-broken.ts', "import { McpServer } from '@modelconte
 // Large candidates too: the worker takes every kept file, whatever its size.
 const server = readdirSync(path.join(FIXTURES, 'detection')).find((f) => f.endsWith('.ts') && readFileSync(path.join(FIXTURES, 'detection', f), 'utf8').includes('listRoots()'))!;
 for (let i = 0; i < 3; i++) writeTree(tree, `a-big/server${i}.ts`, readFileSync(path.join(FIXTURES, 'detection', server), 'utf8') + `\n/* ${'padding '.repeat(20_000)}*/\n`);
+// Files whose only way to MCP is a relative import (the matcher follows it, on the worker), and a look-alike
+// whose imports never reach MCP.
+writeTree(tree, 'reach/sdk.ts', "export { Client } from '@modelcontextprotocol/sdk/client/index.js';\n");
+writeTree(tree, 'reach/barrel.ts', "export * from './sdk.js';\n");
+writeTree(tree, 'reach/client.ts', "import { Client } from './barrel.js';\nexport const client = new Client({ name: 'c', version: '1' }, {\n  capabilities: { roots: { listChanged: true } },\n});\n");
+writeTree(tree, 'reach/plain.ts', "export class Client { constructor(_info: object, _options: object) {} }\n");
+writeTree(tree, 'reach/look-alike.ts', "import { Client } from './plain.js';\nexport const client = new Client({ name: 'c' }, {\n  capabilities: { roots: { listChanged: true } },\n});\n");
 for (let i = 0; i < POOL_MIN_FILES; i++) writeTree(tree, `filler/f${String(i).padStart(3, '0')}.ts`, `export const value${i} = ${i};\n`);
 const profiles = mkdtempSync(path.join(os.tmpdir(), 'uproot-threads-prof-'));
 
@@ -57,6 +64,8 @@ describe('scan with a matcher worker', () => {
     expect(report.summary.sites).toBeGreaterThan(100);
     expect(report.summary.problems).toBeGreaterThan(5);
     expect(report.summary.failures).toBe(1);
+    const reached = (report as unknown as { sites: { file: string; line: number; kind: string }[] }).sites.filter((s) => s.file.startsWith('reach/'));
+    expect(reached.map((s) => `${s.file}:${s.line} ${s.kind}`)).toEqual(['reach/client.ts:3 capability']);
   });
 
   it('with --explain too (the candidates list keeps file order)', async () => {

@@ -36,6 +36,15 @@ export class McpReach {
     return mayContainRootsSites(text) && (LIST_ROOTS_CALL.test(text) || this.reaches(text, file));
   }
 
+  /**
+   * `keepsForRoots` as far as the file's own text decides it: `if-it-reaches` when only its imports can
+   * (`reaches`), which a matcher thread may then follow instead of the thread that reads the files.
+   */
+  keptByText(text: string): 'yes' | 'no' | 'if-it-reaches' {
+    if (!mayContainRootsSites(text)) return 'no';
+    return LIST_ROOTS_CALL.test(text) || this.own.test(text) ? 'yes' : 'if-it-reaches';
+  }
+
   /** Whether this file names MCP itself, or imports (transitively) a module that does. */
   reaches(text: string, file: string): boolean {
     // The start is read from the text given (an editor buffer, a file being rewritten), never the cache.

@@ -1,7 +1,7 @@
 // One file the pre-filters kept, through the parser-backed core: its roots sites, its MRTR problems and,
 // with --explain, the roots lines that hold no site. Plain data out (no AST nodes), so the main thread
 // and a matcher worker (match-pool.ts) give `uproot scan` the same answer.
-import type { MrtrProblem, RootsCandidate, RootsSite } from '@uproot/core/light';
+import { McpReach, type MrtrProblem, type RootsCandidate, type RootsSite } from '@uproot/core/light';
 import type { FileProblem } from '../files/walk.ts';
 
 export type Engine = typeof import('@uproot/core');
@@ -18,6 +18,11 @@ export interface MatchJob {
   text: string;
   /** Which pre-filters kept the file: it may hold roots sites, MRTR problems, or both. */
   roots: boolean;
+  /**
+   * `roots` was kept by the text check alone: the file holds a site only if it imports its way to MCP
+   * (McpReach). The matcher decides, so the main thread, which walks and reads, skips reading those imports.
+   */
+  rootsIfReaches?: boolean;
   mrtr: boolean;
   explain: boolean;
   /** Where the scan started: the callers' boundary for a file no package.json or repository holds. */
@@ -35,7 +40,12 @@ export interface MatchOutcome {
 
 export type Parsed = ReturnType<Engine['parseSource']>;
 
-export function matchFile(engine: Engine, job: MatchJob, typeHint?: TypeHint): MatchOutcome {
+/** One per thread: what each module imports is read and resolved once per run and thread. */
+const reach = new McpReach();
+
+export function matchFile(engine: Engine, given: MatchJob, typeHint?: TypeHint): MatchOutcome {
+  const job = given.rootsIfReaches ? { ...given, roots: reach.reaches(given.text, given.absolute), rootsIfReaches: false } : given;
+  if (!job.roots && !job.mrtr) return { sites: [], problems: [], candidates: [], parsed: false };
   let parsed: Parsed;
   try {
     // A file another scanned file imports may have been parsed already, by the module graph.

@@ -130,15 +130,25 @@ export async function runScan(paths: string[], options: ScanOptions): Promise<Sc
       // (or call listRoots on what its importers pass in).
       // Typed, the checker may prove what syntactic reach cannot (path aliases, types from elsewhere).
       // A typed candidate needs no import: its receivers' types may come from a global declaration.
-      const roots = oracle?.has(absolute) || reach.keepsForRoots(read.text, absolute);
+      // Untyped and without --explain, whether a file reaches MCP through its imports is the matcher's to find
+      // out (on the worker when there is one): this thread walks and reads. --explain needs the answer here.
+      let roots: boolean;
+      let rootsIfReaches = false;
+      if (oracle?.has(absolute)) roots = true;
+      else if (oracle || options.explain) roots = reach.keepsForRoots(read.text, absolute);
+      else {
+        const kept = reach.keptByText(read.text);
+        roots = kept === 'yes';
+        rootsIfReaches = kept === 'if-it-reaches';
+      }
       const mrtr = mayContainMrtrProblems(read.text);
       const skipped = options.explain && !roots ? skippedFileCandidates(read.text, skippedFileWhy(read.text)) : undefined;
-      if (!roots && !mrtr) {
+      if (!roots && !rootsIfReaches && !mrtr) {
         if (skipped?.length) events[at] = { absolute, candidates: skipped };
         continue;
       }
       const file = relativePath(cwd, absolute);
-      const job: MatchJob = { absolute, file, text: read.text, roots, mrtr, explain: !!options.explain, cwd };
+      const job: MatchJob = { absolute, file, text: read.text, roots, rootsIfReaches, mrtr, explain: !!options.explain, cwd };
       // The parser loads only once a file can hold a site.
       const outcome = pool?.offer(job) ?? (await matchHere(job, at));
       events[at] = { file, absolute, candidates: skipped, outcome, job: outcome instanceof Promise ? job : undefined };
