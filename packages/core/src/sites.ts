@@ -4,6 +4,7 @@ import type { TSESTree } from '@typescript-eslint/types';
 import { type Node, type ScopeManagerLike, calleeName, findProperty, propertyName, staticString, unwrap } from './ast.ts';
 import { findClientAnswers, mayAnswerInputRequests } from './client-answers.ts';
 import { classify } from './classify.ts';
+import { isComparedValue } from './compared-values.ts';
 import { stateViewOf } from './consumers.ts';
 import { contextsOf, primaryContext } from './context.ts';
 import { locOf } from './loc.ts';
@@ -218,6 +219,8 @@ function matchHandBuiltInputRequest(obj: TSESTree.ObjectExpression, m: Match): v
     if (holder?.type !== 'CallExpression' && holder?.type !== 'NewExpression') m.explain?.(obj, "a `{ method: 'roots/list' }` object that is neither sent by an MCP server nor part of an `inputRequests` map");
     return;
   }
+  // `expect(result).toEqual({ inputRequests: { roots: { method: 'roots/list' } } })` describes what other code returns.
+  if (isComparedValue(obj, prov)) return void m.explain?.(obj, "a `{ method: 'roots/list' }` object a test assertion compares against, not an input request this code makes");
   out.push({ kind: 'input-request', node: obj, sdk: null, side: 'server', form: "{ method: 'roots/list' } input request" });
 }
 
