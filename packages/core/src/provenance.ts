@@ -121,6 +121,8 @@ export class Provenance implements TypeHost {
       case 'Identifier':
         return this.identifierValue(node);
       case 'ThisExpression':
+      // `super.listRoots()` in an override, `super.sendRootsListChanged()`: the same instance, read through its base class.
+      case 'Super':
         return this.thisValue(node);
       case 'MemberExpression':
         return this.memberValue(node);
@@ -479,7 +481,7 @@ export class Provenance implements TypeHost {
     return calls;
   }
 
-  private thisValue(node: TSESTree.ThisExpression): McpValue | undefined {
+  private thisValue(node: TSESTree.ThisExpression | TSESTree.Super): McpValue | undefined {
     const cls = thisClass(node);
     if (!cls) return undefined;
     const classValue = this.classValue(cls);
