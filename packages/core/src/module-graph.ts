@@ -66,6 +66,14 @@ export class ModuleGraph {
     return isFunction(fn) ? this.nested(() => origin.loaded.prov.returnValueOf(fn)) : undefined;
   }
 
+  /** The value at `path` in what the imported function returns: `const { server } = await createServer()`. */
+  exportReturnPathValue(from: string, spec: string, name: string, path: string[]): McpValue | undefined {
+    const origin = this.originOf(from, spec, name);
+    if (origin?.kind !== 'local') return undefined;
+    const fn = unwrap(origin.node);
+    return isFunction(fn) ? this.nested(() => origin.loaded.prov.returnPathValue(fn, path)) : undefined;
+  }
+
   /** What a value annotated with the imported type is (`server: McpServer` with McpServer from a barrel). */
   exportType(from: string, spec: string, name: string): McpValue | undefined {
     const origin = this.originOf(from, spec, name);
