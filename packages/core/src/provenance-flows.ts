@@ -13,9 +13,9 @@ const MAX_FLOW_DEPTH = 8;
  * (`caps.roots = …`), through consts, `?:`, `??` / `||`, spreads, local helpers' returns and the
  * arguments callers pass to a helper's parameter.
  */
-export function flowEntries(expr: Node | undefined, key: string, prov: Provenance): Node[] {
+export function flowEntries(expr: Node | undefined, key: string, prov: Provenance, carriesKey?: (n: Node) => boolean): Node[] {
   const out = new Set<Node>();
-  if (expr) collect(expr, key, prov, out, new Set(), 0);
+  if (expr) collect(expr, key, prov, out, new Set(), 0, carriesKey);
   return [...out];
 }
 
@@ -26,12 +26,14 @@ export function entryValue(entry: Node): Node | undefined {
   return write?.type === 'AssignmentExpression' && write.left === entry ? write.right : undefined;
 }
 
-function collect(input: Node, key: string, prov: Provenance, out: Set<Node>, seen: Set<Node>, depth: number): void {
+/** `carriesKey`: a value that may hold `key` without spelling it (a peer's capabilities handed on whole); it is the entry. */
+function collect(input: Node, key: string, prov: Provenance, out: Set<Node>, seen: Set<Node>, depth: number, carriesKey?: (n: Node) => boolean): void {
   if (depth > MAX_FLOW_DEPTH || seen.has(input)) return;
   seen.add(input);
   const node = unwrap(input);
+  if (carriesKey?.(node)) return void out.add(node);
   const next = (n: Node | null | undefined): void => {
-    if (n) collect(n, key, prov, out, seen, depth + 1);
+    if (n) collect(n, key, prov, out, seen, depth + 1, carriesKey);
   };
   switch (node.type) {
     case 'ObjectExpression': {

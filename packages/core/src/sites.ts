@@ -5,13 +5,14 @@ import { type Node, type ScopeManagerLike, calleeName, findProperty, propertyNam
 import { findClientAnswers, mayAnswerInputRequests } from './client-answers.ts';
 import { classify } from './classify.ts';
 import { isComparedValue } from './compared-values.ts';
+import { initializeRootsReads, isRelayedClientCapabilities, relayedMethod } from './relays.ts';
 import { stateViewOf } from './consumers.ts';
 import { contextsOf, primaryContext } from './context.ts';
 import { locOf } from './loc.ts';
 import { type ModuleOrigin, Provenance, type TypeHint, walkAll } from './provenance.ts';
 import { moduleGraphFor } from './module-graph.ts';
 import { handledMethod, methodValueSchema } from './registrations.ts';
-import { type McpValue, ROOTS_LIST, ROOTS_LIST_CHANGED, type SdkMajor, type Side } from './surface.ts';
+import { INITIALIZE, type McpValue, ROOTS_LIST, ROOTS_LIST_CHANGED, type SdkMajor, type Side } from './surface.ts';
 import type { Explain, ReasonCode, RootsSite, SiteContext, SiteKind } from './types.ts';
 import { whyNotReceiver } from './why-not.ts';
 import { capabilityReads, entryValue, flowEntries } from './provenance-flows.ts';
@@ -107,10 +108,12 @@ function matchCall(call: TSESTree.CallExpression, m: Match): void {
     case 'request':
     case 'sendRequest':
     case 'send': {
-      if (requestMethod(call.arguments[0], prov) !== ROOTS_LIST) return;
-      const receiver = prov.valueOf(receiverNode);
+      // A gateway relays the request it received as it came: `front.request(request, ListRootsResultSchema)`.
+      const method = requestMethod(call.arguments[0], prov) ?? relayedMethod(call.arguments[0], prov);
       const resultSchema = call.arguments[1] ? prov.is(call.arguments[1], 'schema') : undefined;
       const viaSchema = resultSchema?.name === 'ListRootsResultSchema' ? resultSchema : undefined;
+      if (method !== ROOTS_LIST && !(method === undefined && viaSchema)) return;
+      const receiver = prov.valueOf(receiverNode);
       const form = `${name}({ method: 'roots/list' })`;
       // A client asking a server: not the deprecated direction.
       if (receiver?.kind === 'client') return void m.explain?.(call, 'an MCP client sending roots/list to a server, not the deprecated server-to-client request');
@@ -140,7 +143,7 @@ function matchCall(call: TSESTree.CallExpression, m: Match): void {
       return;
     }
     case 'notification': {
-      if (requestMethod(call.arguments[0], prov) !== ROOTS_LIST_CHANGED) return;
+      if ((requestMethod(call.arguments[0], prov) ?? relayedMethod(call.arguments[0], prov)) !== ROOTS_LIST_CHANGED) return;
       const receiver = prov.valueOf(receiverNode);
       if (receiver?.kind === 'client') out.push(site('list-changed', call, receiver, 'client', "notification({ method: 'notifications/roots/list_changed' })"));
       else reject(m, call, receiverNode, receiver, 'an MCP client');
@@ -148,6 +151,8 @@ function matchCall(call: TSESTree.CallExpression, m: Match): void {
     }
     case 'setRequestHandler': {
       const method = handledMethod(call.arguments[0], (n) => prov.is(n, 'schema')?.name);
+      // A server (a gateway, a framework) answering initialize itself reads the client's roots capability there.
+      if (method === INITIALIZE) return matchInitializeHandler(call, receiverNode, m);
       if (method !== ROOTS_LIST) return;
       const receiver = prov.valueOf(receiverNode);
       const schema = prov.is(methodValueSchema(call.arguments[0]!) ?? call.arguments[0]!, 'schema');
@@ -184,10 +189,17 @@ function matchCall(call: TSESTree.CallExpression, m: Match): void {
 /** `sendRequest({ method: 'roots/list' }, S)` / `send(...)` after destructuring them off extra / ctx.mcpReq. */
 function matchBareRequest(call: TSESTree.CallExpression, callee: TSESTree.Identifier, m: Match): void {
   const { prov, out } = m;
-  if (requestMethod(call.arguments[0], prov) !== ROOTS_LIST) return;
+  if ((requestMethod(call.arguments[0], prov) ?? relayedMethod(call.arguments[0], prov)) !== ROOTS_LIST) return;
   const fn = prov.is(callee, 'request-fn');
   if (fn) out.push(site('request', call, fn, 'server', `${callee.name}({ method: 'roots/list' })`));
   else m.explain?.(call, whyNotReceiver(callee, prov.valueOf(callee), "sendRequest / send taken off a handler's extra or ctx.mcpReq", prov, m.text));
+}
+
+/** `server.setRequestHandler(InitializeRequestSchema, (request) => … request.params.capabilities.roots …)`. */
+function matchInitializeHandler(call: TSESTree.CallExpression, receiverNode: Node, m: Match): void {
+  const receiver = m.prov.valueOf(receiverNode);
+  if (receiver?.kind !== 'server') return;
+  for (const read of initializeRootsReads(call, m.prov)) m.out.push(site('capability', read, receiver, 'server', 'initialize params.capabilities.roots'));
 }
 
 /** `new Client(info, { capabilities: { roots: ... } })`. */
@@ -301,7 +313,8 @@ function objectOf(arg: Node | undefined, prov: Provenance): TSESTree.ObjectExpre
 
 /** Every `roots` entry a client capabilities value may carry, however it was assembled. */
 function rootsEntries(capabilities: Node | undefined, prov: Provenance): Node[] {
-  return flowEntries(capabilities, 'roots', prov);
+  // A gateway's client declares whatever its own client declared: `capabilities: front.getClientCapabilities()`.
+  return flowEntries(capabilities, 'roots', prov, (n) => isRelayedClientCapabilities(n, prov));
 }
 
 /**
