@@ -5,6 +5,7 @@ import { type Node, type ScopeManagerLike, calleeName, findProperty, propertyNam
 import { findClientAnswers, mayAnswerInputRequests } from './client-answers.ts';
 import { classify } from './classify.ts';
 import { isComparedValue } from './compared-values.ts';
+import { methodsOf } from './method-values.ts';
 import { initializeRootsReads, isRelayedClientCapabilities, relayedMethod } from './relays.ts';
 import { stateViewOf } from './consumers.ts';
 import { contextsOf, primaryContext } from './context.ts';
@@ -125,7 +126,7 @@ function matchCall(call: TSESTree.CallExpression, m: Match): void {
       return;
     }
     case 'setNotificationHandler': {
-      const method = handledMethod(call.arguments[0], (n) => prov.is(n, 'schema')?.name);
+      const method = registeredMethod(call.arguments[0], ROOTS_LIST_CHANGED, prov);
       if (method !== ROOTS_LIST_CHANGED) return;
       const receiver = prov.valueOf(receiverNode);
       const schema = prov.is(methodValueSchema(call.arguments[0]!) ?? call.arguments[0]!, 'schema');
@@ -150,7 +151,7 @@ function matchCall(call: TSESTree.CallExpression, m: Match): void {
       return;
     }
     case 'setRequestHandler': {
-      const method = handledMethod(call.arguments[0], (n) => prov.is(n, 'schema')?.name);
+      const method = registeredMethod(call.arguments[0], ROOTS_LIST, prov);
       // A server (a gateway, a framework) answering initialize itself reads the client's roots capability there.
       if (method === INITIALIZE) return matchInitializeHandler(call, receiverNode, m);
       if (method !== ROOTS_LIST) return;
@@ -280,6 +281,16 @@ function site(kind: SiteKind, node: Node, value: McpValue, side: Side, form: str
   return { kind, node, sdk: value.sdk, side, form };
 }
 
+/**
+ * The method a handler registration names, or `wanted` when a framework's wrapper or registry may carry it there
+ * (`on(schema, h) { client.setRequestHandler(schema, h) }` called with ListRootsRequestSchema, a Map of handlers).
+ */
+function registeredMethod(arg: Node | undefined, wanted: string, prov: Provenance): string | undefined {
+  const method = handledMethod(arg, (n) => prov.is(n, 'schema')?.name);
+  if (method === wanted || !arg || unwrap(arg).type !== 'Identifier') return method;
+  return methodsOf(arg, prov).has(wanted) ? wanted : method;
+}
+
 /** The `method` of a request object argument: a literal object or a local constant holding one. */
 function requestMethod(arg: Node | undefined, prov: Provenance): string | undefined {
   const obj = objectOf(arg, prov);
@@ -292,6 +303,10 @@ function requestMethod(arg: Node | undefined, prov: Provenance): string | undefi
   const schema = base && prov.is(base, 'schema');
   if (schema?.name === 'ListRootsRequestSchema') return ROOTS_LIST;
   if (schema?.name === 'RootsListChangedNotificationSchema') return ROOTS_LIST_CHANGED;
+  // A constant (`const M = ListRootsRequestSchema.shape.method.value`) or a wrapper's parameter its callers fill.
+  const methods = methodsOf(method.value, prov);
+  if (methods.has(ROOTS_LIST)) return ROOTS_LIST;
+  if (methods.has(ROOTS_LIST_CHANGED)) return ROOTS_LIST_CHANGED;
   return undefined;
 }
 
