@@ -115,6 +115,13 @@ function fieldEntries(member: TSESTree.MemberExpression, field: string, key: str
   if (!cls) return;
   for (const m of cls.body.body) {
     if (m.type === 'PropertyDefinition' && !m.static && definitionName(m) === field) next(m.value);
+    // `constructor(private caps: ClientCapabilities = { roots: {} })`: the parameter property's default.
+    if (m.type === 'MethodDefinition' && m.kind === 'constructor') {
+      for (const param of m.value.params) {
+        const inner = param.type === 'TSParameterProperty' ? param.parameter : undefined;
+        if (inner?.type === 'AssignmentPattern' && inner.left.type === 'Identifier' && inner.left.name === field) next(inner.right);
+      }
+    }
   }
   walkAll(cls, (n) => {
     if (n === member || n.type !== 'MemberExpression' || unwrap(n.object).type !== 'ThisExpression' || memberName(n) !== field) return;

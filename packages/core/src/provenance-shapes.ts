@@ -31,6 +31,8 @@ export interface ModuleOrigin<P = unknown> {
     exportTypeDeclaration?(from: string, spec: string, name: string): DeclaredTypeNode | undefined;
     /** What other files of the package pass at `index` to this file's exported function (or class method). */
     callerArgumentValue?(file: string, exported: string, method: string | undefined, index: number): McpValue | undefined;
+    /** The MCP client other files of the package give this file's exported function's result as capabilities. */
+    callerCapabilityClient?(file: string, exported: string): McpValue | undefined;
   };
 }
 

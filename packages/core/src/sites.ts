@@ -1,7 +1,7 @@
 // The site finder: every roots site of the four kinds (design.md §3) in one parsed file.
 import path from 'node:path';
 import type { TSESTree } from '@typescript-eslint/types';
-import { type Node, type ScopeManagerLike, calleeName, findProperty, propertyName, staticString, unwrap } from './ast.ts';
+import { type FunctionNode, type Node, type ScopeManagerLike, calleeName, functionName, isExported, findProperty, propertyName, staticString, unwrap } from './ast.ts';
 import { findClientAnswers, mayAnswerInputRequests } from './client-answers.ts';
 import { classify } from './classify.ts';
 import { isComparedValue } from './compared-values.ts';
@@ -10,7 +10,7 @@ import { initializeRootsReads, isRelayedClientCapabilities, relayedMethod } from
 import { stateViewOf } from './consumers.ts';
 import { contextsOf, primaryContext } from './context.ts';
 import { locOf } from './loc.ts';
-import { type ModuleOrigin, Provenance, type TypeHint, walkAll } from './provenance.ts';
+import { type ModuleOrigin, Provenance, type TypeHint, walkAll, walkOwnBody } from './provenance.ts';
 import { moduleGraphFor } from './module-graph.ts';
 import { handledMethod, methodValueSchema } from './registrations.ts';
 import { INITIALIZE, type McpValue, ROOTS_LIST, ROOTS_LIST_CHANGED, type SdkMajor, type Side } from './surface.ts';
@@ -58,6 +58,7 @@ export function findRootsSites(input: FindSitesInput): RootsSite[] {
     if (node.type === 'CallExpression') matchCall(node, m);
     else if (node.type === 'NewExpression') matchNewClient(node, m);
     else if (node.type === 'ObjectExpression') matchHandBuiltInputRequest(node, m);
+    else if (node.type === 'FunctionDeclaration' || node.type === 'ArrowFunctionExpression' || node.type === 'FunctionExpression') matchCapabilityHelper(node, m);
   });
   if (mayAnswerInputRequests(input.text)) {
     for (const a of findClientAnswers(input.ast, prov, input.text, originOf(input.file, input.cwd)?.file, input.explain)) raw.push({ kind: 'capability', node: a.node, sdk: a.sdk, side: 'client', form: a.form });
@@ -201,6 +202,23 @@ function matchInitializeHandler(call: TSESTree.CallExpression, receiverNode: Nod
   const receiver = m.prov.valueOf(receiverNode);
   if (receiver?.kind !== 'server') return;
   for (const read of initializeRootsReads(call, m.prov)) m.out.push(site('capability', read, receiver, 'server', 'initialize params.capabilities.roots'));
+}
+
+/**
+ * `export function buildCapabilities() { return { roots: {} } }` whose result another file of the package
+ * gives an MCP client as its capabilities.
+ */
+function matchCapabilityHelper(fn: FunctionNode, m: Match): void {
+  const graph = m.prov.origin?.graph;
+  if (!graph?.callerCapabilityClient || !isExported(fn)) return;
+  const returned: Node[] = [];
+  if (fn.body.type !== 'BlockStatement') returned.push(fn.body);
+  else walkOwnBody(fn.body, (n) => n.type === 'ReturnStatement' && n.argument && returned.push(n.argument));
+  const roots = returned.flatMap((r) => rootsEntries(r, m.prov));
+  if (!roots.length) return;
+  const name = fn.parent?.type === 'ExportDefaultDeclaration' ? 'default' : functionName(fn);
+  const client = name ? graph.callerCapabilityClient(m.prov.origin!.file, name) : undefined;
+  if (client) for (const r of roots) m.out.push(site('capability', r, client, 'client', 'capabilities.roots'));
 }
 
 /** `new Client(info, { capabilities: { roots: ... } })`. */
