@@ -11,7 +11,7 @@ import { main } from '../../packages/uproot/src/cli.ts';
 import { copiedPath, copyPublished, installedDir, installedVersion, type LabelledPackage, readLabels } from './published-packages.ts';
 
 // Today's measured recall over every labelled site; raise it when a fix lands, never lower it.
-const RECALL_FLOOR = 13 / 23;
+const RECALL_FLOOR = 15 / 23;
 
 interface Reported {
   file: string;

@@ -10,7 +10,7 @@ import { REPO, installConsumer } from '../consumer/project.ts';
 import { type ProtocolCodeFix, type ProtocolDiagnostic, TsServer, applyCodeEdits } from './client.ts';
 
 const repoVersions = (JSON.parse(readFileSync(path.join(REPO, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> }).devDependencies;
-const FILES = ['src/server.ts', 'src/allowed-dirs.ts', 'src/client.ts', 'src/v1-tool.js', 'src/seeded-sdk-server.ts', 'src/count-roots.ts', 'src/not-mcp.ts'];
+const FILES = ['src/server.ts', 'src/allowed-dirs.ts', 'src/client.ts', 'src/v1-tool.js', 'src/seeded-sdk-server.ts', 'src/count-roots.ts', 'src/not-mcp.ts', 'src/families.ts'];
 
 interface EslintMessage {
   ruleId: string | null;
@@ -38,7 +38,7 @@ beforeAll(() => {
   );
   cpSync(path.join(REPO, 'examples/legacy-server/src'), abs('src'), { recursive: true });
   cpSync(path.join(REPO, 'test/fixtures/mrtr-rules/corpus/seeded-sdk-server.ts'), abs('src/seeded-sdk-server.ts'));
-  for (const f of ['count-roots.ts', 'not-mcp.ts']) cpSync(path.join(REPO, 'test/fixtures/tsserver', f), abs(`src/${f}`));
+  for (const f of ['count-roots.ts', 'not-mcp.ts', 'families.ts']) cpSync(path.join(REPO, 'test/fixtures/tsserver', f), abs(`src/${f}`));
   // What the README tells users to write.
   writeFileSync(
     abs('tsconfig.json'),
@@ -112,6 +112,22 @@ describe('uproot/tsserver in an installed project', () => {
         'uproot/mrtr-allowed-methods',
         'uproot/mrtr-nonempty',
         'uproot/mrtr-request-state',
+      ].sort(),
+    );
+  });
+
+  it('reports the detection families (super, capability fields, factories, gateways, frameworks) and not a compared value', () => {
+    const lines = eslint.get('src/families.ts')!.map((m) => `${m.line} ${m.ruleId}`);
+    const at = (needle: string) => source('src/families.ts').split('\n').findIndex((l) => l.includes(needle)) + 1;
+    expect(lines.sort()).toEqual(
+      [
+        `${at('return super.listRoots(params)')} uproot/no-roots-request`,
+        `${at('roots: { listChanged: true } }')} uproot/no-roots-capability`,
+        `${at('server.listRoots());')} uproot/no-roots-request`,
+        `${at('front.getClientCapabilities()')} uproot/no-roots-capability`,
+        `${at('back.setRequestHandler')} uproot/no-roots-capability`,
+        `${at('back.setRequestHandler')} uproot/no-roots-request`,
+        `${at('client.notification({ method })')} uproot/no-roots-list-changed`,
       ].sort(),
     );
   });

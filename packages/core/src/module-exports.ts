@@ -58,7 +58,10 @@ export function exportSteps(program: TSESTree.Program, name: string): ExportStep
       if (exportedName(spec.exported) === name && spec.local.type === 'Identifier') return [localExport(program, spec.local)];
     }
   }
-  return [...commonJsSteps(program, name), ...stars, ...mcpStars];
+  // `module.exports = { connect }` / `exports.connect = connect`: the declaration the name stands for, so a
+  // factory's returns can be read (a value reads the same through the name or its declaration).
+  const commonJs = commonJsSteps(program, name).map((step) => (step.kind === 'local' && step.node.type === 'Identifier' ? localExport(program, step.node) : step));
+  return [...commonJs, ...stars, ...mcpStars];
 }
 
 /** CommonJS: `module.exports = { McpServer, server }`, `= require('…')`, `exports.server = …`. */

@@ -3,8 +3,10 @@
 // (per linted file) and the CLI use the same graph, so they keep agreeing; a file that cannot be read
 // or parsed simply proves nothing.
 import { readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
 import type { TSESTree } from '@typescript-eslint/types';
 import { type Node, isFunction, unwrap } from './ast.ts';
+import { clientTakingCapabilities } from './capability-uses.ts';
 import { exportSteps } from './module-exports.ts';
 import { PackageFiles, callsFromImporter } from './module-importers.ts';
 import { type ParsedFile, parseSource } from './parse.ts';
@@ -66,6 +68,14 @@ export class ModuleGraph {
     return isFunction(fn) ? this.nested(() => origin.loaded.prov.returnValueOf(fn)) : undefined;
   }
 
+  /** The value at `path` in what the imported function returns: `const { server } = await createServer()`. */
+  exportReturnPathValue(from: string, spec: string, name: string, path: string[]): McpValue | undefined {
+    const origin = this.originOf(from, spec, name);
+    if (origin?.kind !== 'local') return undefined;
+    const fn = unwrap(origin.node);
+    return isFunction(fn) ? this.nested(() => origin.loaded.prov.returnPathValue(fn, path)) : undefined;
+  }
+
   /** What a value annotated with the imported type is (`server: McpServer` with McpServer from a barrel). */
   exportType(from: string, spec: string, name: string): McpValue | undefined {
     const origin = this.originOf(from, spec, name);
@@ -116,6 +126,28 @@ export class ModuleGraph {
         const v = this.nested(() => loaded.prov.valueOf(arg));
         if (v) return v;
       }
+    }
+    return undefined;
+  }
+
+  /**
+   * The MCP client that files importing `file` give what its exported function `exported` returns as
+   * capabilities (`new Client(info, { capabilities: buildCapabilities() })`), if any. Same boundary as
+   * callerArgumentValue: only for a file that names an MCP package itself.
+   */
+  callerCapabilityClient(file: string, exported: string): McpValue | undefined {
+    if (this.depth >= MAX_DEPTH) return undefined;
+    const own = this.packages.text(file);
+    if (own === null || !own.includes('@modelcontextprotocol/')) return undefined;
+    // A default import takes any local name: the importer names the module instead.
+    const named = exported === 'default' ? path.basename(file).replace(/\.[^.]+$/, '') : exported;
+    for (const importer of this.packages.importersNaming(file, named)) {
+      const loaded = this.load(importer);
+      if (!loaded) continue;
+      const calls = new Set<Node>(callsFromImporter(importer, loaded.program, file, exported, undefined));
+      if (!calls.size) continue;
+      const client = this.nested(() => clientTakingCapabilities(loaded.program, loaded.prov, calls));
+      if (client) return client;
     }
     return undefined;
   }

@@ -13,9 +13,9 @@ const MAX_FLOW_DEPTH = 8;
  * (`caps.roots = …`), through consts, `?:`, `??` / `||`, spreads, local helpers' returns and the
  * arguments callers pass to a helper's parameter.
  */
-export function flowEntries(expr: Node | undefined, key: string, prov: Provenance): Node[] {
+export function flowEntries(expr: Node | undefined, key: string, prov: Provenance, carriesKey?: (n: Node) => boolean): Node[] {
   const out = new Set<Node>();
-  if (expr) collect(expr, key, prov, out, new Set(), 0);
+  if (expr) collect(expr, key, prov, out, new Set(), 0, carriesKey);
   return [...out];
 }
 
@@ -26,12 +26,14 @@ export function entryValue(entry: Node): Node | undefined {
   return write?.type === 'AssignmentExpression' && write.left === entry ? write.right : undefined;
 }
 
-function collect(input: Node, key: string, prov: Provenance, out: Set<Node>, seen: Set<Node>, depth: number): void {
+/** `carriesKey`: a value that may hold `key` without spelling it (a peer's capabilities handed on whole); it is the entry. */
+function collect(input: Node, key: string, prov: Provenance, out: Set<Node>, seen: Set<Node>, depth: number, carriesKey?: (n: Node) => boolean): void {
   if (depth > MAX_FLOW_DEPTH || seen.has(input)) return;
   seen.add(input);
   const node = unwrap(input);
+  if (carriesKey?.(node)) return void out.add(node);
   const next = (n: Node | null | undefined): void => {
-    if (n) collect(n, key, prov, out, seen, depth + 1);
+    if (n) collect(n, key, prov, out, seen, depth + 1, carriesKey);
   };
   switch (node.type) {
     case 'ObjectExpression': {
@@ -54,12 +56,19 @@ function collect(input: Node, key: string, prov: Provenance, out: Set<Node>, see
       // `options.capabilities ?? {}` in a helper: what its callers (or the local) put under that key.
       const inner = memberName(node);
       if (inner === undefined) return;
+      // `this.declared`: a field of the class, initialised or written anywhere in it.
+      if (unwrap(node.object).type === 'ThisExpression') return fieldEntries(node, inner, key, next, out);
       const holders = new Set<Node>();
       collect(node.object, inner, prov, holders, new Set(), depth + 1);
       for (const holder of holders) next(entryValue(holder));
       return;
     }
     case 'CallExpression': {
+      // `Object.assign({}, defaults, { roots })`, `merge(base, overrides)`: every argument lands in the result.
+      if (isMergeCall(node)) {
+        for (const arg of node.arguments) next(arg.type === 'SpreadElement' ? arg.argument : arg);
+        return;
+      }
       const fn = localFunction(node, prov);
       if (!fn) return;
       if (fn.body.type !== 'BlockStatement') return next(fn.body);
@@ -88,11 +97,66 @@ function identifierEntries(id: TSESTree.Identifier, key: string, prov: Provenanc
   // `caps.roots = { listChanged: true }` on the same local; `let caps; caps = cond ? … : …`.
   for (const ref of variable.references) {
     if (ref.isWrite() && ref.writeExpr && ref.identifier !== def.name) next(ref.writeExpr);
+    // `Object.assign(caps, { roots })` on the same local.
+    mergedInto(ref.identifier, next);
     const member = ref.identifier.parent;
     if (member?.type !== 'MemberExpression' || member.object !== ref.identifier || memberName(member) !== key) continue;
     const write = member.parent;
     if (write?.type === 'AssignmentExpression' && write.left === member) out.add(member);
   }
+}
+
+/**
+ * The sources of a class field `this.<field>`: its initialiser, `this.<field> = …` anywhere in the class (constructor,
+ * methods, arrow properties), `this.<field>.<key> = …` writes and `Object.assign(this.<field>, …)`.
+ */
+function fieldEntries(member: TSESTree.MemberExpression, field: string, key: string, next: (n: Node | null | undefined) => void, out: Set<Node>): void {
+  const cls = thisClass(member);
+  if (!cls) return;
+  for (const m of cls.body.body) {
+    if (m.type === 'PropertyDefinition' && !m.static && definitionName(m) === field) next(m.value);
+    // `constructor(private caps: ClientCapabilities = { roots: {} })`: the parameter property's default.
+    if (m.type === 'MethodDefinition' && m.kind === 'constructor') {
+      for (const param of m.value.params) {
+        const inner = param.type === 'TSParameterProperty' ? param.parameter : undefined;
+        if (inner?.type === 'AssignmentPattern' && inner.left.type === 'Identifier' && inner.left.name === field) next(inner.right);
+      }
+    }
+  }
+  walkAll(cls, (n) => {
+    if (n === member || n.type !== 'MemberExpression' || unwrap(n.object).type !== 'ThisExpression' || memberName(n) !== field) return;
+    // Only the `this` of the same class: a nested class's fields are its own.
+    if (thisClass(n) !== cls) return;
+    const p = n.parent;
+    if (p?.type === 'AssignmentExpression' && p.left === n) return next(p.right);
+    if (p?.type === 'MemberExpression' && p.object === n && memberName(p) === key && p.parent?.type === 'AssignmentExpression' && p.parent.left === p) return void out.add(p);
+    mergedInto(n, next);
+  });
+}
+
+/** `Object.assign(target, a, b)` with `target` the first argument: what the other arguments carry lands in it. */
+function mergedInto(target: Node, next: (n: Node | null | undefined) => void): void {
+  const call = target.parent;
+  if (call?.type !== 'CallExpression' || call.arguments[0] !== target || !isMergeCall(call)) return;
+  for (const arg of call.arguments.slice(1)) next(arg.type === 'SpreadElement' ? arg.argument : arg);
+}
+
+/** Functions that return (or fill their first argument with) the union of their arguments' properties. */
+const MERGERS = new Set(['assign', 'merge', 'mergeDeep', 'deepMerge', 'deepmerge', 'mergeCapabilities', 'defu', 'defaultsDeep']);
+
+function isMergeCall(call: TSESTree.CallExpression): boolean {
+  const callee = unwrap(call.callee);
+  if (callee.type === 'Identifier') return callee.name !== 'assign' && MERGERS.has(callee.name);
+  if (callee.type !== 'MemberExpression') return false;
+  const name = propertyName(callee);
+  const owner = unwrap(callee.object);
+  // `Object.assign`, `_.merge`, `lodash.merge`; `assign` alone is too common a name for something else.
+  if (name === 'assign') return owner.type === 'Identifier' && owner.name === 'Object';
+  return !!name && MERGERS.has(name);
+}
+
+function definitionName(def: TSESTree.PropertyDefinition): string | undefined {
+  return def.key.type === 'PrivateIdentifier' ? `#${def.key.name}` : propertyName(def);
 }
 
 function localFunction(call: TSESTree.CallExpression, prov: Provenance): FunctionNode | undefined {

@@ -43,6 +43,32 @@ export function projectImportValue(origin: ModuleOrigin | undefined, spec: Node,
   return what === 'value' ? origin.graph.exportValue(origin.file, source, name) : origin.graph.exportReturnValue(origin.file, source, name);
 }
 
+/**
+ * The value at `path` in what a function of another project module returns when called: `createServer` imported
+ * by name or as default, taken off a namespace import (`factories.createServer`) or a `require` pattern.
+ */
+export function projectReturnPathValue(origin: ModuleOrigin | undefined, variable: VariableLike | undefined, member: string | undefined, path: string[]): McpValue | undefined {
+  const graph = origin?.graph;
+  const def = variable?.defs[0];
+  if (!origin || !graph?.exportReturnPathValue || !def) return undefined;
+  if (member !== undefined) {
+    const source = projectNamespaceSource(variable);
+    return source ? graph.exportReturnPathValue(origin.file, source, member, path) : undefined;
+  }
+  if (def.type === 'ImportBinding' && def.parent?.type === 'ImportDeclaration' && !mcpModule(def.parent.source.value)) {
+    const name = def.node.type === 'ImportSpecifier' ? importedName(def.node) : def.node.type === 'ImportDefaultSpecifier' ? 'default' : undefined;
+    return name ? graph.exportReturnPathValue(origin.file, def.parent.source.value, name, path) : undefined;
+  }
+  // `const { connect } = require('./client.cjs')`.
+  if (def.type === 'Variable' && def.node.type === 'VariableDeclarator' && def.node.init && def.node.id.type === 'ObjectPattern') {
+    const source = projectRequireSource(def.node.init);
+    const prop = def.node.id.properties.find((p) => p.type === 'Property' && p.value === def.name);
+    const key = prop?.type === 'Property' && !prop.computed && prop.key.type === 'Identifier' ? prop.key.name : undefined;
+    return source && key ? graph.exportReturnPathValue(origin.file, source, key, path) : undefined;
+  }
+  return undefined;
+}
+
 /** `ns.McpServer` / `ns.server` where `ns` is `import * as ns from './mcp/server.js'`, a project module. */
 export function projectNamespaceMember(variable: VariableLike | undefined, key: string, origin: ModuleOrigin | undefined, as: 'value' | 'type'): McpValue | undefined {
   const source = origin && projectNamespaceSource(variable);
@@ -51,7 +77,7 @@ export function projectNamespaceMember(variable: VariableLike | undefined, key: 
 }
 
 /** The project module a namespace import (`import * as ns from`) or a whole `require` binds. */
-function projectNamespaceSource(variable: VariableLike | undefined): string | undefined {
+export function projectNamespaceSource(variable: VariableLike | undefined): string | undefined {
   const def = variable?.defs[0];
   if (def?.type === 'Variable' && def.node.type === 'VariableDeclarator' && def.node.id.type === 'Identifier' && def.node.init) {
     return projectRequireSource(def.node.init);

@@ -22,6 +22,8 @@ export interface ModuleOrigin<P = unknown> {
     exportedAt?(from: string, spec: string, name: string): { module: ProjectModule<P>; node: Node } | undefined;
     exportValue(from: string, spec: string, name: string): McpValue | undefined;
     exportReturnValue(from: string, spec: string, name: string): McpValue | undefined;
+    /** The value at `path` in what an imported function returns (`{ server, transport }`). */
+    exportReturnPathValue?(from: string, spec: string, name: string, path: string[]): McpValue | undefined;
     exportType(from: string, spec: string, name: string): McpValue | undefined;
     exportTypeMember(from: string, spec: string, name: string, path: string[]): McpValue | undefined;
     exportFunction(from: string, spec: string, name: string): DeclaredFunction | undefined;
@@ -29,6 +31,8 @@ export interface ModuleOrigin<P = unknown> {
     exportTypeDeclaration?(from: string, spec: string, name: string): DeclaredTypeNode | undefined;
     /** What other files of the package pass at `index` to this file's exported function (or class method). */
     callerArgumentValue?(file: string, exported: string, method: string | undefined, index: number): McpValue | undefined;
+    /** The MCP client other files of the package give this file's exported function's result as capabilities. */
+    callerCapabilityClient?(file: string, exported: string): McpValue | undefined;
   };
 }
 

@@ -27,6 +27,7 @@ import {
   projectNamespaceMember,
   projectRequireSource,
   projectRequireValue,
+  projectReturnPathValue,
 } from './provenance-imports.ts';
 import type { ModuleOrigin as ProjectOrigin, TypeHost } from './provenance-shapes.ts';
 import { declaredTypeOf, typeMemberValue } from './provenance-types.ts';
@@ -121,6 +122,8 @@ export class Provenance implements TypeHost {
       case 'Identifier':
         return this.identifierValue(node);
       case 'ThisExpression':
+      // `super.listRoots()` in an override, `super.sendRootsListChanged()`: the same instance, read through its base class.
+      case 'Super':
         return this.thisValue(node);
       case 'MemberExpression':
         return this.memberValue(node);
@@ -288,6 +291,13 @@ export class Provenance implements TypeHost {
       if (param.type === 'Identifier') return extra;
       return this.patternValue(param, name, extra);
     }
+    // `createServer().then(({ server }) => …)`, `import('./x.js').then((mod) => …)`: what the promise settles to.
+    const settled = index === 0 ? thenReceiver(fn) : undefined;
+    if (settled) {
+      const path = patternPath(declared, name);
+      const v = path && this.literalPathValue(settled, path);
+      if (v) return v;
+    }
     // A local helper: what its callers pass at this position.
     for (const call of this.callsOf(fn)) {
       const arg = call.arguments[index];
@@ -333,7 +343,9 @@ export class Provenance implements TypeHost {
         const v = arg && arg.type !== 'SpreadElement' ? this.literalPathValue(arg, full) : undefined;
         if (v) return v;
       }
-      return undefined;
+      // `createServer().then((made) => made.server…)`.
+      const settled = index === 0 ? thenReceiver(fn) : undefined;
+      return settled && this.literalPathValue(settled, full);
     }
     if (def?.type === 'Variable' && def.node.type === 'VariableDeclarator') {
       const full = [...(patternPath(def.node.id, def.name as TSESTree.Identifier) ?? []), ...path];
@@ -357,7 +369,7 @@ export class Provenance implements TypeHost {
     // `makeClient().client`: a local factory's returned object literal.
     if (node.type === 'CallExpression') {
       const fn = this.localFunction(node.callee);
-      const v = fn && this.returnPathValue(fn, path);
+      const v = fn ? this.returnPathValue(fn, path) : this.importedReturnPathValue(node.callee, path);
       if (v) return v;
     }
     // `(await import('./server.js')).server`: a project module loaded lazily.
@@ -479,7 +491,7 @@ export class Provenance implements TypeHost {
     return calls;
   }
 
-  private thisValue(node: TSESTree.ThisExpression): McpValue | undefined {
+  private thisValue(node: TSESTree.ThisExpression | TSESTree.Super): McpValue | undefined {
     const cls = thisClass(node);
     if (!cls) return undefined;
     const classValue = this.classValue(cls);
@@ -604,8 +616,18 @@ export class Provenance implements TypeHost {
     return fn && isFunction(fn) ? fn : undefined;
   }
 
+  /** `const { server } = await createServer()` with createServer in another module of the project. */
+  private importedReturnPathValue(calleeNode: Node, path: string[]): McpValue | undefined {
+    const callee = unwrap(calleeNode);
+    if (callee.type === 'Identifier') return projectReturnPathValue(this.origin, this.variableOf(callee), undefined, path);
+    const object = callee.type === 'MemberExpression' ? unwrap(callee.object) : undefined;
+    const key = callee.type === 'MemberExpression' ? memberKey(callee) : undefined;
+    if (object?.type !== 'Identifier' || key === undefined) return undefined;
+    return projectReturnPathValue(this.origin, this.variableOf(object), key, path);
+  }
+
   /** The value at `path` in what a function returns (`return { client, state }`), first return that has it. */
-  private returnPathValue(fn: FunctionNode, path: string[]): McpValue | undefined {
+  returnPathValue(fn: FunctionNode, path: string[]): McpValue | undefined {
     // Recursive factories (`return f()`) come back here: bound the walk like fieldValue does.
     if (this.fieldDepth > MAX_DEPTH) return undefined;
     this.fieldDepth++;
@@ -650,6 +672,14 @@ export function memberOf(value: McpValue, key: string): McpValue | undefined {
     default:
       return undefined;
   }
+}
+
+/** `p.then(fn)` (also `p.then(fn, onRejected)`): the promise `p` whose value `fn` receives. */
+function thenReceiver(fn: FunctionNode): Node | undefined {
+  const call = fn.parent;
+  if (call?.type !== 'CallExpression' || call.arguments[0] !== fn) return undefined;
+  const callee = unwrap(call.callee);
+  return callee.type === 'MemberExpression' && propertyName(callee) === 'then' ? callee.object : undefined;
 }
 
 /** A member's key, with `#private` names kept distinct from public ones of the same spelling. */

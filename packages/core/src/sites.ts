@@ -1,16 +1,19 @@
 // The site finder: every roots site of the four kinds (design.md §3) in one parsed file.
 import path from 'node:path';
 import type { TSESTree } from '@typescript-eslint/types';
-import { type Node, type ScopeManagerLike, calleeName, findProperty, propertyName, staticString, unwrap } from './ast.ts';
+import { type FunctionNode, type Node, type ScopeManagerLike, calleeName, functionName, isExported, findProperty, propertyName, staticString, unwrap } from './ast.ts';
 import { findClientAnswers, mayAnswerInputRequests } from './client-answers.ts';
 import { classify } from './classify.ts';
+import { isComparedValue } from './compared-values.ts';
+import { methodsOf } from './method-values.ts';
+import { initializeRootsReads, isRelayedClientCapabilities, relayedMethod } from './relays.ts';
 import { stateViewOf } from './consumers.ts';
 import { contextsOf, primaryContext } from './context.ts';
 import { locOf } from './loc.ts';
-import { type ModuleOrigin, Provenance, type TypeHint, walkAll } from './provenance.ts';
+import { type ModuleOrigin, Provenance, type TypeHint, walkAll, walkOwnBody } from './provenance.ts';
 import { moduleGraphFor } from './module-graph.ts';
 import { handledMethod, methodValueSchema } from './registrations.ts';
-import { type McpValue, ROOTS_LIST, ROOTS_LIST_CHANGED, type SdkMajor, type Side } from './surface.ts';
+import { INITIALIZE, type McpValue, ROOTS_LIST, ROOTS_LIST_CHANGED, type SdkMajor, type Side } from './surface.ts';
 import type { Explain, ReasonCode, RootsSite, SiteContext, SiteKind } from './types.ts';
 import { whyNotReceiver } from './why-not.ts';
 import { capabilityReads, entryValue, flowEntries } from './provenance-flows.ts';
@@ -55,6 +58,7 @@ export function findRootsSites(input: FindSitesInput): RootsSite[] {
     if (node.type === 'CallExpression') matchCall(node, m);
     else if (node.type === 'NewExpression') matchNewClient(node, m);
     else if (node.type === 'ObjectExpression') matchHandBuiltInputRequest(node, m);
+    else if (node.type === 'FunctionDeclaration' || node.type === 'ArrowFunctionExpression' || node.type === 'FunctionExpression') matchCapabilityHelper(node, m);
   });
   if (mayAnswerInputRequests(input.text)) {
     for (const a of findClientAnswers(input.ast, prov, input.text, originOf(input.file, input.cwd)?.file, input.explain)) raw.push({ kind: 'capability', node: a.node, sdk: a.sdk, side: 'client', form: a.form });
@@ -106,10 +110,12 @@ function matchCall(call: TSESTree.CallExpression, m: Match): void {
     case 'request':
     case 'sendRequest':
     case 'send': {
-      if (requestMethod(call.arguments[0], prov) !== ROOTS_LIST) return;
-      const receiver = prov.valueOf(receiverNode);
+      // A gateway relays the request it received as it came: `front.request(request, ListRootsResultSchema)`.
+      const method = requestMethod(call.arguments[0], prov) ?? relayedMethod(call.arguments[0], prov);
       const resultSchema = call.arguments[1] ? prov.is(call.arguments[1], 'schema') : undefined;
       const viaSchema = resultSchema?.name === 'ListRootsResultSchema' ? resultSchema : undefined;
+      if (method !== ROOTS_LIST && !(method === undefined && viaSchema)) return;
+      const receiver = prov.valueOf(receiverNode);
       const form = `${name}({ method: 'roots/list' })`;
       // A client asking a server: not the deprecated direction.
       if (receiver?.kind === 'client') return void m.explain?.(call, 'an MCP client sending roots/list to a server, not the deprecated server-to-client request');
@@ -121,7 +127,7 @@ function matchCall(call: TSESTree.CallExpression, m: Match): void {
       return;
     }
     case 'setNotificationHandler': {
-      const method = handledMethod(call.arguments[0], (n) => prov.is(n, 'schema')?.name);
+      const method = registeredMethod(call.arguments[0], ROOTS_LIST_CHANGED, prov);
       if (method !== ROOTS_LIST_CHANGED) return;
       const receiver = prov.valueOf(receiverNode);
       const schema = prov.is(methodValueSchema(call.arguments[0]!) ?? call.arguments[0]!, 'schema');
@@ -139,14 +145,16 @@ function matchCall(call: TSESTree.CallExpression, m: Match): void {
       return;
     }
     case 'notification': {
-      if (requestMethod(call.arguments[0], prov) !== ROOTS_LIST_CHANGED) return;
+      if ((requestMethod(call.arguments[0], prov) ?? relayedMethod(call.arguments[0], prov)) !== ROOTS_LIST_CHANGED) return;
       const receiver = prov.valueOf(receiverNode);
       if (receiver?.kind === 'client') out.push(site('list-changed', call, receiver, 'client', "notification({ method: 'notifications/roots/list_changed' })"));
       else reject(m, call, receiverNode, receiver, 'an MCP client');
       return;
     }
     case 'setRequestHandler': {
-      const method = handledMethod(call.arguments[0], (n) => prov.is(n, 'schema')?.name);
+      const method = registeredMethod(call.arguments[0], ROOTS_LIST, prov);
+      // A server (a gateway, a framework) answering initialize itself reads the client's roots capability there.
+      if (method === INITIALIZE) return matchInitializeHandler(call, receiverNode, m);
       if (method !== ROOTS_LIST) return;
       const receiver = prov.valueOf(receiverNode);
       const schema = prov.is(methodValueSchema(call.arguments[0]!) ?? call.arguments[0]!, 'schema');
@@ -183,10 +191,34 @@ function matchCall(call: TSESTree.CallExpression, m: Match): void {
 /** `sendRequest({ method: 'roots/list' }, S)` / `send(...)` after destructuring them off extra / ctx.mcpReq. */
 function matchBareRequest(call: TSESTree.CallExpression, callee: TSESTree.Identifier, m: Match): void {
   const { prov, out } = m;
-  if (requestMethod(call.arguments[0], prov) !== ROOTS_LIST) return;
+  if ((requestMethod(call.arguments[0], prov) ?? relayedMethod(call.arguments[0], prov)) !== ROOTS_LIST) return;
   const fn = prov.is(callee, 'request-fn');
   if (fn) out.push(site('request', call, fn, 'server', `${callee.name}({ method: 'roots/list' })`));
   else m.explain?.(call, whyNotReceiver(callee, prov.valueOf(callee), "sendRequest / send taken off a handler's extra or ctx.mcpReq", prov, m.text));
+}
+
+/** `server.setRequestHandler(InitializeRequestSchema, (request) => … request.params.capabilities.roots …)`. */
+function matchInitializeHandler(call: TSESTree.CallExpression, receiverNode: Node, m: Match): void {
+  const receiver = m.prov.valueOf(receiverNode);
+  if (receiver?.kind !== 'server') return;
+  for (const read of initializeRootsReads(call, m.prov)) m.out.push(site('capability', read, receiver, 'server', 'initialize params.capabilities.roots'));
+}
+
+/**
+ * `export function buildCapabilities() { return { roots: {} } }` whose result another file of the package
+ * gives an MCP client as its capabilities.
+ */
+function matchCapabilityHelper(fn: FunctionNode, m: Match): void {
+  const graph = m.prov.origin?.graph;
+  if (!graph?.callerCapabilityClient || !isExported(fn)) return;
+  const returned: Node[] = [];
+  if (fn.body.type !== 'BlockStatement') returned.push(fn.body);
+  else walkOwnBody(fn.body, (n) => n.type === 'ReturnStatement' && n.argument && returned.push(n.argument));
+  const roots = returned.flatMap((r) => rootsEntries(r, m.prov));
+  if (!roots.length) return;
+  const name = fn.parent?.type === 'ExportDefaultDeclaration' ? 'default' : functionName(fn);
+  const client = name ? graph.callerCapabilityClient(m.prov.origin!.file, name) : undefined;
+  if (client) for (const r of roots) m.out.push(site('capability', r, client, 'client', 'capabilities.roots'));
 }
 
 /** `new Client(info, { capabilities: { roots: ... } })`. */
@@ -218,6 +250,8 @@ function matchHandBuiltInputRequest(obj: TSESTree.ObjectExpression, m: Match): v
     if (holder?.type !== 'CallExpression' && holder?.type !== 'NewExpression') m.explain?.(obj, "a `{ method: 'roots/list' }` object that is neither sent by an MCP server nor part of an `inputRequests` map");
     return;
   }
+  // `expect(result).toEqual({ inputRequests: { roots: { method: 'roots/list' } } })` describes what other code returns.
+  if (isComparedValue(obj, prov)) return void m.explain?.(obj, "a `{ method: 'roots/list' }` object a test assertion compares against, not an input request this code makes");
   out.push({ kind: 'input-request', node: obj, sdk: null, side: 'server', form: "{ method: 'roots/list' } input request" });
 }
 
@@ -265,6 +299,16 @@ function site(kind: SiteKind, node: Node, value: McpValue, side: Side, form: str
   return { kind, node, sdk: value.sdk, side, form };
 }
 
+/**
+ * The method a handler registration names, or `wanted` when a framework's wrapper or registry may carry it there
+ * (`on(schema, h) { client.setRequestHandler(schema, h) }` called with ListRootsRequestSchema, a Map of handlers).
+ */
+function registeredMethod(arg: Node | undefined, wanted: string, prov: Provenance): string | undefined {
+  const method = handledMethod(arg, (n) => prov.is(n, 'schema')?.name);
+  if (method === wanted || !arg || unwrap(arg).type !== 'Identifier') return method;
+  return methodsOf(arg, prov).has(wanted) ? wanted : method;
+}
+
 /** The `method` of a request object argument: a literal object or a local constant holding one. */
 function requestMethod(arg: Node | undefined, prov: Provenance): string | undefined {
   const obj = objectOf(arg, prov);
@@ -277,6 +321,10 @@ function requestMethod(arg: Node | undefined, prov: Provenance): string | undefi
   const schema = base && prov.is(base, 'schema');
   if (schema?.name === 'ListRootsRequestSchema') return ROOTS_LIST;
   if (schema?.name === 'RootsListChangedNotificationSchema') return ROOTS_LIST_CHANGED;
+  // A constant (`const M = ListRootsRequestSchema.shape.method.value`) or a wrapper's parameter its callers fill.
+  const methods = methodsOf(method.value, prov);
+  if (methods.has(ROOTS_LIST)) return ROOTS_LIST;
+  if (methods.has(ROOTS_LIST_CHANGED)) return ROOTS_LIST_CHANGED;
   return undefined;
 }
 
@@ -298,7 +346,8 @@ function objectOf(arg: Node | undefined, prov: Provenance): TSESTree.ObjectExpre
 
 /** Every `roots` entry a client capabilities value may carry, however it was assembled. */
 function rootsEntries(capabilities: Node | undefined, prov: Provenance): Node[] {
-  return flowEntries(capabilities, 'roots', prov);
+  // A gateway's client declares whatever its own client declared: `capabilities: front.getClientCapabilities()`.
+  return flowEntries(capabilities, 'roots', prov, (n) => isRelayedClientCapabilities(n, prov));
 }
 
 /**

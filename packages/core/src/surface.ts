@@ -56,6 +56,7 @@ export const exportKinds: Record<string, McpValueKind> = {
   ListResourceTemplatesRequestSchema: 'schema',
   CompleteRequestSchema: 'schema',
   InitializedNotificationSchema: 'schema',
+  InitializeRequestSchema: 'schema',
 };
 
 /** The JSON-RPC method each SDK schema constant stands for. */
@@ -72,6 +73,7 @@ export const schemaMethods: Record<string, string> = {
   ListResourceTemplatesRequestSchema: 'resources/templates/list',
   CompleteRequestSchema: 'completion/complete',
   InitializedNotificationSchema: 'notifications/initialized',
+  InitializeRequestSchema: 'initialize',
 };
 
 /** What `new` of an MCP class gives, and what `this` is in a subclass. */
@@ -92,6 +94,8 @@ export const typeKinds: Record<string, McpValueKind> = {
 
 export const ROOTS_LIST = 'roots/list';
 export const ROOTS_LIST_CHANGED = 'notifications/roots/list_changed';
+/** The handshake request whose params carry the client's capabilities (before 2026-07-28). */
+export const INITIALIZE = 'initialize';
 
 /** Client-side MRTR (2026-07-28): the server's embedded requests arrive in `inputRequests`, and the
  *  client sends its answers back, keyed the same way, in the retry's `inputResponses`. */
