@@ -10,6 +10,8 @@ export const ruleOfKind: Record<SiteKind, string> = {
   'input-request': 'no-roots-input-request',
   'list-changed': 'no-roots-list-changed',
   capability: 'no-roots-capability',
+  'elicitation-request': 'no-push-elicitation',
+  'sampling-request': 'no-push-sampling',
 };
 
 export function ruleDocsUrl(rule: string): string {
@@ -27,6 +29,8 @@ export const kindMessages: Record<SiteKind, string> = {
   request: `Push-style roots/list request: it throws on every ${facts.breakingRevision} request, which has no server-to-client requests, and ${deprecation}. Return inputRequired({ inputRequests: { roots: inputRequired.listRoots() } }) from the handler (uproot migrate --to mrtr), or take the directory as a tool parameter (--to param).`,
   'input-request': `roots/list input request: multi round-trip roots work on ${facts.breakingRevision}, but ${deprecation}. Take the directory as an explicit tool parameter or prompt argument, or from server configuration (uproot migrate --to param).`,
   'list-changed': `notifications/roots/list_changed is removed in ${facts.breakingRevision} (the handler never fires and the v2 client throws when sending it), and ${deprecation}. Request roots per call, or take directories from parameters or configuration.`,
+  'elicitation-request': `Push-style elicitation/create request: it throws on every ${facts.breakingRevision} request, which has no server-to-client requests. Return inputRequired({ inputRequests: { <key>: inputRequired.elicit({...}) } }) from the handler and read the answer with inputResponse(ctx.mcpReq.inputResponses, '<key>') on the retry; a roots request in the same handler must travel in the same inputRequests map.`,
+  'sampling-request': `Push-style sampling/createMessage request: it throws on every ${facts.breakingRevision} request, which has no server-to-client requests. Return inputRequired({ inputRequests: { <key>: inputRequired.createMessage({...}) } }) from the handler and read the answer with inputResponse(ctx.mcpReq.inputResponses, '<key>') on the retry; a roots request in the same handler must travel in the same inputRequests map.`,
   capability: `The roots capability is deprecated: ${deprecation}, and on ${facts.breakingRevision} capabilities ride on each request (roots has no listChanged). Keep answering roots/list for 2025-era peers, and plan for explicit directory parameters or configuration.`,
 };
 
