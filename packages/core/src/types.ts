@@ -36,7 +36,8 @@ export type ReasonCode =
   | 'timeout-control'
   | 'unresolved-chain'
   | 'resource-param'
-  | 'v1-sdk';
+  | 'v1-sdk'
+  | 'push-request';
 
 /** Told why a roots candidate the finder looked at is not a site (`uproot scan --explain`). */
 export type Explain = (node: TSESTree.Node, why: string) => void;
