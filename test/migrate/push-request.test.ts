@@ -1,8 +1,15 @@
 // Never a half rewrite: a handler whose roots request would be rewritten, but which also elicits or samples
 // push-style (itself, through a helper in its file or in another), is left whole with one `push-request`
 // marker naming every request that holds it back. Scan says so too, and `--to param` holds v2 handlers alike.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { Linter } from 'eslint';
+import tseslint from 'typescript-eslint';
+import { applyTransform } from 'jscodeshift/src/testUtils.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import plugin from '../../packages/eslint-plugin/src/index.ts';
+import transform from '../../transforms/jscodeshift/mrtr.ts';
 import { applyEdits } from '../../packages/core/src/plan/edits.ts';
 import { planMrtrProject } from '../../transforms/mrtr.ts';
 import { planParamText } from '../../transforms/param.ts';
@@ -102,6 +109,29 @@ describe('migrate --to mrtr: a handler that also elicits or samples is left whol
     const roots = result.files.flatMap((f) => f.outcomes).filter((o) => o.site.kind === 'request');
     expect(roots.map((o) => o.reason)).toEqual(['v1-sdk']);
     expect(roots[0]!.detail).toContain("[push-request] held back by sendRequest({ method: 'elicitation/create' }) in askName() (lib/ask.js:5) and createMessage() in haiku() (lib/sample.js:3)");
+  });
+});
+
+describe('one file planned alone sees the helper it imports', () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'uproot-push-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  writeFileSync(path.join(dir, 'package.json'), '{ "name": "push", "private": true, "type": "module" }\n');
+  const serverFile = path.join(dir, 'server.ts');
+  writeFileSync(serverFile, server.text);
+  writeFileSync(path.join(dir, 'ask.ts'), helper.text);
+
+  it('ESLint offers no rewrite for the held handler, and says why, as migrate does', () => {
+    const config = [{ files: ['**/*.ts'], languageOptions: { parser: tseslint.parser } }, plugin.configs.recommended];
+    const roots = new Linter({ cwd: dir }).verify(server.text, config as never, { filename: serverFile }).filter((m) => m.ruleId === 'uproot/no-roots-request');
+    expect(roots.map((m) => [m.line, m.message.includes('Needs a person [push-request]: held back by elicitInput() in askName() (ask.ts:4)'), m.suggestions?.length ?? 0])).toEqual([
+      [8, true, 0],
+      [13, false, 1],
+    ]);
+  });
+
+  it('jscodeshift marks it as migrate does', async () => {
+    const out = await applyTransform({ default: transform, parser: 'ts' } as never, {}, { source: server.text, path: serverFile });
+    expect(out.split('\n').filter((l) => l.includes('// uproot: [push-request] held back by elicitInput() in askName() (ask.ts:4)'))).toHaveLength(1);
   });
 });
 

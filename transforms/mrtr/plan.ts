@@ -8,6 +8,7 @@ import { dedupeMarkers, planMarker, planMarkerRemoval } from '@uproot/core/plann
 import type { FilePlan, SiteOutcome } from '../outcome.ts';
 import { type ProjectIndex, type SitePlan, handlerCallbacksReaching, planSite } from './chains.ts';
 import { PushRequestsByHandler, isPushRequest, pushRequestDetail } from '../push-requests.ts';
+import { importedPushRequests } from './imported-push.ts';
 import { lazyGuardEdits } from './lazy.ts';
 import { ONE_CLIENT_NOTE, planLifecycle } from './lifecycle.ts';
 import { planClientEraGuards } from '../client-era-guard.ts';
@@ -76,8 +77,10 @@ export function planUnits(units: Unit[], project: ProjectIndex | undefined, only
   /** The plan, or why it is held back: a handler it rewrites also elicits or samples push-style. */
   const planOrHold = (site: RootsSite, unit: Unit): SitePlan => {
     const plan = planSite(site, unit, project);
-    if (!pushRequests.size) return plan;
-    const traced = pushRequests.of(plan.chains.map((c) => c.callback));
+    // Planned alone, the file's handlers may still call a helper of another file that elicits or samples.
+    const imported = project ? [] : importedPushRequests(plan.chains.flatMap((c) => [c.callback, ...c.hops.map((h) => h.fn)]), unit);
+    if (!pushRequests.size && !imported.length) return plan;
+    const traced = [...pushRequests.of(plan.chains.map((c) => c.callback)), ...imported];
     const untraced = [...new Set(plan.chains.map((c) => c.unit.path))].flatMap((file) => pushRequests.untracedFor(file, importersOf));
     if (traced.length || untraced.length) throw new Unprovable('push-request', pushRequestDetail([...traced, ...untraced], unit.path, untraced));
     return plan;
