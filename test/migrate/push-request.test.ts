@@ -158,6 +158,23 @@ server.registerTool('greet', { description: 'Greet in the workspace', inputSchem
     expect(lines.filter((l) => !l.includes('// uproot: [')).join('\n')).toBe(text);
   });
 
+  it('follows a helper the file imports, as --to mrtr does', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'uproot-push-param-'));
+    try {
+      writeFileSync(path.join(dir, 'package.json'), '{ "name": "push", "private": true, "type": "module" }\n');
+      writeFileSync(path.join(dir, 'server.ts'), server.text);
+      writeFileSync(path.join(dir, 'ask.ts'), helper.text);
+      const result = await runMigrate([dir], { cwd: dir, strategy: 'param', dryRun: true });
+      const roots = result.files.flatMap((f) => f.outcomes).filter((o) => o.site.kind === 'request');
+      expect(roots.map((o) => [o.site.line, o.outcome, o.reason ?? null, o.detail?.startsWith('held back') ? o.detail : null])).toEqual([
+        [8, 'marked', 'push-request', 'held back by elicitInput() in askName() (ask.ts:4)'],
+        [13, 'rewritten', null, null],
+      ]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('rewrites the v1 handler: v1 serves 2025-era connections only, where sampling still works', async () => {
     const dir = path.join(projects, 'push-requests-v1-js');
     const result = await runMigrate([dir], { cwd: dir, strategy: 'param', dryRun: true });

@@ -8,7 +8,7 @@ import { dedupeMarkers, planMarker, planMarkerRemoval } from '@uproot/core/plann
 import type { FilePlan, SiteOutcome } from '../outcome.ts';
 import { type ProjectIndex, type SitePlan, handlerCallbacksReaching, planSite } from './chains.ts';
 import { PushRequestsByHandler, isPushRequest, pushRequestDetail } from '../push-requests.ts';
-import { importedPushRequests } from './imported-push.ts';
+import { importedPushRequests } from '../imported-push-requests.ts';
 import { lazyGuardEdits } from './lazy.ts';
 import { ONE_CLIENT_NOTE, planLifecycle } from './lifecycle.ts';
 import { planClientEraGuards } from '../client-era-guard.ts';

@@ -26,6 +26,7 @@ import { planRootsState } from './state/plan.ts';
 import { SOURCEABLE, type SourcePlan, planConfiguredSource } from './state/configured-source.ts';
 import { type HelperKind, PARAM_EXPORTS } from '../shared-helpers/names.ts';
 import { PushRequestsByHandler, isPushRequest, pushRequestDetail } from '../push-requests.ts';
+import { importedPushRequests } from '../imported-push-requests.ts';
 
 export interface ParamOptions {
   /** The new parameter's name (default `directory`); `directory2`… when the handler already uses it. */
@@ -245,7 +246,8 @@ function importShared(module: string, bindings: Bindings, edits: TextEdit[], loc
  * A v2 handler that also elicits or samples push-style keeps its roots request: the parameter alone would let it
  * run on 2026-07-28 past the roots request it failed at, then fail at the push request after whatever it does in
  * between, and report it migrated. (v1 serves only 2025-era connections, where the rewrite changes nothing else.)
- * A push request in this file whose callers cannot all be traced holds every such handler of the file.
+ * A push request in this file whose callers cannot all be traced holds every such handler of the file; helpers
+ * imported from other files are followed one import deep.
  */
 function holdPushRequestHandlers(entries: Map<string, Entry>, sites: RootsSite[], prov: Provenance, filePath: string): void {
   const pushes = new PushRequestsByHandler();
@@ -255,11 +257,11 @@ function holdPushRequestHandlers(entries: Map<string, Entry>, sites: RootsSite[]
     for (const reach of reaches) if (reach.callback) pushes.add(reach.callback, { site, file: filePath });
     if (reaches.length === 0 || reaches.some((r) => !r.callback && r.handler === 'other')) pushes.addUntraced({ site, file: filePath });
   }
-  if (!pushes.size) return;
   for (const entry of entries.values()) {
     if (entry.error || entry.sdk === 1 || ![...entry.sites].some((s) => s.kind === 'request')) continue;
     const untraced = pushes.untracedFor(filePath, () => []);
-    const holding = [...pushes.of([entry.callback]), ...untraced];
+    // This file is planned alone: helpers it imports are followed one import deep.
+    const holding = [...pushes.of([entry.callback]), ...importedPushRequests(entry.fns, { path: filePath, prov }), ...untraced];
     if (holding.length) entry.error = new Unprovable('push-request', pushRequestDetail(holding, filePath, untraced));
   }
 }

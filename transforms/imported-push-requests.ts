@@ -2,13 +2,21 @@
 // push requests a handler makes through a helper it imports are found here, one import deep, so the suggestion
 // holds back what `uproot migrate` over the project holds back.
 import type { TSESTree } from '@typescript-eslint/types';
-import { type FunctionNode, type Node, type ScopeManagerLike, type Provenance, findRootsSites, originOf, reachesOf, unwrap, walkOwnBody } from '@uproot/core/planning';
-import type { PushRequest } from '../push-requests.ts';
-import { isPushRequest } from '../push-requests.ts';
-import type { Unit } from './unit.ts';
+import { type FunctionNode, type Node, type ScopeManagerLike, type Provenance, type RootsSite, findRootsSites, originOf, reachesOf, unwrap, walkOwnBody } from '@uproot/core/planning';
+import type { PushRequest } from './push-requests.ts';
+import { isPushRequest } from './push-requests.ts';
+
+/** The file planned alone, and its provenance. */
+interface PlannedFile {
+  path: string;
+  prov: Provenance;
+}
+
+/** Each imported module's sites, found once however many handlers call into it. */
+const sitesOf = new WeakMap<TSESTree.Program, RootsSite[]>();
 
 /** The push requests made by functions `fns` call when those are imported from project modules. */
-export function importedPushRequests(fns: Iterable<FunctionNode>, unit: Unit): PushRequest[] {
+export function importedPushRequests(fns: Iterable<FunctionNode>, unit: PlannedFile): PushRequest[] {
   const origin = originOf(unit.path);
   if (!origin) return [];
   const out: PushRequest[] = [];
@@ -26,7 +34,8 @@ export function importedPushRequests(fns: Iterable<FunctionNode>, unit: Unit): P
       // The graph's modules keep the scopes they were parsed with (module-graph.ts LoadedModule).
       const scopeManager = (module as { scopeManager?: ScopeManagerLike }).scopeManager;
       if (!scopeManager) return;
-      const sites = findRootsSites({ ast: module.program, text: module.text, scopeManager, file: module.file });
+      let sites = sitesOf.get(module.program);
+      if (!sites) sitesOf.set(module.program, (sites = findRootsSites({ ast: module.program, text: module.text, scopeManager, file: module.file })));
       for (const site of sites) {
         if (!isPushRequest(site)) continue;
         const reaches = reachesOf(site.node, module.prov as Provenance);
@@ -39,7 +48,7 @@ export function importedPushRequests(fns: Iterable<FunctionNode>, unit: Unit): P
   return out;
 }
 
-function importOf(id: TSESTree.Identifier, unit: Unit): { spec: string; name: string } | undefined {
+function importOf(id: TSESTree.Identifier, unit: Pick<PlannedFile, 'prov'>): { spec: string; name: string } | undefined {
   const def = unit.prov.variableOf(id)?.defs[0];
   if (def?.type !== 'ImportBinding') return undefined;
   const spec = def.node as Node;
