@@ -17,7 +17,8 @@ const sitesOf = new WeakMap<TSESTree.Program, RootsSite[]>();
 
 /** The push requests made by functions `fns` call when those are imported from project modules. */
 export function importedPushRequests(fns: Iterable<FunctionNode>, unit: PlannedFile): PushRequest[] {
-  const origin = originOf(unit.path);
+  // The file's own origin: its module graph is bounded where the run started, as the file's sites were found.
+  const origin = unit.prov.origin ?? originOf(unit.path);
   if (!origin) return [];
   const out: PushRequest[] = [];
   for (const fn of fns) {
