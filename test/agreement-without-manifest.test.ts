@@ -15,6 +15,7 @@ import { main } from '../packages/uproot/src/cli.ts';
 import { runMigrate } from '../packages/uproot/src/migrate/migrate.ts';
 import transform from '../transforms/jscodeshift/mrtr.ts';
 import { type CorpusProject, readProjects } from './detection-corpus.ts';
+import { ruleOfKind } from '@uproot/core';
 
 /** Projects whose package.json says nothing a resolver needs (no `imports`, no workspaces). */
 const portable = readProjects().filter((p) => {
@@ -69,10 +70,13 @@ async function scan(root: string, cwd: string, paths: string[]): Promise<string[
   return report.sites.map((s) => `${path.relative(root, path.resolve(cwd, s.file)).split(path.sep).join('/')}:${s.line} ${s.kind}`).sort();
 }
 
+/** `uproot/no-roots-request` → `request`: the site rules, by the kind they report. */
+const kindOfRule = new Map(Object.entries(ruleOfKind).map(([kind, rule]) => [`uproot/${rule}`, kind]));
+
 function lint(file: string, cwd: string): string[] {
   const config = [{ files: ['**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}'], languageOptions: { parser: tsParser as never } }, plugin.configs.strict];
   const messages = new Linter({ cwd }).verify(readFileSync(file, 'utf8'), config as never, { filename: file });
-  return messages.filter((m) => m.ruleId?.startsWith('uproot/no-roots-')).map((m) => `${m.line} ${m.ruleId!.slice('uproot/no-roots-'.length)}`);
+  return messages.filter((m) => kindOfRule.has(m.ruleId ?? '')).map((m) => `${m.line} ${kindOfRule.get(m.ruleId!)}`);
 }
 
 /** jscodeshift started in `cwd`, as `npx jscodeshift -t … <file>` there would run. */

@@ -11,7 +11,7 @@ export const PROJECTS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url
 
 const SOURCE = /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs)$/;
 
-const KINDS: readonly SiteKind[] = ['request', 'input-request', 'list-changed', 'capability'];
+const KINDS: readonly SiteKind[] = ['request', 'input-request', 'list-changed', 'capability', 'elicitation-request', 'sampling-request'];
 const MARKER = /\/\/ expect: (.*)$/;
 
 export interface ExpectedSite {

@@ -10,7 +10,7 @@ const tally = { expected: 0, found: 0, truePositives: 0, files: 0 };
 describe('detection corpus', () => {
   it('covers every site kind and has look-alikes that must stay silent', () => {
     const kinds = new Set(corpus.flatMap((f) => f.expected.map((e) => e.kind)));
-    expect([...kinds].sort()).toEqual(['capability', 'input-request', 'list-changed', 'request']);
+    expect([...kinds].sort()).toEqual(['capability', 'elicitation-request', 'input-request', 'list-changed', 'request', 'sampling-request']);
     expect(corpus.filter((f) => f.expected.length === 0).length).toBeGreaterThanOrEqual(8);
     expect(corpus.length).toBeGreaterThanOrEqual(40);
   });

@@ -69,6 +69,8 @@ describe('scan --format sarif', () => {
       'uproot/no-roots-input-request',
       'uproot/no-roots-list-changed',
       'uproot/no-roots-capability',
+      'uproot/no-push-elicitation',
+      'uproot/no-push-sampling',
       ...mrtrRules.map((r) => `uproot/${r}`),
     ]);
     for (const rule of rules) {
@@ -81,6 +83,9 @@ describe('scan --format sarif', () => {
       expect(rule.name!.length).toBeLessThanOrEqual(255);
       expect(['note', 'warning', 'error']).toContain(rule.defaultConfiguration!.level);
     }
+    // Push requests break on 2026-07-28, like configs.recommended says; the deprecated rest are warnings.
+    const levels = Object.fromEntries(rules.map((r) => [r.id, r.defaultConfiguration!.level]));
+    expect([levels['uproot/no-roots-request'], levels['uproot/no-push-elicitation'], levels['uproot/no-push-sampling'], levels['uproot/no-roots-capability']]).toEqual(['error', 'error', 'error', 'warning']);
   });
 
   it('ties every result to its rule by id and index, one per site of the JSON report', async () => {

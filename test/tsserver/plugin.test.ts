@@ -10,7 +10,7 @@ import { REPO, installConsumer } from '../consumer/project.ts';
 import { type ProtocolCodeFix, type ProtocolDiagnostic, TsServer, applyCodeEdits } from './client.ts';
 
 const repoVersions = (JSON.parse(readFileSync(path.join(REPO, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> }).devDependencies;
-const FILES = ['src/server.ts', 'src/allowed-dirs.ts', 'src/client.ts', 'src/v1-tool.js', 'src/seeded-sdk-server.ts', 'src/count-roots.ts', 'src/not-mcp.ts', 'src/families.ts'];
+const FILES = ['src/server.ts', 'src/allowed-dirs.ts', 'src/client.ts', 'src/v1-tool.js', 'src/seeded-sdk-server.ts', 'src/count-roots.ts', 'src/push-requests.ts', 'src/not-mcp.ts', 'src/families.ts'];
 
 interface EslintMessage {
   ruleId: string | null;
@@ -38,7 +38,7 @@ beforeAll(() => {
   );
   cpSync(path.join(REPO, 'examples/legacy-server/src'), abs('src'), { recursive: true });
   cpSync(path.join(REPO, 'test/fixtures/mrtr-rules/corpus/seeded-sdk-server.ts'), abs('src/seeded-sdk-server.ts'));
-  for (const f of ['count-roots.ts', 'not-mcp.ts', 'families.ts']) cpSync(path.join(REPO, 'test/fixtures/tsserver', f), abs(`src/${f}`));
+  for (const f of ['count-roots.ts', 'push-requests.ts', 'not-mcp.ts', 'families.ts']) cpSync(path.join(REPO, 'test/fixtures/tsserver', f), abs(`src/${f}`));
   // What the README tells users to write.
   writeFileSync(
     abs('tsconfig.json'),
@@ -109,6 +109,8 @@ describe('uproot/tsserver in an installed project', () => {
         'uproot/no-roots-input-request',
         'uproot/no-roots-list-changed',
         'uproot/no-roots-capability',
+        'uproot/no-push-elicitation',
+        'uproot/no-push-sampling',
         'uproot/mrtr-allowed-methods',
         'uproot/mrtr-nonempty',
         'uproot/mrtr-request-state',

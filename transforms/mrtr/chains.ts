@@ -47,12 +47,38 @@ const MAX_FILES_DEEP = 4;
 export function planSite(site: RootsSite, unit: Unit, project?: ProjectIndex): SitePlan {
   checkRequestForm(site, unit.prov);
   const chains: HandlerChain[] = [];
-  extend(site, site.node, unit, [], chains, project, 0, new Set());
+  extend(site, site.node, unit, [], (reach, at, registrationUnit, hops, factoryCall) => chains.push(handlerChain(site, reach, at, registrationUnit, hops, factoryCall)), project, 0, new Set());
   if (chains.length === 0) throw new Unprovable('unresolved-chain', 'no handler reaches this request');
   return { site, unit, chains };
 }
 
-function extend(site: RootsSite, node: Node, unit: Unit, tail: ChainHop[], chains: HandlerChain[], project: ProjectIndex | undefined, depth: number, external: Set<FunctionNode>): void {
+/** Where a chain ends: the handler's reach, the file of the function it reached, the registration's file. */
+type ChainEnd = (reach: Reach, unit: Unit, registrationUnit: Unit, hops: ChainHop[], factoryCall?: TSESTree.CallExpression) => void;
+
+/**
+ * The handler callbacks that reach `site` (an elicitation or sampling request), along the same chains a roots
+ * request is planned through. `traced` is false when some chain could not be followed to its end: then other
+ * handlers may reach the request too, and the caller must assume they do.
+ */
+export function handlerCallbacksReaching(site: RootsSite, unit: Unit, project?: ProjectIndex): { callbacks: FunctionNode[]; traced: boolean } {
+  // The file's own handlers first: a chain that fails further out (an exported helper) must not hide them.
+  const local = reachesOf(site.node, unit.prov);
+  const callbacks: FunctionNode[] = local.flatMap((r) => (r.callback ? [r.callback] : []));
+  let traced = local.length > 0;
+  const end: ChainEnd = (reach) => {
+    if (reach.callback) callbacks.push(reach.callback);
+    else if (reach.handler === 'other') traced = false;
+  };
+  try {
+    extend(site, site.node, unit, [], end, project, 0, new Set());
+  } catch (error) {
+    if (!(error instanceof Unprovable)) throw error;
+    traced = false;
+  }
+  return { callbacks, traced };
+}
+
+function extend(site: RootsSite, node: Node, unit: Unit, tail: ChainHop[], chains: ChainEnd, project: ProjectIndex | undefined, depth: number, external: Set<FunctionNode>): void {
   const reaches = reachesOf(node, unit.prov);
   if (reaches.length === 0) throw new Unprovable('unresolved-chain', 'no handler reaches this request');
   for (const reach of reaches) {
@@ -79,11 +105,11 @@ function extend(site: RootsSite, node: Node, unit: Unit, tail: ChainHop[], chain
       }
       continue;
     }
-    chains.push(handlerChain(site, reach, unit, unit, hops));
+    chains(reach, unit, unit, hops);
   }
 }
 
-function followExternal(site: RootsSite, fn: FunctionNode, unit: Unit, rest: ChainHop[], chains: HandlerChain[], project: ProjectIndex, depth: number, external: Set<FunctionNode>): boolean {
+function followExternal(site: RootsSite, fn: FunctionNode, unit: Unit, rest: ChainHop[], chains: ChainEnd, project: ProjectIndex, depth: number, external: Set<FunctionNode>): boolean {
   if (external.has(fn)) return true;
   external.add(fn);
   if (depth >= MAX_FILES_DEEP) throw new Unprovable('unresolved-chain', `the chain through ${name(fn)} crosses more files than uproot follows`);
@@ -111,7 +137,7 @@ function isFunctionNode(node: Node): node is FunctionNode {
 }
 
 /** Every call of the factory must hand its result straight to an MCP registration. */
-function followFactory(site: RootsSite, callback: FunctionNode, unit: Unit, hops: ChainHop[], chains: HandlerChain[], project: ProjectIndex | undefined): void {
+function followFactory(site: RootsSite, callback: FunctionNode, unit: Unit, hops: ChainHop[], chains: ChainEnd, project: ProjectIndex | undefined): void {
   const factory = returningFunction(callback)!;
   const callers: Array<{ unit: Unit; call: TSESTree.CallExpression }> = unit.prov.callsOf(factory).map((call) => ({ unit, call }));
   if (unit.prov.referencesTo(factory).length !== callers.length) throw new Unprovable('unresolved-chain', `${name(factory)} is used other than by calling it`);
@@ -137,7 +163,7 @@ function followFactory(site: RootsSite, callback: FunctionNode, unit: Unit, hops
       handler = requestHandlerKind(method);
     }
     const reach: Reach = { handler, name: method ?? (registration.arguments[0] ? staticString(registration.arguments[0]) : undefined), callback, registration, receiver, hops: [] };
-    chains.push(handlerChain(site, reach, unit, callerUnit, hops, call));
+    chains(reach, unit, callerUnit, hops, call);
   }
 }
 

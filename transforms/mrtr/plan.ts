@@ -6,7 +6,9 @@ import type { ScopeManagerLike } from '@uproot/core/planning';
 import { type TextEdit, applyEdits } from '@uproot/core/planning';
 import { dedupeMarkers, planMarker, planMarkerRemoval } from '@uproot/core/planning';
 import type { FilePlan, SiteOutcome } from '../outcome.ts';
-import { type ProjectIndex, type SitePlan, planSite } from './chains.ts';
+import { type ProjectIndex, type SitePlan, handlerCallbacksReaching, planSite } from './chains.ts';
+import { PushRequestsByHandler, isPushRequest, pushRequestDetail } from '../push-requests.ts';
+import { importedPushRequests } from '../imported-push-requests.ts';
 import { lazyGuardEdits } from './lazy.ts';
 import { ONE_CLIENT_NOTE, planLifecycle } from './lifecycle.ts';
 import { planClientEraGuards } from '../client-era-guard.ts';
@@ -66,6 +68,23 @@ export function planUnits(units: Unit[], project: ProjectIndex | undefined, only
       }
     }
   }
+  const pushRequests = pushRequestsByHandler(units, project);
+  const importersCache = new Map<string, readonly string[] | undefined>();
+  const importersOf = (file: string) => {
+    if (!importersCache.has(file)) importersCache.set(file, importers(file, project));
+    return importersCache.get(file);
+  };
+  /** The plan, or why it is held back: a handler it rewrites also elicits or samples push-style. */
+  const planOrHold = (site: RootsSite, unit: Unit): SitePlan => {
+    const plan = planSite(site, unit, project);
+    // Planned alone, the file's handlers may still call a helper of another file that elicits or samples.
+    const imported = project ? [] : importedPushRequests(plan.chains.flatMap((c) => [c.callback, ...c.hops.map((h) => h.fn)]), unit);
+    if (!pushRequests.size && !imported.length) return plan;
+    const traced = [...pushRequests.of(plan.chains.map((c) => c.callback)), ...imported];
+    const untraced = [...new Set(plan.chains.map((c) => c.unit.path))].flatMap((file) => pushRequests.untracedFor(file, importersOf));
+    if (traced.length || untraced.length) throw new Unprovable('push-request', pushRequestDetail([...traced, ...untraced], unit.path, untraced));
+    return plan;
+  };
   for (const unit of units) {
     const out = outcomes.get(unit)!;
     for (const site of unit.sites) {
@@ -77,22 +96,22 @@ export function planUnits(units: Unit[], project: ProjectIndex | undefined, only
         try {
           // The getter's guard goes and its request is threaded: both or neither.
           const edits = lazyGuardEdits(site, unit);
-          plans.push(planSite(site, unit, project));
+          plans.push(planOrHold(site, unit));
           guardEdits.set(unit, [...(guardEdits.get(unit) ?? []), ...edits]);
           lazy.add(site);
         } catch (error) {
           if (!(error instanceof Unprovable)) throw error;
-          out.push({ site, outcome: 'marked', reason: site.reason, detail: error.message });
+          out.push({ site, outcome: 'marked', reason: error.reason === 'push-request' ? error.reason : site.reason, detail: error.message });
         }
       } else if (candidate) {
         try {
-          plans.push(planSite(site, unit, project));
+          plans.push(planOrHold(site, unit));
         } catch (error) {
           if (!(error instanceof Unprovable)) throw error;
           out.push({ site, outcome: 'marked', reason: error.reason, detail: error.message });
         }
       } else if (site.kind === 'request' && site.sdk === 1 && (site.reason === 'v1-sdk' || site.reason === 'unresolved-chain') && onlySiteAt === undefined) {
-        out.push(v1Outcome(site, unit, project));
+        out.push(v1Outcome(site, unit, planOrHold));
       } else if (site.action === 'mark' && site.reason) {
         const failure = stateFailures.get(site);
         out.push({ site, outcome: 'marked', reason: site.reason, ...(failure ? { detail: failure.message } : {}) });
@@ -137,6 +156,27 @@ export function planUnits(units: Unit[], project: ProjectIndex | undefined, only
   return result;
 }
 
+/** Every handler of the run that makes a push-style elicitation or sampling request, with those requests. */
+function pushRequestsByHandler(units: Unit[], project: ProjectIndex | undefined): PushRequestsByHandler {
+  const map = new PushRequestsByHandler();
+  for (const unit of units) {
+    for (const site of unit.sites) {
+      if (!isPushRequest(site)) continue;
+      const { callbacks, traced } = handlerCallbacksReaching(site, unit, project);
+      for (const handler of callbacks) map.add(handler, { site, file: unit.path });
+      if (!traced) map.addUntraced({ site, file: unit.path });
+    }
+  }
+  return map;
+}
+
+/** The files of the run importing `file`, through barrels; none known in a one-file run (ESLint, jscodeshift). */
+function importers(file: string, project: ProjectIndex | undefined): readonly string[] | undefined {
+  if (!project) return [];
+  if (!project.importersOf) return undefined;
+  return project.importersOf(file, file);
+}
+
 function helpersOf(units: Set<Unit>, unit: Unit): Pick<FilePlan, 'helpers'> {
   return units.has(unit) ? { helpers: ['mrtr'] } : {};
 }
@@ -145,9 +185,9 @@ function helpersOf(units: Set<Unit>, unit: Unit): Pick<FilePlan, 'helpers'> {
  * A v1 request is never rewritten here, but the marker says whether the SDK upgrade is the way out:
  * the chain is planned as if upgraded (chains do not depend on the SDK major) and the plan dropped.
  */
-function v1Outcome(site: RootsSite, unit: Unit, project: ProjectIndex | undefined): SiteOutcome {
+function v1Outcome(site: RootsSite, unit: Unit, plan: (site: RootsSite, unit: Unit) => SitePlan): SiteOutcome {
   try {
-    planSite(site, unit, project);
+    plan(site, unit);
     return { site, outcome: 'marked', reason: 'v1-sdk' };
   } catch (error) {
     if (!(error instanceof Unprovable)) throw error;

@@ -25,6 +25,8 @@ import { type StateHelperNames, stateHelpersBlock } from './state/helpers-block.
 import { planRootsState } from './state/plan.ts';
 import { SOURCEABLE, type SourcePlan, planConfiguredSource } from './state/configured-source.ts';
 import { type HelperKind, PARAM_EXPORTS } from '../shared-helpers/names.ts';
+import { PushRequestsByHandler, isPushRequest, pushRequestDetail } from '../push-requests.ts';
+import { importedPushRequests } from '../imported-push-requests.ts';
 
 export interface ParamOptions {
   /** The new parameter's name (default `directory`); `directory2`… when the handler already uses it. */
@@ -88,6 +90,7 @@ export function planParam(input: ParamInput): FilePlan {
     const site = blocked.get(entry.callback);
     if (site && !entry.error) entry.error = alsoReaches(site, failed.get(site)!);
   }
+  holdPushRequestHandlers(entries, sites, prov, filePath);
   propagate(entries, siteEntries, failed, plans);
 
   const survivors = [...entries.values()].filter((e) => !e.error).map((e) => plans.get(e)!);
@@ -237,6 +240,30 @@ function importShared(module: string, bindings: Bindings, edits: TextEdit[], loc
     [PARAM_EXPORTS.workspace.fn, locals.workspace?.fn, false],
   ];
   for (const [name, local, type] of pairs) if (local && new RegExp(`\\b${local.replace(/\$/g, '\\$')}\\b`).test(code)) bindings.importAs(module, name, local, { type });
+}
+
+/**
+ * A v2 handler that also elicits or samples push-style keeps its roots request: the parameter alone would let it
+ * run on 2026-07-28 past the roots request it failed at, then fail at the push request after whatever it does in
+ * between, and report it migrated. (v1 serves only 2025-era connections, where the rewrite changes nothing else.)
+ * A push request in this file whose callers cannot all be traced holds every such handler of the file; helpers
+ * imported from other files are followed one import deep.
+ */
+function holdPushRequestHandlers(entries: Map<string, Entry>, sites: RootsSite[], prov: Provenance, filePath: string): void {
+  const pushes = new PushRequestsByHandler();
+  for (const site of sites) {
+    if (!isPushRequest(site) || site.sdk === 1) continue;
+    const reaches = reachesOf(site.node, prov);
+    for (const reach of reaches) if (reach.callback) pushes.add(reach.callback, { site, file: filePath });
+    if (reaches.length === 0 || reaches.some((r) => !r.callback && r.handler === 'other')) pushes.addUntraced({ site, file: filePath });
+  }
+  for (const entry of entries.values()) {
+    if (entry.error || entry.sdk === 1 || ![...entry.sites].some((s) => s.kind === 'request')) continue;
+    const untraced = pushes.untracedFor(filePath, () => []);
+    // This file is planned alone: helpers it imports are followed one import deep.
+    const holding = [...pushes.of([entry.callback]), ...importedPushRequests(entry.fns, { path: filePath, prov }), ...untraced];
+    if (holding.length) entry.error = new Unprovable('push-request', pushRequestDetail(holding, filePath, untraced));
+  }
 }
 
 function alsoReaches(site: RootsSite, why: Unprovable): Unprovable {

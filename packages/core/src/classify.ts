@@ -18,7 +18,8 @@ export interface ClassifyInput {
 
 export function classify(input: ClassifyInput): { action: SiteAction; reason?: ReasonCode } {
   const { kind, contexts } = input;
-  if (kind === 'input-request' || kind === 'capability') return { action: 'report' };
+  // Elicitation and sampling are migrated with the handler's roots request or not at all (the MRTR planner decides).
+  if (kind === 'input-request' || kind === 'capability' || kind === 'elicitation-request' || kind === 'sampling-request') return { action: 'report' };
   if (kind === 'list-changed') {
     return input.side === 'server' ? { action: 'mark', reason: 'list-changed' } : { action: 'report' };
   }

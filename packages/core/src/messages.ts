@@ -10,6 +10,8 @@ export const ruleOfKind: Record<SiteKind, string> = {
   'input-request': 'no-roots-input-request',
   'list-changed': 'no-roots-list-changed',
   capability: 'no-roots-capability',
+  'elicitation-request': 'no-push-elicitation',
+  'sampling-request': 'no-push-sampling',
 };
 
 export function ruleDocsUrl(rule: string): string {
@@ -27,6 +29,8 @@ export const kindMessages: Record<SiteKind, string> = {
   request: `Push-style roots/list request: it throws on every ${facts.breakingRevision} request, which has no server-to-client requests, and ${deprecation}. Return inputRequired({ inputRequests: { roots: inputRequired.listRoots() } }) from the handler (uproot migrate --to mrtr), or take the directory as a tool parameter (--to param).`,
   'input-request': `roots/list input request: multi round-trip roots work on ${facts.breakingRevision}, but ${deprecation}. Take the directory as an explicit tool parameter or prompt argument, or from server configuration (uproot migrate --to param).`,
   'list-changed': `notifications/roots/list_changed is removed in ${facts.breakingRevision} (the handler never fires and the v2 client throws when sending it), and ${deprecation}. Request roots per call, or take directories from parameters or configuration.`,
+  'elicitation-request': `Push-style elicitation/create request: it throws on every ${facts.breakingRevision} request, which has no server-to-client requests. Return inputRequired({ inputRequests: { <key>: inputRequired.elicit({...}) } }) from the handler and read the answer with inputResponse(ctx.mcpReq.inputResponses, '<key>') on the retry; a roots request in the same handler must travel in the same inputRequests map.`,
+  'sampling-request': `Push-style sampling/createMessage request: it throws on every ${facts.breakingRevision} request, which has no server-to-client requests. Return inputRequired({ inputRequests: { <key>: inputRequired.createMessage({...}) } }) from the handler and read the answer with inputResponse(ctx.mcpReq.inputResponses, '<key>') on the retry; a roots request in the same handler must travel in the same inputRequests map.`,
   capability: `The roots capability is deprecated: ${deprecation}, and on ${facts.breakingRevision} capabilities ride on each request (roots has no listChanged). Keep answering roots/list for 2025-era peers, and plan for explicit directory parameters or configuration.`,
 };
 
@@ -41,6 +45,7 @@ export const reasonMessages: Record<ReasonCode, string> = {
   'timeout-control': 'the request has a timeout, an abort signal or a race; multi round-trip requests have no counterpart for these',
   'unresolved-chain': 'no caller of this function could be traced to a tools/call, prompts/get or resources/read handler',
   'resource-param': 'resources/read cannot take a tool parameter; use a resource URI template or configuration instead',
+  'push-request': `the handler also makes push-style elicitation or sampling requests, which uproot does not migrate yet; rewriting its roots request alone would leave it failing on ${facts.breakingRevision} at the first of them, so the handler is left whole: move its requests into one inputRequired({ inputRequests }) result by hand (its roots request with them, or replaced by a directory parameter)`,
   'v1-sdk': 'the v1 SDK (@modelcontextprotocol/sdk) has no multi round-trip requests; upgrade first with `npx @modelcontextprotocol/codemod v1-to-v2`, or let `uproot migrate --with-sdk-upgrade` run it and then migrate',
 };
 

@@ -10,7 +10,7 @@ import { clientTakingCapabilities } from './capability-uses.ts';
 import { exportSteps } from './module-exports.ts';
 import { PackageFiles, callsFromImporter } from './module-importers.ts';
 import { type ParsedFile, parseSource } from './parse.ts';
-import { LIST_ROOTS_CALL } from './prefilter.ts';
+import { SERVER_REQUEST_CALL } from './prefilter.ts';
 import { Provenance, exportValue } from './provenance.ts';
 import type { DeclaredFunction, DeclaredTypeNode } from './provenance-shapes.ts';
 import { declarationMemberValue } from './provenance-types.ts';
@@ -116,7 +116,7 @@ export class ModuleGraph {
     if (this.depth >= MAX_DEPTH) return undefined;
     // The text only (a file with no import at all is no module the graph parses).
     const own = this.packages.text(file);
-    if (own === null || !(own.includes('@modelcontextprotocol/') || LIST_ROOTS_CALL.test(own))) return undefined;
+    if (own === null || !(own.includes('@modelcontextprotocol/') || SERVER_REQUEST_CALL.test(own))) return undefined;
     for (const importer of this.packages.importersNaming(file, method ?? exported)) {
       const loaded = this.load(importer);
       if (!loaded) continue;

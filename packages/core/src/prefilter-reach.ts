@@ -4,7 +4,7 @@
 // depth limit, so it keeps every file the finder could report and leaves look-alike `listRoots()` files
 // of other libraries unparsed.
 import { readFileSync, statSync } from 'node:fs';
-import { LIST_ROOTS_CALL, mayContainRootsSites } from './prefilter.ts';
+import { SERVER_REQUEST_CALL, mayContainRootsSites } from './prefilter.ts';
 import { resolveImport } from './resolve-import.ts';
 
 const OWN = /@modelcontextprotocol\/|input_required|inputRequests/;
@@ -33,7 +33,7 @@ export class McpReach {
    * listRoots, whose receiver the files importing it may pass in (the finder searches them).
    */
   keepsForRoots(text: string, file: string): boolean {
-    return mayContainRootsSites(text) && (LIST_ROOTS_CALL.test(text) || this.reaches(text, file));
+    return mayContainRootsSites(text) && (SERVER_REQUEST_CALL.test(text) || this.reaches(text, file));
   }
 
   /**
@@ -42,7 +42,7 @@ export class McpReach {
    */
   keptByText(text: string): 'yes' | 'no' | 'if-it-reaches' {
     if (!mayContainRootsSites(text)) return 'no';
-    return LIST_ROOTS_CALL.test(text) || this.own.test(text) ? 'yes' : 'if-it-reaches';
+    return SERVER_REQUEST_CALL.test(text) || this.own.test(text) ? 'yes' : 'if-it-reaches';
   }
 
   /** Whether this file names MCP itself, or imports (transitively) a module that does. */

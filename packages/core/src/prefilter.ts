@@ -5,24 +5,28 @@
  *  or a `roots` member/property (`caps?.roots`, `roots: {...}`, `{ roots }`, `'roots' in caps`). */
 const ROOTS_SPELLING = /listRoots|roots\/list|RootsListChanged|ListRoots|(?:\.|['"])roots\b|\broots\s*[:,}]|\{\s*roots\b/;
 
-/** A listRoots call needs no import of its own: its receiver may be the MCP server a file importing this
- *  one passes in (`export async function folders(mcp) { return mcp.server.listRoots() }`, called with the
- *  server). Such a file is parsed, and its importers searched, like a file that imports MCP. */
-export const LIST_ROOTS_CALL = /\.listRoots\s*\(/;
+/** The other server-to-client requests: elicitation and sampling, by method, name or request schema. */
+const PUSH_SPELLING = /elicitInput|requestSampling|createMessage|CreateMessageRe|ElicitRe|elicitation\/create|sampling\/createMessage/;
+
+/** A listRoots (or elicitInput / createMessage) call needs no import of its own: its receiver may be the MCP
+ *  server a file importing this one passes in (`export async function folders(mcp) { return
+ *  mcp.server.listRoots() }`, called with the server). Such a file is parsed, and its importers searched, like
+ *  a file that imports MCP. */
+export const SERVER_REQUEST_CALL = /\.(?:listRoots|elicitInput|createMessage)\s*\(/;
 
 /** And a site needs provenance: an MCP import, an import of a project module to follow (relative, an alias
  *  the project configures, `#x`, a workspace package: scan's McpReach decides which lead to MCP), a
  *  hand-built MRTR result, or a listRoots call (see above). */
-const PROVENANCE = new RegExp(`@modelcontextprotocol\\/|\\bfrom\\s*['"][^'"\\s]|\\b(?:require|import)\\s*\\(\\s*['"][^'"\\s]|input_required|inputRequests|${LIST_ROOTS_CALL.source}`);
+const PROVENANCE = new RegExp(`@modelcontextprotocol\\/|\\bfrom\\s*['"][^'"\\s]|\\b(?:require|import)\\s*\\(\\s*['"][^'"\\s]|input_required|inputRequests|${SERVER_REQUEST_CALL.source}`);
 
 export function mayContainRootsSites(text: string): boolean {
-  // Every spelling contains "oots": a plain substring search rules most files out before any regex runs.
-  return text.includes('oots') && ROOTS_SPELLING.test(text) && PROVENANCE.test(text);
+  // Every roots spelling contains "oots": a plain substring search rules most files out before any regex runs.
+  return ((text.includes('oots') && ROOTS_SPELLING.test(text)) || PUSH_SPELLING.test(text)) && PROVENANCE.test(text);
 }
 
 /** The two halves apart, for callers that see a file in chunks (a huge file streamed through). */
 export const prefilterParts = {
-  spelling: (text: string): boolean => ROOTS_SPELLING.test(text),
+  spelling: (text: string): boolean => ROOTS_SPELLING.test(text) || PUSH_SPELLING.test(text),
   provenance: (text: string): boolean => PROVENANCE.test(text),
 };
 

@@ -667,8 +667,8 @@ export function memberOf(value: McpValue, key: string): McpValue | undefined {
       if (key === 'sendRequest') return { kind: 'request-fn', sdk: value.sdk, name: key };
       return key === 'mcpReq' ? { kind: 'mcp-req', sdk: value.sdk } : undefined;
     case 'mcp-req':
-      // Both are arrow-bound by the SDK, so they still work after destructuring.
-      return key === 'send' ? { kind: 'request-fn', sdk: value.sdk, name: key } : undefined;
+      // All are arrow-bound by the SDK, so they still work after destructuring.
+      return key === 'send' || key === 'elicitInput' || key === 'requestSampling' ? { kind: 'request-fn', sdk: value.sdk, name: key } : undefined;
     default:
       return undefined;
   }

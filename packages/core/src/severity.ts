@@ -4,12 +4,14 @@ import { mrtrRules } from './mrtr/messages.ts';
 
 export type Severity = 'error' | 'warn';
 
-/** request sites break today; the rest are deprecated but still work. */
+/** Push requests (roots, elicitation, sampling) break today; the rest are deprecated but still work. */
 const siteSeverity: Record<string, Severity> = {
   [ruleOfKind.request]: 'error',
   [ruleOfKind['input-request']]: 'warn',
   [ruleOfKind['list-changed']]: 'warn',
   [ruleOfKind.capability]: 'warn',
+  [ruleOfKind['elicitation-request']]: 'error',
+  [ruleOfKind['sampling-request']]: 'error',
 };
 
 /** Rule name (without `uproot/`) to its recommended severity. Hand-written MRTR that breaks a 2026-07-28 rule fails at run time or opens a hole, so every mrtr-* rule is an error. */

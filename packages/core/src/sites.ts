@@ -1,4 +1,5 @@
-// The site finder: every roots site of the four kinds (design.md §3) in one parsed file.
+// The site finder: every roots site of the four kinds (design.md §3) in one parsed file, and the other
+// push-style server-to-client requests (elicitation, sampling) that must move with a handler's roots request.
 import path from 'node:path';
 import type { TSESTree } from '@typescript-eslint/types';
 import { type FunctionNode, type Node, type ScopeManagerLike, calleeName, functionName, isExported, findProperty, propertyName, staticString, unwrap } from './ast.ts';
@@ -13,7 +14,7 @@ import { locOf } from './loc.ts';
 import { type ModuleOrigin, Provenance, type TypeHint, walkAll, walkOwnBody } from './provenance.ts';
 import { moduleGraphFor } from './module-graph.ts';
 import { handledMethod, methodValueSchema } from './registrations.ts';
-import { INITIALIZE, type McpValue, ROOTS_LIST, ROOTS_LIST_CHANGED, type SdkMajor, type Side } from './surface.ts';
+import { INITIALIZE, type McpValue, ROOTS_LIST, ROOTS_LIST_CHANGED, type SdkMajor, type Side, pushRequestMethods, serverRequests } from './surface.ts';
 import type { Explain, ReasonCode, RootsSite, SiteContext, SiteKind } from './types.ts';
 import { whyNotReceiver } from './why-not.ts';
 import { capabilityReads, entryValue, flowEntries } from './provenance-flows.ts';
@@ -37,6 +38,8 @@ interface Match {
   out: RawSite[];
   text: string;
   explain?: Explain;
+  /** Whether the text names ctx.mcpReq's elicitInput / requestSampling, which a handler may take off their object. */
+  takesPushMethods: boolean;
 }
 
 /** Reasons whose roots live on in state that handlers read. */
@@ -53,7 +56,7 @@ interface RawSite {
 export function findRootsSites(input: FindSitesInput): RootsSite[] {
   const prov = new Provenance(input.scopeManager, input.typeHint, originOf(input.file, input.cwd));
   const raw: RawSite[] = [];
-  const m: Match = { prov, out: raw, text: input.text, explain: input.explain };
+  const m: Match = { prov, out: raw, text: input.text, explain: input.explain, takesPushMethods: /elicitInput|requestSampling/.test(input.text) };
   walkAll(input.ast, (node) => {
     if (node.type === 'CallExpression') matchCall(node, m);
     else if (node.type === 'NewExpression') matchNewClient(node, m);
@@ -111,19 +114,30 @@ function matchCall(call: TSESTree.CallExpression, m: Match): void {
     case 'sendRequest':
     case 'send': {
       // A gateway relays the request it received as it came: `front.request(request, ListRootsResultSchema)`.
-      const method = requestMethod(call.arguments[0], prov) ?? relayedMethod(call.arguments[0], prov);
+      const named = requestMethod(call.arguments[0], prov) ?? relayedMethod(call.arguments[0], prov);
       const resultSchema = call.arguments[1] ? prov.is(call.arguments[1], 'schema') : undefined;
-      const viaSchema = resultSchema?.name === 'ListRootsResultSchema' ? resultSchema : undefined;
-      if (method !== ROOTS_LIST && !(method === undefined && viaSchema)) return;
+      const method = named ?? (resultSchema?.name === 'ListRootsResultSchema' ? ROOTS_LIST : undefined);
+      const request = method !== undefined && Object.hasOwn(serverRequests, method) ? serverRequests[method] : undefined;
+      if (!request) return;
       const receiver = prov.valueOf(receiverNode);
-      const form = `${name}({ method: 'roots/list' })`;
+      const viaSchema = resultSchema?.name === request.resultSchema ? resultSchema : undefined;
+      const form = `${name}({ method: '${method}' })`;
       // A client asking a server: not the deprecated direction.
-      if (receiver?.kind === 'client') return void m.explain?.(call, 'an MCP client sending roots/list to a server, not the deprecated server-to-client request');
-      if (name === 'request' && receiver?.kind === 'server') out.push(site('request', call, receiver, 'server', form));
-      else if (name === 'sendRequest' && receiver?.kind === 'handler-extra') out.push(site('request', call, receiver, 'server', form));
-      else if (name === 'send' && receiver?.kind === 'mcp-req') out.push(site('request', call, receiver, 'server', form));
-      else if (!receiver && viaSchema) out.push(site('request', call, viaSchema, 'server', form));
-      else reject(m, call, receiverNode, receiver, name === 'request' ? 'a low-level MCP Server' : name === 'sendRequest' ? "a handler's extra" : 'ctx.mcpReq');
+      if (receiver?.kind === 'client') return void (request.kind === 'request' && m.explain?.(call, 'an MCP client sending roots/list to a server, not the deprecated server-to-client request'));
+      if (name === 'request' && receiver?.kind === 'server') out.push(site(request.kind, call, receiver, 'server', form));
+      else if (name === 'sendRequest' && receiver?.kind === 'handler-extra') out.push(site(request.kind, call, receiver, 'server', form));
+      else if (name === 'send' && receiver?.kind === 'mcp-req') out.push(site(request.kind, call, receiver, 'server', form));
+      else if (!receiver && viaSchema) out.push(site(request.kind, call, viaSchema, 'server', form));
+      else if (request.kind === 'request') reject(m, call, receiverNode, receiver, name === 'request' ? 'a low-level MCP Server' : name === 'sendRequest' ? "a handler's extra" : 'ctx.mcpReq');
+      return;
+    }
+    case 'elicitInput':
+    case 'createMessage':
+    case 'requestSampling': {
+      // Another library's `createMessage` is no site: the receiver must be an MCP server or ctx.mcpReq.
+      const push = pushRequestMethods[name]!;
+      const receiver = prov.valueOf(receiverNode);
+      if (receiver && push.receivers.includes(receiver.kind)) out.push(site(serverRequests[push.method]!.kind, call, receiver, 'server', `${name}()`));
       return;
     }
     case 'setNotificationHandler': {
@@ -191,10 +205,19 @@ function matchCall(call: TSESTree.CallExpression, m: Match): void {
 /** `sendRequest({ method: 'roots/list' }, S)` / `send(...)` after destructuring them off extra / ctx.mcpReq. */
 function matchBareRequest(call: TSESTree.CallExpression, callee: TSESTree.Identifier, m: Match): void {
   const { prov, out } = m;
-  if ((requestMethod(call.arguments[0], prov) ?? relayedMethod(call.arguments[0], prov)) !== ROOTS_LIST) return;
+  const method = requestMethod(call.arguments[0], prov) ?? relayedMethod(call.arguments[0], prov);
+  const request = method !== undefined && Object.hasOwn(serverRequests, method) ? serverRequests[method] : undefined;
+  if (!request) {
+    // `const { elicitInput } = ctx.mcpReq; await elicitInput({...})`, also renamed while destructuring.
+    if (!m.takesPushMethods) return;
+    const taken = prov.is(callee, 'request-fn');
+    const push = taken?.name && Object.hasOwn(pushRequestMethods, taken.name) ? pushRequestMethods[taken.name] : undefined;
+    if (taken && push) out.push(site(serverRequests[push.method]!.kind, call, taken, 'server', `${taken.name}()`));
+    return;
+  }
   const fn = prov.is(callee, 'request-fn');
-  if (fn) out.push(site('request', call, fn, 'server', `${callee.name}({ method: 'roots/list' })`));
-  else m.explain?.(call, whyNotReceiver(callee, prov.valueOf(callee), "sendRequest / send taken off a handler's extra or ctx.mcpReq", prov, m.text));
+  if (fn) out.push(site(request.kind, call, fn, 'server', `${callee.name}({ method: '${method}' })`));
+  else if (request.kind === 'request') m.explain?.(call, whyNotReceiver(callee, prov.valueOf(callee), "sendRequest / send taken off a handler's extra or ctx.mcpReq", prov, m.text));
 }
 
 /** `server.setRequestHandler(InitializeRequestSchema, (request) => … request.params.capabilities.roots …)`. */
@@ -314,18 +337,30 @@ function requestMethod(arg: Node | undefined, prov: Provenance): string | undefi
   const obj = objectOf(arg, prov);
   const method = obj && findProperty(obj, 'method');
   if (!method) return undefined;
-  const literal = staticString(method.value);
+  const value = constantValue(method.value, prov);
+  const literal = staticString(value);
   if (literal !== undefined) return literal;
-  // `ListRootsRequestSchema.shape.method.value`
-  const base = methodValueSchema(method.value);
+  // `ListRootsRequestSchema.shape.method.value`, `ElicitRequestSchema.shape.method.value`
+  const base = methodValueSchema(value);
   const schema = base && prov.is(base, 'schema');
-  if (schema?.name === 'ListRootsRequestSchema') return ROOTS_LIST;
   if (schema?.name === 'RootsListChangedNotificationSchema') return ROOTS_LIST_CHANGED;
+  const fromSchema = Object.entries(serverRequests).find(([, r]) => r.requestSchema === schema?.name)?.[0];
+  if (fromSchema) return fromSchema;
   // A constant (`const M = ListRootsRequestSchema.shape.method.value`) or a wrapper's parameter its callers fill.
   const methods = methodsOf(method.value, prov);
   if (methods.has(ROOTS_LIST)) return ROOTS_LIST;
   if (methods.has(ROOTS_LIST_CHANGED)) return ROOTS_LIST_CHANGED;
   return undefined;
+}
+
+/** `method` in `{ method, params }` after `const method = 'elicitation/create'`: the constant's initialiser. */
+function constantValue(node: Node, prov: Provenance): Node {
+  const n = unwrap(node);
+  if (n.type !== 'Identifier') return node;
+  const def = prov.variableOf(n)?.defs[0];
+  const declaration = def?.node.parent;
+  if (def?.type === 'Variable' && def.node.type === 'VariableDeclarator' && def.node.id.type === 'Identifier' && def.node.init && declaration?.type === 'VariableDeclaration' && declaration.kind === 'const') return def.node.init;
+  return node;
 }
 
 /** Resolve an argument to an object literal: inline, or a `const` initialised with one. */

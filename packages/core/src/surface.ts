@@ -57,6 +57,10 @@ export const exportKinds: Record<string, McpValueKind> = {
   CompleteRequestSchema: 'schema',
   InitializedNotificationSchema: 'schema',
   InitializeRequestSchema: 'schema',
+  ElicitRequestSchema: 'schema',
+  ElicitResultSchema: 'schema',
+  CreateMessageRequestSchema: 'schema',
+  CreateMessageResultSchema: 'schema',
 };
 
 /** The JSON-RPC method each SDK schema constant stands for. */
@@ -74,6 +78,10 @@ export const schemaMethods: Record<string, string> = {
   CompleteRequestSchema: 'completion/complete',
   InitializedNotificationSchema: 'notifications/initialized',
   InitializeRequestSchema: 'initialize',
+  ElicitRequestSchema: 'elicitation/create',
+  ElicitResultSchema: 'elicitation/create#result',
+  CreateMessageRequestSchema: 'sampling/createMessage',
+  CreateMessageResultSchema: 'sampling/createMessage#result',
 };
 
 /** What `new` of an MCP class gives, and what `this` is in a subclass. */
@@ -96,6 +104,36 @@ export const ROOTS_LIST = 'roots/list';
 export const ROOTS_LIST_CHANGED = 'notifications/roots/list_changed';
 /** The handshake request whose params carry the client's capabilities (before 2026-07-28). */
 export const INITIALIZE = 'initialize';
+
+/** What a server asks its client for, by server-to-client request method (every one of them is gone on 2026-07-28). */
+export type PushRequestKind = 'request' | 'elicitation-request' | 'sampling-request';
+
+export interface ServerRequest {
+  /** The site kind a push-style request of this method is. */
+  kind: PushRequestKind;
+  /** The result schema constant that proves a `request(…, Schema)` call is this request without its receiver. */
+  resultSchema: string;
+  /** The request schema constant whose `.shape.method.value` spells the method. */
+  requestSchema: string;
+}
+
+/** The server-to-client requests, by JSON-RPC method. */
+export const serverRequests: Record<string, ServerRequest> = {
+  [ROOTS_LIST]: { kind: 'request', resultSchema: 'ListRootsResultSchema', requestSchema: 'ListRootsRequestSchema' },
+  'elicitation/create': { kind: 'elicitation-request', resultSchema: 'ElicitResultSchema', requestSchema: 'ElicitRequestSchema' },
+  'sampling/createMessage': { kind: 'sampling-request', resultSchema: 'CreateMessageResultSchema', requestSchema: 'CreateMessageRequestSchema' },
+};
+
+/**
+ * The convenience methods that send a server-to-client request, and the receivers that have them: the
+ * low-level Server (v1 and v2; `mcp.server` of an McpServer) and v2's `ctx.mcpReq`. `listRoots` is matched on
+ * its own (it shares its name with the `inputRequired.listRoots()` builder).
+ */
+export const pushRequestMethods: Record<string, { method: string; receivers: ReadonlyArray<McpValueKind> }> = {
+  elicitInput: { method: 'elicitation/create', receivers: ['server', 'mcp-req'] },
+  createMessage: { method: 'sampling/createMessage', receivers: ['server'] },
+  requestSampling: { method: 'sampling/createMessage', receivers: ['mcp-req'] },
+};
 
 /** Client-side MRTR (2026-07-28): the server's embedded requests arrive in `inputRequests`, and the
  *  client sends its answers back, keyed the same way, in the retry's `inputResponses`. */

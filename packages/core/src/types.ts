@@ -1,7 +1,10 @@
 import type { TSESTree } from '@typescript-eslint/types';
 import type { SdkMajor, Side } from './surface.ts';
 
-export type SiteKind = 'request' | 'input-request' | 'list-changed' | 'capability';
+export type SiteKind = 'request' | 'input-request' | 'list-changed' | 'capability' | 'elicitation-request' | 'sampling-request';
+
+/** The kinds that are push-style server-to-client requests other than roots/list (elicitation, sampling). */
+export type PushSiteKind = 'elicitation-request' | 'sampling-request';
 
 /** Which kind of handler reaches a site. */
 export type HandlerKind =
@@ -33,7 +36,8 @@ export type ReasonCode =
   | 'timeout-control'
   | 'unresolved-chain'
   | 'resource-param'
-  | 'v1-sdk';
+  | 'v1-sdk'
+  | 'push-request';
 
 /** Told why a roots candidate the finder looked at is not a site (`uproot scan --explain`). */
 export type Explain = (node: TSESTree.Node, why: string) => void;

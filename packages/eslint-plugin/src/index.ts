@@ -4,6 +4,8 @@ import { noRootsCapability } from '../../../rules/no-roots-capability.ts';
 import { noRootsInputRequest } from '../../../rules/no-roots-input-request.ts';
 import { noRootsListChanged } from '../../../rules/no-roots-list-changed.ts';
 import { noRootsRequest } from '../../../rules/no-roots-request.ts';
+import { noPushElicitation } from '../../../rules/no-push-elicitation.ts';
+import { noPushSampling } from '../../../rules/no-push-sampling.ts';
 import { mrtrAllowedMethods } from '../../../rules/mrtr-allowed-methods.ts';
 import { mrtrClientCapabilities } from '../../../rules/mrtr-client-capabilities.ts';
 import { mrtrNonempty } from '../../../rules/mrtr-nonempty.ts';
@@ -17,6 +19,8 @@ const rules = {
   'no-roots-input-request': noRootsInputRequest,
   'no-roots-list-changed': noRootsListChanged,
   'no-roots-capability': noRootsCapability,
+  'no-push-elicitation': noPushElicitation,
+  'no-push-sampling': noPushSampling,
   'mrtr-allowed-methods': mrtrAllowedMethods,
   'mrtr-nonempty': mrtrNonempty,
   'mrtr-request-state': mrtrRequestState,

@@ -5,17 +5,18 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ArtifactLocation, Location, Log, Notification, ReportingDescriptor, Result } from 'sarif';
-import { facts, kindMessages, mrtrRuleDescriptions, mrtrRules, reasonDocsUrl, reasonMessages, ruleDocsUrl, ruleOfKind, type SiteKind } from '@uproot/core/light';
+import { facts, kindMessages, mrtrRuleDescriptions, mrtrRules, reasonDocsUrl, reasonMessages, recommendedSeverity, ruleDocsUrl, ruleOfKind, type SiteKind } from '@uproot/core/light';
 import type { FileProblem } from '../files/walk.ts';
 import { problemLocation, type ScanResult } from '../scan/scan.ts';
 import { gitRootOf } from '../files/git-tracked.ts';
 import { headline } from './wording.ts';
 
-const kinds: SiteKind[] = ['request', 'input-request', 'list-changed', 'capability'];
+const kinds = Object.keys(ruleOfKind) as SiteKind[];
 const SRCROOT = '%SRCROOT%';
 
 function level(kind: SiteKind): Result.level {
-  return kind === 'request' ? 'error' : 'warning';
+  // The weights of configs.recommended: push requests break today, the rest are deprecated.
+  return recommendedSeverity[ruleOfKind[kind]] === 'error' ? 'error' : 'warning';
 }
 
 /** The repository root above `cwd` (a `.git` folder or worktree file), else `cwd` itself. */

@@ -19,7 +19,7 @@ export interface ScanSummary {
 }
 
 export function summarize(result: ScanResult): ScanSummary {
-  const byKind: Record<SiteKind, number> = { request: 0, 'input-request': 0, 'list-changed': 0, capability: 0 };
+  const byKind: Record<SiteKind, number> = { request: 0, 'input-request': 0, 'list-changed': 0, capability: 0, 'elicitation-request': 0, 'sampling-request': 0 };
   const byAction: Record<SiteAction, number> = { rewrite: 0, mark: 0, report: 0 };
   const byReason: Partial<Record<ReasonCode, number>> = {};
   let sites = 0;

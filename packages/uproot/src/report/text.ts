@@ -1,6 +1,6 @@
 // `--format text`: sites grouped by file with file:line:column, kind and a one-line reason, then a
 // summary by kind and the next command to run. Colour only on a terminal, as supports-color decides.
-import { kindMessages, type RootsSite } from '@uproot/core/light';
+import { kindMessages, recommendedSeverity, ruleOfKind, type RootsSite } from '@uproot/core/light';
 import pc from 'picocolors';
 import { problemLocation, type ScanResult } from '../scan/scan.ts';
 import { candidatesText } from './candidates-text.ts';
@@ -28,7 +28,7 @@ export function colorEnabled(stream: { isTTY?: boolean } = process.stdout, env: 
 
 export function siteLine(file: string, s: Omit<RootsSite, 'node'>, c: Colors = pc.createColors(false)): string {
   const where = c.bold(`${file}:${s.line}:${s.column}`);
-  const kind = s.kind === 'request' ? c.red(s.kind) : c.yellow(s.kind);
+  const kind = recommendedSeverity[ruleOfKind[s.kind]] === 'error' ? c.red(s.kind) : c.yellow(s.kind);
   const via = s.context.via.length ? ` via ${s.context.via.join(' → ')}` : '';
   const ctx = `${s.context.handler}${s.context.name ? ` ${JSON.stringify(s.context.name)}` : ''}${via}`;
   const what =

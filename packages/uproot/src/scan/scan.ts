@@ -222,7 +222,10 @@ async function refineActions(result: ScanResult, allFiles: string[], maxBytes: n
     const r = readSource(file, maxBytes, { regular: true });
     return r.ok ? r.text : undefined;
   };
-  const sources = allFiles.map((file) => (withCandidates.some((f) => f.absolute === file) ? { path: file, text: read(file) } : { path: file }));
+  // Files with elicitation or sampling requests too: the planner holds back a handler that makes one.
+  const push = (s: ScanSite) => s.side === 'server' && (s.kind === 'elicitation-request' || s.kind === 'sampling-request');
+  const planned = new Set([...withCandidates, ...result.files.filter((f) => f.sites.some(push))].map((f) => f.absolute));
+  const sources = allFiles.map((file) => (planned.has(file) ? { path: file, text: read(file) } : { path: file }));
   let plans;
   try {
     plans = planMrtrProject(sources, { read, readHolding: readHoldingWords(maxBytes), typeHintFor: oracle && ((file, scopes) => oracle.hintFor(file, scopes)) }).plans;

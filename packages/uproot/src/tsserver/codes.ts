@@ -5,6 +5,8 @@ export const ruleCodes: Readonly<Record<string, number>> = {
   'no-roots-input-request': 93002,
   'no-roots-list-changed': 93003,
   'no-roots-capability': 93004,
+  'no-push-elicitation': 93005,
+  'no-push-sampling': 93006,
   'mrtr-allowed-methods': 93011,
   'mrtr-nonempty': 93012,
   'mrtr-request-state': 93013,

@@ -6,7 +6,7 @@ import { cacheCompiledCommonJs } from '../compile-cache.ts';
 import type { OracleOptions, TypeOracle } from './oracle.ts';
 
 export function isTypedCandidate(file: string, text: string): boolean {
-  return /\.[cm]?[jt]sx?$/.test(file) && text.includes('oots') && prefilterParts.spelling(text);
+  return /\.[cm]?[jt]sx?$/.test(file) && prefilterParts.spelling(text);
 }
 
 /** Loads ts-morph (only here, only in typed mode) and adds every candidate before the first hint. */

@@ -1,0 +1,21 @@
+import { McpServer } from '@modelcontextprotocol/server';
+import * as z from 'zod/v4';
+
+// Tools registered by a class: the handler asks for roots, the class's own method elicits.
+export class Workspace {
+  private readonly mcp = new McpServer({ name: 'workspace', version: '1.0.0' });
+
+  register(): void {
+    this.mcp.registerTool('clean', { description: 'Clean the workspace', inputSchema: z.object({}) }, async () => {
+      // uproot: [push-request] held back by elicitInput() in confirm() (line 17); the handler also makes push-style elicitation or sampling requests, which uproot does not migrate yet; rewriting its roots request alone would leave it failing on 2026-07-28 at the first of them, so the handler is left whole: move its requests into one inputRequired({ inputRequests }) result by hand (its roots request with them, or replaced by a directory parameter). See https://github.com/uproot-mcp/uproot/blob/main/docs/reasons/push-request.md
+      const { roots } = await this.mcp.server.listRoots();
+      if (!(await this.confirm(`Clean ${roots.length} folders?`))) return { content: [{ type: 'text', text: 'kept' }] };
+      return { content: [{ type: 'text', text: 'cleaned' }] };
+    });
+  }
+
+  private async confirm(message: string): Promise<boolean> {
+    const answer = await this.mcp.server.elicitInput({ message, requestedSchema: { type: 'object', properties: {} } });
+    return answer.action === 'accept';
+  }
+}
