@@ -4,7 +4,7 @@
 // gate's `else` (what such a client got) stays and everything that only fetched roots goes.
 import type { TSESTree } from '@typescript-eslint/types';
 import { type FunctionNode, type Node, type VariableLike, calleeName, enclosingStatement, isExported, propertyName, unwrap } from '@uproot/core/planning';
-import { localFunction, locOf, reachesOf, walkAll } from '@uproot/core/planning';
+import { isCalledInPlace, localFunction, locOf, reachesOf, walkAll } from '@uproot/core/planning';
 import type { Provenance } from '@uproot/core/planning';
 import { Unprovable } from '../unprovable.ts';
 import { isCapabilitiesRead, isConsoleCall } from '../../hook-statements.ts';
@@ -33,6 +33,28 @@ export interface HookContext {
   writes: Set<Node>;
   /** A lazy hook's once-flags (`if (fetched) return; fetched = true;` go with the hook). */
   flags?: Set<VariableLike>;
+}
+
+/** `(async () => { … })()`, `void …`, `await …`, `….catch(log)`: an IIFE run as a statement of the hook. */
+function inPlaceBody(e: Node): Node | undefined {
+  let x = unwrap(e);
+  for (;;) {
+    if (x.type === 'UnaryExpression' && x.operator === 'void') x = unwrap(x.argument);
+    else if (x.type === 'AwaitExpression') x = unwrap(x.argument);
+    else if (x.type === 'CallExpression' && calleeName(x) === 'catch' && x.callee.type === 'MemberExpression' && x.arguments.length === 1 && logsOnly(x.arguments[0]!)) x = unwrap(x.callee.object);
+    else break;
+  }
+  if (x.type !== 'CallExpression' || x.arguments.length > 0) return undefined;
+  const fn = unwrap(x.callee);
+  return (fn.type === 'ArrowFunctionExpression' || fn.type === 'FunctionExpression') && !fn.generator && isCalledInPlace(fn) ? fn.body : undefined;
+}
+
+/** A `.catch` callback that only logs (a client without roots got nothing else from it). */
+function logsOnly(callback: Node): boolean {
+  if (callback.type !== 'ArrowFunctionExpression' && callback.type !== 'FunctionExpression') return false;
+  const body = callback.body;
+  if (body.type !== 'BlockStatement') return isConsoleCall(body);
+  return body.body.every((s) => s.type === 'ExpressionStatement' && isConsoleCall(s.expression));
 }
 
 /** The hook around a function that writes roots state, when it is one. */
@@ -128,9 +150,13 @@ function block(statements: readonly Node[], c: HookContext, locals: Set<Variable
 
 function statement(s: Node, c: HookContext, locals: Set<VariableLike>): Node[] {
   switch (s.type) {
-    case 'ExpressionStatement':
+    case 'ExpressionStatement': {
       if (rootsExpression(s.expression, c, locals)) return [];
+      // An IIFE's body is the hook's own code, run in place: it goes when all of it only fetched roots.
+      const body = inPlaceBody(s.expression);
+      if (body && (body.type === 'BlockStatement' ? block(body.body, c, new Set(locals)) : rootsExpression(body, c, locals) ? [] : [body]).length === 0) return [];
       break;
+    }
     case 'VariableDeclaration':
       if (s.declarations.every((d) => d.init && (touchesRoots(d.init, c) || onlyLocals(d.init, c, locals) || isCapabilitiesRead(d.init)))) {
         for (const d of s.declarations) walkAll(d.id, (n) => n.type === 'Identifier' && addLocal(n, c, locals));

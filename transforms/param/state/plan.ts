@@ -5,7 +5,7 @@
 // parameter, else the configuration, else the original's own no-roots path (its fallback or refusal).
 import type { TSESTree } from '@typescript-eslint/types';
 import { type FunctionNode, type Node, type TextEdit, enclosingFunction, insert, indentAt, isFunction } from '@uproot/core/planning';
-import { analyzeState, isRequestHandler, locOf, propertyName, reachesOf, walkAll } from '@uproot/core/planning';
+import { analyzeState, isRequestHandler, locOf, propertyName, reachesOf, runningFunction, walkAll } from '@uproot/core/planning';
 import type { Provenance, ReasonCode, RootsSite, RootsState, StateAnalysis } from '@uproot/core/planning';
 import { removeStatement } from '../removal.ts';
 import { Unprovable } from '../unprovable.ts';
@@ -32,7 +32,7 @@ interface Group {
 
 /** The write sits in a same-file function the handlers call to fill the state on first use. */
 function lazyWrite(write: Node, prov: Provenance): boolean {
-  const fn = enclosingFunction(write);
+  const fn = runningFunction(write);
   return !!fn && !!lazyHookOf(fn, prov);
 }
 
@@ -99,7 +99,7 @@ function planGroup(group: Group, input: StateInput): GroupPlan {
   const hooks = new Map<FunctionNode, Hook>();
   const helpers = new Set<FunctionNode>();
   for (const write of state.writes) {
-    const fn = enclosingFunction(write.node);
+    const fn = runningFunction(write.node);
     if (!fn) throw new Unprovable('lifecycle', 'the roots are written into the state outside any function');
     const hook = hookOf(fn, new Set(listChanged.keys())) ?? lazyHookOf(fn, f.prov);
     if (hook) {

@@ -1,0 +1,231 @@
+// Roots state spelled the ways real servers spell it (issue 20): each spelling is written several
+// ways an author would (arrow or function, JS or TS, module variable or class field, another
+// file), and `--to param` must retire it (or keep a precise marker) while scan reports the same role.
+// One model decides both: the roots request is a source, its value is followed to the state, and
+// the readers in handlers decide the role.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { scan } from '../../packages/uproot/src/api.ts';
+import { runMigrate } from '../../packages/uproot/src/migrate/migrate.ts';
+import { migrateReport } from '../../packages/uproot/src/report/migrate-json.ts';
+
+const root = mkdtempSync(path.join(tmpdir(), 'uproot-spellings-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+let count = 0;
+
+interface Outcome {
+  /** Per server-side site in line order: `kind:outcome[:reason]`. */
+  sites: string[];
+  /** Scan's role of each request site. */
+  roles: Array<string | undefined>;
+  /** The migrated files' text, joined. */
+  after: string;
+  details: string[];
+}
+
+async function migrate(files: Record<string, string>): Promise<Outcome> {
+  const dir = path.join(root, String(count++));
+  mkdirSync(dir);
+  for (const [name, text] of Object.entries(files)) writeFileSync(path.join(dir, name), text);
+  const scanned = await scan([dir], { cwd: dir });
+  const result = await runMigrate([dir], { cwd: dir, strategy: 'param', dryRun: true });
+  expect(result.failures).toEqual([]);
+  const sites = migrateReport(result).files.flatMap((f) => f.sites.map((s) => ({ ...s, file: f.file }))).filter((s) => s.side === 'server');
+  return {
+    sites: sites.map((s) => [s.kind, s.outcome, s.reason].filter(Boolean).join(':')),
+    roles: scanned.sites.filter((s) => s.kind === 'request').map((s) => s.role),
+    after: result.files.map((f) => f.diff ?? '').join('\n'),
+    details: sites.map((s) => s.detail ?? ''),
+  };
+}
+
+/** Every server site rewritten, no roots request left, and the role as scan reports it. */
+async function expectRetired(files: Record<string, string>, role: 'sandbox' | 'workspace') {
+  const out = await migrate(files);
+  expect(out.sites.length, 'sites').toBeGreaterThan(0);
+  expect(out.sites.every((s) => s.endsWith(':rewritten')), `${out.sites.join(', ')}\n${out.details.join('\n')}`).toBe(true);
+  expect(out.roles.length).toBeGreaterThan(0);
+  for (const r of out.roles) expect(r).toBe(role);
+  expect(out.after.split('\n').filter((l) => l.startsWith('+')).join('\n')).not.toMatch(/listRoots\(|'roots\/list'/);
+  return out;
+}
+
+const V2 = `import { McpServer } from '@modelcontextprotocol/server';
+import { readFile, readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as z from 'zod/v4';
+`;
+const V1 = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { readFile, readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+`;
+/** A tool that refuses paths outside `allowed` (a sandbox reader). */
+const SANDBOX_TOOL = (v = 'allowed') => `
+server.registerTool('read', { inputSchema: z.object({ file: z.string() }) }, async ({ file }) => {
+  const target = path.resolve(file);
+  if (!${v}.some((d) => target.startsWith(d + path.sep))) return { content: [{ type: 'text', text: 'outside' }], isError: true };
+  return { content: [{ type: 'text', text: await readFile(target, 'utf8') }] };
+});
+`;
+
+describe('an async IIFE the hook starts', () => {
+  it('arrow IIFE under void, TypeScript module variable', async () => {
+    await expectRetired({ 'a.ts': `${V2}const server = new McpServer({ name: 'a', version: '1' });
+let allowed: string[] = [];
+server.server.oninitialized = () => {
+  void (async () => {
+    const { roots } = await server.server.listRoots();
+    allowed = roots.map((r) => fileURLToPath(r.uri));
+  })();
+};
+${SANDBOX_TOOL()}` }, 'sandbox');
+  });
+
+  it('function-expression IIFE with a logging .catch, JavaScript, v1', async () => {
+    const out = await expectRetired({ 'b.js': `${V1}const server = new McpServer({ name: 'b', version: '1' });
+let allowed = [];
+server.server.oninitialized = function () {
+  (async function load() {
+    const result = await server.server.listRoots();
+    allowed = result.roots.map((r) => fileURLToPath(r.uri));
+  })().catch((e) => console.error(e));
+};
+${SANDBOX_TOOL()}` }, 'sandbox');
+    expect(out.after).toContain('-  (async function load() {');
+  });
+
+  it('an IIFE in a class constructor filling a field read as a workspace', async () => {
+    await expectRetired({ 'c.ts': `${V2}class Files {
+  readonly mcp = new McpServer({ name: 'c', version: '1' });
+  private base?: string;
+  constructor() {
+    this.mcp.server.oninitialized = async () => {
+      await (async () => {
+        const listed = await this.mcp.server.listRoots();
+        this.base = listed.roots[0] ? fileURLToPath(listed.roots[0].uri) : undefined;
+      })();
+    };
+    this.mcp.registerTool('ls', { inputSchema: z.object({}) }, async () => {
+      if (!this.base) return { content: [{ type: 'text', text: 'no workspace' }], isError: true };
+      return { content: [{ type: 'text', text: (await readdir(this.base)).join(',') }] };
+    });
+  }
+}
+export const files = new Files();
+` }, 'workspace');
+  });
+
+  it('an IIFE that also does other work keeps its marker', async () => {
+    const out = await migrate({ 'd.ts': `${V2}const server = new McpServer({ name: 'd', version: '1' });
+let allowed: string[] = [];
+let loadedAt = 0;
+server.server.oninitialized = () => {
+  void (async () => {
+    const { roots } = await server.server.listRoots();
+    allowed = roots.map((r) => fileURLToPath(r.uri));
+    loadedAt = Date.now();
+  })();
+};
+${SANDBOX_TOOL()}
+server.registerTool('age', { inputSchema: z.object({}) }, async () => ({ content: [{ type: 'text', text: String(loadedAt) }] }));
+` });
+    expect(out.sites).toEqual(['request:marked:lifecycle']);
+    expect(out.details[0]).toMatch(/the hook does more than fetch roots/);
+  });
+});
+
+describe('a workspace read through a class getter', () => {
+  const tools = (read: string) => `
+    this.mcp.registerTool('cat', { inputSchema: z.object({ file: z.string() }) }, async ({ file }) => ({ content: [{ type: 'text', text: await readFile(path.join(${read}, file), 'utf8') }] }));
+    this.mcp.registerTool('ls', { inputSchema: z.object({}) }, async () => {
+      const names = await readdir(${read});
+      return { content: [{ type: 'text', text: names.join(',') }] };
+    });`;
+
+  it('a TypeScript getter that refuses, read by two tools', async () => {
+    const out = await expectRetired({ 'a.ts': `${V2}class Project {
+  readonly mcp = new McpServer({ name: 'a', version: '1' });
+  private dir?: string;
+  constructor() {
+    this.mcp.server.oninitialized = async () => {
+      const { roots } = await this.mcp.server.listRoots();
+      this.dir = roots[0] ? fileURLToPath(roots[0].uri) : undefined;
+    };${tools('this.workspace')}
+  }
+  private get workspace(): string {
+    if (!this.dir) throw new Error('no workspace');
+    return this.dir;
+  }
+}
+export const project = new Project();
+` }, 'workspace');
+    expect(out.sites).toEqual(['request:rewritten']);
+  });
+
+  it('a JavaScript getter with a fallback, v1', async () => {
+    await expectRetired({ 'b.js': `${V1}class Project {
+  mcp = new McpServer({ name: 'b', version: '1' });
+  dir;
+  constructor() {
+    this.mcp.server.oninitialized = async () => {
+      const listed = await this.mcp.server.listRoots();
+      this.dir = listed.roots.length ? fileURLToPath(listed.roots[0].uri) : undefined;
+    };${tools('this.root')}
+  }
+  get root() {
+    return this.dir ?? process.cwd();
+  }
+}
+export const project = new Project();
+` }, 'workspace');
+  });
+
+  it('a getter that only returns the field, read in a helper method', async () => {
+    await expectRetired({ 'c.ts': `${V2}class Project {
+  readonly mcp = new McpServer({ name: 'c', version: '1' });
+  private dir: string | undefined;
+  constructor() {
+    this.mcp.server.oninitialized = async () => {
+      const { roots } = await this.mcp.server.listRoots();
+      this.dir = roots[0] ? fileURLToPath(roots[0].uri) : undefined;
+    };${tools('this.resolveBase()')}
+  }
+  get base(): string | undefined {
+    return this.dir;
+  }
+  private resolveBase(): string {
+    return this.base ?? '.';
+  }
+}
+export const project = new Project();
+` }, 'workspace');
+  });
+
+  it('a getter used as a sandbox is one', async () => {
+    await expectRetired({ 'd.ts': `${V2}class Guard {
+  readonly mcp = new McpServer({ name: 'd', version: '1' });
+  private dirs: string[] = [];
+  constructor() {
+    this.mcp.server.oninitialized = async () => {
+      const { roots } = await this.mcp.server.listRoots();
+      this.dirs = roots.map((r) => fileURLToPath(r.uri));
+    };
+    this.mcp.registerTool('read', { inputSchema: z.object({ file: z.string() }) }, async ({ file }) => {
+      const target = path.resolve(file);
+      if (!this.allowedDirs.some((d) => target.startsWith(d + path.sep))) return { content: [{ type: 'text', text: 'outside' }], isError: true };
+      return { content: [{ type: 'text', text: await readFile(target, 'utf8') }] };
+    });
+  }
+  get allowedDirs(): string[] {
+    return this.dirs;
+  }
+}
+export const guard = new Guard();
+` }, 'sandbox');
+  });
+});
