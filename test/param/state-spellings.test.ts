@@ -229,3 +229,125 @@ export const guard = new Guard();
 ` }, 'sandbox');
   });
 });
+
+describe('the answer destructured in a .then callback', () => {
+  it('an arrow taking { roots }, TypeScript', async () => {
+    await expectRetired({ 'a.ts': `${V2}const server = new McpServer({ name: 'a', version: '1' });
+let allowed: string[] = [];
+server.server.oninitialized = () => {
+  server.server.listRoots().then(({ roots }) => {
+    allowed = roots.map((r) => fileURLToPath(r.uri));
+  });
+};
+${SANDBOX_TOOL()}` }, 'sandbox');
+  });
+
+  it('a function taking { roots: list } with a logging .catch, JavaScript, v1', async () => {
+    await expectRetired({ 'b.js': `${V1}const server = new McpServer({ name: 'b', version: '1' });
+let allowed = [];
+server.server.oninitialized = function () {
+  void server.server.listRoots().then(function ({ roots: list }) {
+    allowed = list.map((r) => fileURLToPath(r.uri));
+  }).catch((error) => console.error('roots', error));
+};
+${SANDBOX_TOOL()}` }, 'sandbox');
+  });
+
+  it('the whole answer as the parameter, a concise arrow into a class field', async () => {
+    await expectRetired({ 'c.ts': `${V2}class Files {
+  readonly mcp = new McpServer({ name: 'c', version: '1' });
+  private base?: string;
+  constructor() {
+    this.mcp.server.oninitialized = () => {
+      this.mcp.server.listRoots().then((answer) => (this.base = answer.roots[0] ? fileURLToPath(answer.roots[0].uri) : undefined));
+    };
+    this.mcp.registerTool('ls', { inputSchema: z.object({}) }, async () => {
+      if (!this.base) return { content: [{ type: 'text', text: 'no workspace' }], isError: true };
+      return { content: [{ type: 'text', text: (await readdir(this.base)).join(',') }] };
+    });
+  }
+}
+export const files = new Files();
+` }, 'workspace');
+  });
+
+  it('a callback that takes more than the roots keeps its marker', async () => {
+    const out = await migrate({ 'd.ts': `${V2}const server = new McpServer({ name: 'd', version: '1' });
+let allowed: string[] = [];
+const seen: unknown[] = [];
+server.server.oninitialized = () => {
+  server.server.listRoots().then(({ roots, _meta }) => {
+    allowed = roots.map((r) => fileURLToPath(r.uri));
+    seen.push(_meta);
+  });
+};
+${SANDBOX_TOOL()}` });
+    expect(out.sites).toEqual(['request:marked:lifecycle']);
+  });
+});
+
+describe('casts around the answer', () => {
+  const SCHEMA = `import { ListRootsResultSchema } from '@modelcontextprotocol/core';\ninterface RootsResponse { roots: Array<{ uri: string; name?: string }> }\n`;
+  it('`await server.request(…) as T` in a startup timer', async () => {
+    await expectRetired({ 'a.ts': `${V2}${SCHEMA}const server = new McpServer({ name: 'a', version: '1' });
+let allowed: string[] = [];
+setTimeout(async () => {
+  const response = await server.server.request({ method: 'roots/list' }, ListRootsResultSchema) as RootsResponse;
+  allowed = response.roots.map((r) => fileURLToPath(r.uri));
+}, 0);
+${SANDBOX_TOOL()}` }, 'sandbox');
+  });
+
+  it('destructured through `as`, in the hook', async () => {
+    await expectRetired({ 'b.ts': `${V2}${SCHEMA}const server = new McpServer({ name: 'b', version: '1' });
+let allowed: string[] = [];
+server.server.oninitialized = async () => {
+  const { roots } = (await server.server.listRoots()) as RootsResponse;
+  allowed = roots.map((r) => fileURLToPath(r.uri));
+};
+${SANDBOX_TOOL()}` }, 'sandbox');
+  });
+
+  it('`satisfies` and `!` on the bound answer, a workspace field', async () => {
+    await expectRetired({ 'c.ts': `${V2}${SCHEMA}class Files {
+  readonly mcp = new McpServer({ name: 'c', version: '1' });
+  private base?: string;
+  constructor() {
+    this.mcp.server.oninitialized = async () => {
+      const listed = (await this.mcp.server.listRoots()) satisfies RootsResponse;
+      this.base = listed!.roots[0] ? fileURLToPath(listed!.roots[0].uri) : undefined;
+    };
+    this.mcp.registerTool('ls', { inputSchema: z.object({}) }, async () => {
+      if (!this.base) return { content: [{ type: 'text', text: 'no workspace' }], isError: true };
+      return { content: [{ type: 'text', text: (await readdir(this.base)).join(',') }] };
+    });
+  }
+}
+export const files = new Files();
+` }, 'workspace');
+  });
+
+  it('a cast on the request inside the await', async () => {
+    await expectRetired({ 'd.ts': `${V2}${SCHEMA}const server = new McpServer({ name: 'd', version: '1' });
+let allowed: string[] = [];
+server.server.oninitialized = async () => {
+  const response = await (server.server.request({ method: 'roots/list' }, ListRootsResultSchema) as Promise<RootsResponse>);
+  allowed = response.roots.map((r) => fileURLToPath(r.uri));
+};
+${SANDBOX_TOOL()}` }, 'sandbox');
+  });
+
+  it('a cast answer kept per session takes its roots from configuration', async () => {
+    const out = await migrate({ 'e.ts': `${V2}${SCHEMA}const server = new McpServer({ name: 'e', version: '1' });
+const perSession = new Map<string, string[]>();
+setTimeout(async () => {
+  if (server.server.getClientCapabilities()?.roots) {
+    const response = (await server.server.request({ method: 'roots/list' }, ListRootsResultSchema)) as RootsResponse;
+    perSession.set('s', response!.roots.map((r) => fileURLToPath(r.uri)));
+  }
+}, 1000);
+${SANDBOX_TOOL("(perSession.get('s') ?? [])")}` });
+    expect(out.sites, out.details.join('\n')).toEqual(['capability:rewritten', 'request:rewritten']);
+    expect(out.details[1]).toMatch(/E_ROOTS/);
+  });
+});

@@ -1,7 +1,7 @@
 // How a roots request's answer is used, and so what its configured replacement must look like: an
 // awaited answer becomes the plain `{ roots }` value, a `.then` chain or a discarded promise gets it
 // through `Promise.resolve`. Any other use (passed on, a field other than `roots`) keeps the marker.
-import { type Node, locOf, propertyName } from '@uproot/core/planning';
+import { type Node, castOuter, locOf, propertyName, unwrap } from '@uproot/core/planning';
 import type { Provenance, VariableLike } from '@uproot/core/planning';
 
 export interface ResultUse {
@@ -14,17 +14,19 @@ export interface ResultUse {
 }
 
 export function resultUse(request: Node, prov: Provenance): ResultUse | string {
-  const parent = request.parent;
+  // Casts change no value: `await (x as P)`, `(await x) as R` and `(await x)!` are the answer as well.
+  const parent = castOuter(request).parent;
   if (parent?.type === 'AwaitExpression') {
-    const why = valueUse(parent, prov);
+    const why = valueUse(castOuter(parent), prov);
     return typeof why === 'string' ? why : { replace: parent, promise: false, ...(why ? { binding: why } : {}) };
   }
   if (parent?.type === 'MemberExpression' && parent.object === request && ['then', 'catch', 'finally'].includes(propertyName(parent) ?? '')) {
     const call = parent.parent;
     const callback = call?.type === 'CallExpression' && propertyName(parent) === 'then' ? call.arguments[0] : undefined;
     const param = callback && (callback.type === 'ArrowFunctionExpression' || callback.type === 'FunctionExpression') ? callback.params[0] : undefined;
-    if (param && param.type !== 'Identifier') return 'the answer is destructured in the .then callback';
-    const binding = param ? prov.variableOf(param) : undefined;
+    if (param && param.type === 'ObjectPattern' && !onlyRoots(param)) return 'the answer is destructured in the .then callback for more than its roots';
+    if (param && param.type !== 'Identifier' && param.type !== 'ObjectPattern') return 'the answer is destructured in the .then callback';
+    const binding = param?.type === 'Identifier' ? prov.variableOf(param) : undefined;
     if (binding) {
       const why = bindingUse(binding);
       if (why) return why;
@@ -42,8 +44,7 @@ function valueUse(value: Node, prov: Provenance): VariableLike | undefined | str
   if (p?.type === 'ExpressionStatement') return undefined;
   // `const { roots } = await …`: only the roots are taken.
   if (p?.type === 'VariableDeclarator' && p.init === value && p.id.type === 'ObjectPattern') {
-    const only = p.id.properties.every((q) => q.type === 'Property' && !q.computed && q.key.type === 'Identifier' && q.key.name === 'roots');
-    return only ? undefined : 'the answer is destructured for more than its roots';
+    return onlyRoots(p.id) ? undefined : 'the answer is destructured for more than its roots';
   }
   if (p?.type === 'VariableDeclarator' && p.init === value && p.id.type === 'Identifier') {
     const binding = prov.variableOf(p.id);
@@ -53,11 +54,16 @@ function valueUse(value: Node, prov: Provenance): VariableLike | undefined | str
   return 'the answer is used whole (passed on or stored), not only for its roots';
 }
 
+/** `{ roots }` or `{ roots: list }`: only the roots are taken. */
+function onlyRoots(pattern: Node): boolean {
+  return pattern.type === 'ObjectPattern' && pattern.properties.every((q) => q.type === 'Property' && !q.computed && q.key.type === 'Identifier' && q.key.name === 'roots');
+}
+
 /** A reference may ask for `.roots`, test `'roots' in x` or test the answer's truthiness; nothing else. */
 function bindingUse(binding: VariableLike): string | undefined {
   for (const ref of binding.references) {
-    const id = ref.identifier as Node;
     if (binding.defs.some((d) => d.name === ref.identifier)) continue;
+    const id = castOuter(ref.identifier as Node);
     const p = id.parent;
     if (p?.type === 'MemberExpression' && p.object === id && propertyName(p) === 'roots') continue;
     if (p?.type === 'BinaryExpression' && p.operator === 'in' && p.right === id) continue;

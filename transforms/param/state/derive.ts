@@ -2,7 +2,7 @@
 // another expression (the configured directories, the directory argument): the value a write
 // stores, with `await …listRoots()` — or a local of the hook that held its result — replaced.
 import type { TSESTree } from '@typescript-eslint/types';
-import { type FunctionNode, type Node, enclosingFunction } from '@uproot/core/planning';
+import { type FunctionNode, type Node, enclosingFunction, unwrap } from '@uproot/core/planning';
 import { walkAll } from '@uproot/core/planning';
 import type { Provenance } from '@uproot/core/planning';
 import { Unprovable } from '../unprovable.ts';
@@ -43,6 +43,12 @@ export function derivationOf(value: Node, requests: ReadonlySet<Node>, hook: Fun
         names.add(n.name);
         return;
       }
+      // A parameter of `request.then((answer) => …)`: the answer itself, or `{ roots }` of it.
+      const answer = def.type === 'Parameter' ? thenAnswer(def.node as Node, def.name, requests) : undefined;
+      if (answer) {
+        edits.push({ start: n.range[0], end: n.range[1], piece: answer === 'roots' ? ['(', { roots: '' }, ').roots'] : [{ roots: '' }] });
+        return;
+      }
       const declarator = def.node.type === 'VariableDeclarator' ? def.node : undefined;
       if (!declarator?.init || variable.references.some((r) => r.isWrite() && r.identifier !== def.name)) throw new Unprovable('lifecycle', `the state is computed from ${n.name}, a local of the hook`);
       const init = declarator.init;
@@ -50,7 +56,7 @@ export function derivationOf(value: Node, requests: ReadonlySet<Node>, hook: Fun
       if (fromRequest && declarator.id.type === 'ObjectPattern') {
         const prop = declarator.id.properties.find((p) => p.type === 'Property' && p.value === def.name);
         const key = prop?.type === 'Property' && prop.key.type === 'Identifier' ? prop.key.name : undefined;
-        if (key !== 'roots' || unwrapAwait(init) === init) throw new Unprovable('lifecycle', `the state is computed from ${n.name}, destructured from the roots result`);
+        if (key !== 'roots' || unwrapAwait(unwrap(init)) === unwrap(init)) throw new Unprovable('lifecycle', `the state is computed from ${n.name}, destructured from the roots result`);
         edits.push({ start: n.range[0], end: n.range[1], piece: ['(', ...pieces(init, depth + 1), ').roots'] });
         return;
       }
@@ -74,9 +80,21 @@ export function derivationOf(value: Node, requests: ReadonlySet<Node>, hook: Fun
   return { text: (replacement) => (loose ? `(${joined(replacement)})` : joined(replacement)), awaits, names };
 }
 
+/** `name` binds the answer (`answer`) or its roots (`roots`) as the first parameter of `request.then(fn)`. */
+function thenAnswer(fn: Node, name: Node, requests: ReadonlySet<Node>): 'answer' | 'roots' | undefined {
+  const call = fn.parent;
+  if ((fn.type !== 'ArrowFunctionExpression' && fn.type !== 'FunctionExpression') || call?.type !== 'CallExpression' || call.arguments[0] !== fn) return undefined;
+  if (call.callee.type !== 'MemberExpression' || call.callee.property.type !== 'Identifier' || call.callee.property.name !== 'then' || !requests.has(unwrap(call.callee.object))) return undefined;
+  const param = fn.params[0];
+  if (param === name) return 'answer';
+  if (param?.type !== 'ObjectPattern') return undefined;
+  const prop = param.properties.find((q) => q.type === 'Property' && q.value === name);
+  return prop?.type === 'Property' && !prop.computed && prop.key.type === 'Identifier' && prop.key.name === 'roots' ? 'roots' : undefined;
+}
+
 function awaitOf(request: Node): TSESTree.AwaitExpression | undefined {
   let n: Node = request;
-  while (n.parent && (n.parent.type === 'ChainExpression' || n.parent.type === 'TSNonNullExpression')) n = n.parent;
+  while (n.parent && (n.parent.type === 'ChainExpression' || n.parent.type === 'TSNonNullExpression' || n.parent.type === 'TSAsExpression' || n.parent.type === 'TSSatisfiesExpression' || n.parent.type === 'TSTypeAssertion')) n = n.parent;
   return n.parent?.type === 'AwaitExpression' ? n.parent : undefined;
 }
 

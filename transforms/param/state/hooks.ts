@@ -4,7 +4,7 @@
 // gate's `else` (what such a client got) stays and everything that only fetched roots goes.
 import type { TSESTree } from '@typescript-eslint/types';
 import { type FunctionNode, type Node, type VariableLike, calleeName, enclosingStatement, isExported, propertyName, unwrap } from '@uproot/core/planning';
-import { isCalledInPlace, localFunction, locOf, reachesOf, walkAll } from '@uproot/core/planning';
+import { enclosingFunction, isCalledInPlace, localFunction, locOf, reachesOf, walkAll } from '@uproot/core/planning';
 import type { Provenance } from '@uproot/core/planning';
 import { Unprovable } from '../unprovable.ts';
 import { isCapabilitiesRead, isConsoleCall } from '../../hook-statements.ts';
@@ -35,8 +35,28 @@ export interface HookContext {
   flags?: Set<VariableLike>;
 }
 
-/** `(async () => { … })()`, `void …`, `await …`, `….catch(log)`: an IIFE run as a statement of the hook. */
-function inPlaceBody(e: Node): Node | undefined {
+/**
+ * The function a write of the state runs as part of: an IIFE (`void (async () => { … })()`) and the
+ * `.then` callback of the roots request itself are the enclosing function's own code.
+ */
+export function fillerOf(node: Node, requests: ReadonlySet<Node>): FunctionNode | undefined {
+  let fn = enclosingFunction(node);
+  while (fn && (isCalledInPlace(fn) || !!requestThen(fn, requests))) fn = enclosingFunction(fn);
+  return fn;
+}
+
+/** `fn` is the callback of `request.then(fn)` on one of `requests`: the call, when it is. */
+function requestThen(fn: Node, requests: ReadonlySet<Node>): TSESTree.CallExpression | undefined {
+  const call = fn.parent;
+  if (call?.type !== 'CallExpression' || call.arguments[0] !== fn || call.callee.type !== 'MemberExpression' || propertyName(call.callee) !== 'then') return undefined;
+  return requests.has(unwrap(call.callee.object)) ? call : undefined;
+}
+
+/**
+ * `(async () => { … })()` or `request.then((answer) => { … })`, under `void`, `await` or a logging
+ * `.catch`: code run as a statement of the hook. The body, and the callback's own parameters.
+ */
+function inPlaceBody(e: Node, c: HookContext): { body: Node; params: Node[] } | undefined {
   let x = unwrap(e);
   for (;;) {
     if (x.type === 'UnaryExpression' && x.operator === 'void') x = unwrap(x.argument);
@@ -44,9 +64,12 @@ function inPlaceBody(e: Node): Node | undefined {
     else if (x.type === 'CallExpression' && calleeName(x) === 'catch' && x.callee.type === 'MemberExpression' && x.arguments.length === 1 && logsOnly(x.arguments[0]!)) x = unwrap(x.callee.object);
     else break;
   }
-  if (x.type !== 'CallExpression' || x.arguments.length > 0) return undefined;
+  if (x.type !== 'CallExpression') return undefined;
+  const then = x.arguments.length === 1 ? unwrap(x.arguments[0]!) : undefined;
+  if (then && (then.type === 'ArrowFunctionExpression' || then.type === 'FunctionExpression') && requestThen(then, c.requests)) return { body: then.body, params: then.params };
+  if (x.arguments.length > 0) return undefined;
   const fn = unwrap(x.callee);
-  return (fn.type === 'ArrowFunctionExpression' || fn.type === 'FunctionExpression') && !fn.generator && isCalledInPlace(fn) ? fn.body : undefined;
+  return (fn.type === 'ArrowFunctionExpression' || fn.type === 'FunctionExpression') && !fn.generator && isCalledInPlace(fn) ? { body: fn.body, params: [] } : undefined;
 }
 
 /** A `.catch` callback that only logs (a client without roots got nothing else from it). */
@@ -153,8 +176,13 @@ function statement(s: Node, c: HookContext, locals: Set<VariableLike>): Node[] {
     case 'ExpressionStatement': {
       if (rootsExpression(s.expression, c, locals)) return [];
       // An IIFE's body is the hook's own code, run in place: it goes when all of it only fetched roots.
-      const body = inPlaceBody(s.expression);
-      if (body && (body.type === 'BlockStatement' ? block(body.body, c, new Set(locals)) : rootsExpression(body, c, locals) ? [] : [body]).length === 0) return [];
+      const inPlace = inPlaceBody(s.expression, c);
+      if (inPlace) {
+        const inner = new Set(locals);
+        for (const param of inPlace.params) walkAll(param, (n) => n.type === 'Identifier' && addLocal(n, c, inner));
+        const { body } = inPlace;
+        if ((body.type === 'BlockStatement' ? block(body.body, c, inner) : rootsExpression(body, c, inner) ? [] : [body]).length === 0) return [];
+      }
       break;
     }
     case 'VariableDeclaration':

@@ -5,13 +5,13 @@
 // parameter, else the configuration, else the original's own no-roots path (its fallback or refusal).
 import type { TSESTree } from '@typescript-eslint/types';
 import { type FunctionNode, type Node, type TextEdit, enclosingFunction, insert, indentAt, isFunction } from '@uproot/core/planning';
-import { analyzeState, isRequestHandler, locOf, propertyName, reachesOf, runningFunction, walkAll } from '@uproot/core/planning';
+import { analyzeState, isRequestHandler, locOf, propertyName, reachesOf, walkAll } from '@uproot/core/planning';
 import type { Provenance, ReasonCode, RootsSite, RootsState, StateAnalysis } from '@uproot/core/planning';
 import { removeStatement } from '../removal.ts';
 import { Unprovable } from '../unprovable.ts';
 import { type Configuration, existingConfiguration, serverPrefix } from './configuration.ts';
 import { derivationOf } from './derive.ts';
-import { type Hook, declarationOf, hookOf, keptStatements, lazyHookOf } from './hooks.ts';
+import { type Hook, declarationOf, fillerOf, hookOf, keptStatements, lazyHookOf } from './hooks.ts';
 import { remedyEdits } from './refusal.ts';
 import type { StateInput, StateOutcome, StatePlan } from './types.ts';
 import { planWorkspace } from './workspace.ts';
@@ -31,8 +31,8 @@ interface Group {
 }
 
 /** The write sits in a same-file function the handlers call to fill the state on first use. */
-function lazyWrite(write: Node, prov: Provenance): boolean {
-  const fn = runningFunction(write);
+function lazyWrite(write: Node, request: Node, prov: Provenance): boolean {
+  const fn = fillerOf(write, new Set([request]));
   return !!fn && !!lazyHookOf(fn, prov);
 }
 
@@ -49,7 +49,7 @@ export function planRootsState(input: StateInput): StatePlan {
     // No state, or readers whose role is unclear: the site keeps the marker it had.
     if (analysis.states.length !== 1 || !analysis.role) continue;
     const state = analysis.states[0]!;
-    if (onUse && !state.writes.every((w) => lazyWrite(w.node, f.prov))) continue;
+    if (onUse && !state.writes.every((w) => lazyWrite(w.node, site.node, f.prov))) continue;
     const key = state.kind === 'class-field' ? `${state.cls.range[0]}:${state.field}` : state.variable;
     const group = groups.get(key);
     if (group) {
@@ -99,7 +99,7 @@ function planGroup(group: Group, input: StateInput): GroupPlan {
   const hooks = new Map<FunctionNode, Hook>();
   const helpers = new Set<FunctionNode>();
   for (const write of state.writes) {
-    const fn = runningFunction(write.node);
+    const fn = fillerOf(write.node, requestNodes);
     if (!fn) throw new Unprovable('lifecycle', 'the roots are written into the state outside any function');
     const hook = hookOf(fn, new Set(listChanged.keys())) ?? lazyHookOf(fn, f.prov);
     if (hook) {

@@ -55,9 +55,20 @@ function follow(value: Node, prov: Provenance, hops: number, add: (s: RootsState
       // Into the helper (it may store them), and on with its result (`allowed = await toDirs(roots)`).
       if (param?.type === 'Identifier') for (const ref of prov.variableOf(param)?.references ?? []) if (!ref.isWrite()) follow(ref.identifier, prov, hops + 1, add);
     }
+    // `request.then((answer) => …)` / `.then(({ roots }) => …)`: the answer flows into the callback's parameter.
+    const callback = hops < MAX_HOPS ? thenCallback(p, current) : undefined;
+    if (callback) for (const id of declaredNames(callback.params[0]!)) for (const ref of prov.variableOf(id)?.references ?? []) if (!ref.isWrite()) follow(ref.identifier, prov, hops + 1, add);
     if (p.type.endsWith('Statement') && p.type !== 'ExpressionStatement') return;
     current = p;
   }
+}
+
+/** The callback of `value.then(cb)` when `p` is that `.then` member and the callback takes the answer. */
+export function thenCallback(p: Node, value: Node): (TSESTree.ArrowFunctionExpression | TSESTree.FunctionExpression) | undefined {
+  if (p.type !== 'MemberExpression' || p.object !== value || propertyName(p) !== 'then') return undefined;
+  const call = p.parent;
+  const cb = call?.type === 'CallExpression' && call.callee === p ? call.arguments[0] : undefined;
+  return cb && (cb.type === 'ArrowFunctionExpression' || cb.type === 'FunctionExpression') && cb.params[0] ? cb : undefined;
 }
 
 function declaredNames(pattern: Node): TSESTree.Identifier[] {
