@@ -1,7 +1,7 @@
 // How a roots request's answer is used, and so what its configured replacement must look like: an
 // awaited answer becomes the plain `{ roots }` value, a `.then` chain or a discarded promise gets it
 // through `Promise.resolve`. Any other use (passed on, a field other than `roots`) keeps the marker.
-import { type Node, castOuter, locOf, propertyName, unwrap } from '@uproot/core/planning';
+import { type Node, castOuter, locOf, propertyName } from '@uproot/core/planning';
 import type { Provenance, VariableLike } from '@uproot/core/planning';
 
 export interface ResultUse {
