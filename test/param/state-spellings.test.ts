@@ -351,3 +351,91 @@ ${SANDBOX_TOOL("(perSession.get('s') ?? [])")}` });
     expect(out.details[1]).toMatch(/E_ROOTS/);
   });
 });
+
+describe('a helper that takes the answer and returns its roots', () => {
+  const HELPER = `export function extractRoots(result: { roots: Array<{ uri: string }> }): string[] {
+  return result.roots.map((r) => fileURLToPath(r.uri));
+}
+`;
+  it('a same-file function declaration', async () => {
+    const out = await expectRetired({ 'a.ts': `${V2}const server = new McpServer({ name: 'a', version: '1' });
+let allowed: string[] = [];
+${HELPER.replace('export ', '')}server.server.oninitialized = async () => {
+  const rootsResult = await server.server.listRoots();
+  allowed = extractRoots(rootsResult);
+};
+${SANDBOX_TOOL()}` }, 'sandbox');
+    expect(out.after).toContain("allowed = extractRoots((configuredRoots('A_ALLOWED_DIRS')));");
+  });
+
+  it('an arrow helper in another file behind a barrel, the request inline, JavaScript', async () => {
+    const out = await expectRetired({
+      'roots-util.js': `import { fileURLToPath } from 'node:url';\nexport const rootsToDirs = ({ roots }) => roots.map((r) => fileURLToPath(r.uri));\n`,
+      'util.js': `export { rootsToDirs } from './roots-util.js';\n`,
+      'b.js': `${V1}import { rootsToDirs } from './util.js';
+const server = new McpServer({ name: 'b', version: '1' });
+let allowed = [];
+server.server.oninitialized = async () => {
+  allowed = rootsToDirs(await server.server.listRoots());
+};
+${SANDBOX_TOOL()}`,
+    }, 'sandbox');
+    expect(out.after).toContain("allowed = rootsToDirs(configuredRoots('B_ALLOWED_DIRS'));");
+  });
+
+  it('an imported helper whose result is a workspace in a class field', async () => {
+    await expectRetired({
+      'roots.ts': `import { fileURLToPath } from 'node:url';\n${HELPER}`,
+      'c.ts': `${V2}import { extractRoots } from './roots.js';
+class Files {
+  readonly mcp = new McpServer({ name: 'c', version: '1' });
+  private base?: string;
+  constructor() {
+    this.mcp.server.oninitialized = async () => {
+      const answer = await this.mcp.server.listRoots();
+      this.base = extractRoots(answer)[0];
+    };
+    this.mcp.registerTool('ls', { inputSchema: z.object({}) }, async () => {
+      if (!this.base) return { content: [{ type: 'text', text: 'no workspace' }], isError: true };
+      return { content: [{ type: 'text', text: (await readdir(this.base)).join(',') }] };
+    });
+  }
+}
+export const files = new Files();
+`,
+    }, 'workspace');
+  });
+
+  it('a helper that reads more than the roots keeps the state marked, naming why', async () => {
+    const out = await migrate({ 'd.ts': `${V2}const server = new McpServer({ name: 'd', version: '1' });
+let allowed: string[] = [];
+function extractRoots(result: { roots: Array<{ uri: string }>; _meta?: object }): string[] {
+  if (result._meta) console.error('meta');
+  return result.roots.map((r) => fileURLToPath(r.uri));
+}
+server.server.oninitialized = async () => {
+  const rootsResult = await server.server.listRoots();
+  allowed = extractRoots(rootsResult);
+};
+${SANDBOX_TOOL()}` });
+    expect(out.sites).toEqual(['request:marked:lifecycle']);
+    expect(out.details[0]).toMatch(/the answer is used whole at line \d+, not only for its roots/);
+  });
+
+  it('a helper the answer reaches in a kept per-session state takes its roots from configuration', async () => {
+    const out = await migrate({
+      'roots.ts': `import { fileURLToPath } from 'node:url';\n${HELPER}`,
+      'e.ts': `${V2}import { extractRoots } from './roots.js';
+const server = new McpServer({ name: 'e', version: '1' });
+const perSession = new Map<string, string[]>();
+setTimeout(async () => {
+  if (server.server.getClientCapabilities()?.roots) {
+    const rootsResult = await server.server.listRoots();
+    perSession.set('s', extractRoots(rootsResult));
+  }
+}, 1000);
+${SANDBOX_TOOL("(perSession.get('s') ?? [])")}`,
+    });
+    expect(out.sites, out.details.join('\n')).toEqual(['capability:rewritten', 'request:rewritten']);
+  });
+});

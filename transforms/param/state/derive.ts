@@ -2,7 +2,8 @@
 // another expression (the configured directories, the directory argument): the value a write
 // stores, with `await …listRoots()` — or a local of the hook that held its result — replaced.
 import type { TSESTree } from '@typescript-eslint/types';
-import { type FunctionNode, type Node, enclosingFunction, unwrap } from '@uproot/core/planning';
+import { type FunctionNode, type Node, castOuter, enclosingFunction, locOf, propertyName, unwrap } from '@uproot/core/planning';
+import { takesOnlyRoots } from '../source/answer-helper.ts';
 import { walkAll } from '@uproot/core/planning';
 import type { Provenance } from '@uproot/core/planning';
 import { Unprovable } from '../unprovable.ts';
@@ -27,6 +28,8 @@ export function derivationOf(value: Node, requests: ReadonlySet<Node>, hook: Fun
       if (requests.has(n)) {
         const awaited = awaitOf(n);
         if (!awaited) throw new Unprovable('lifecycle', 'the roots request is not awaited where the state is computed');
+        // Bound to a local (`const result = await …`), the local's uses are what is checked.
+        if (castOuter(awaited).parent?.type !== 'VariableDeclarator') checkAnswerUse(awaited, prov);
         edits.push({ start: awaited.range[0], end: awaited.range[1], piece: [{ roots: '' }] });
         return;
       }
@@ -39,7 +42,8 @@ export function derivationOf(value: Node, requests: ReadonlySet<Node>, hook: Fun
       if (def.name.range[0] >= node.range[0] && def.name.range[1] <= node.range[1]) return;
       const declaredInHook = def.name.range[0] >= hook.range[0] && def.name.range[1] <= hook.range[1];
       if (!declaredInHook) {
-        if (!visible(def.name, placement)) throw new Unprovable('lifecycle', `the state is computed with ${n.name}, which the new code cannot see`);
+        // A function declaration's name sits inside it: where it is visible is decided by its parent.
+        if (!visible(def.type === 'FunctionName' ? def.node : def.name, placement)) throw new Unprovable('lifecycle', `the state is computed with ${n.name}, which the new code cannot see`);
         names.add(n.name);
         return;
       }
@@ -61,6 +65,7 @@ export function derivationOf(value: Node, requests: ReadonlySet<Node>, hook: Fun
         return;
       }
       if (declarator.id.type !== 'Identifier') throw new Unprovable('lifecycle', `the state is computed from ${n.name}, a destructured local of the hook`);
+      if (fromRequest && awaitOf([...requests].find((r) => r.range[0] >= init.range[0] && r.range[1] <= init.range[1])!) === unwrap(init)) checkAnswerUse(n, prov);
       edits.push({ start: n.range[0], end: n.range[1], piece: ['(', ...pieces(init, depth + 1), ')'] });
     });
     edits.sort((a, b) => a.start - b.start);
@@ -78,6 +83,18 @@ export function derivationOf(value: Node, requests: ReadonlySet<Node>, hook: Fun
   const loose = !['Identifier', 'MemberExpression', 'CallExpression', 'ChainExpression', 'TSNonNullExpression', 'ArrayExpression', 'ObjectExpression', 'Literal'].includes(value.type);
   const joined = (replacement: string) => parts.map((p) => (typeof p === 'string' ? p : replacement)).join('');
   return { text: (replacement) => (loose ? `(${joined(replacement)})` : joined(replacement)), awaits, names };
+}
+
+/**
+ * The configured `{ roots }` value replaces the answer: the code must ask it for `.roots` only, or
+ * hand it to a helper that does (`extractRoots(result)`, in this file or imported).
+ */
+function checkAnswerUse(answer: Node, prov: Provenance): void {
+  const x = castOuter(answer);
+  const p = x.parent;
+  if (p?.type === 'MemberExpression' && p.object === x && !p.computed && propertyName(p) === 'roots') return;
+  if (p?.type === 'CallExpression' && p.callee !== x && takesOnlyRoots(p, p.arguments.indexOf(x as TSESTree.Expression), prov)) return;
+  throw new Unprovable('lifecycle', `the answer is used whole at line ${locOf(x).start.line}, not only for its roots (a helper it is passed to must read only its .roots)`);
 }
 
 /** `name` binds the answer (`answer`) or its roots (`roots`) as the first parameter of `request.then(fn)`. */

@@ -167,8 +167,12 @@ function planGroup(group: Group, input: StateInput): GroupPlan {
     const def = f.prov.variableOf(n)?.defs[0];
     if (def?.type === 'FunctionName' && def.node.type === 'FunctionDeclaration' && def.node.parent?.type === 'Program' && !inRetired(def.node)) candidates.add(def.node);
   });
+  const unused = new Map<[number, number], FunctionNode>();
   for (const fn of candidates) {
-    if (f.prov.referencesTo(fn).every((r) => inRetired(r))) retiredRanges.push(fn.range);
+    if (f.prov.referencesTo(fn).every((r) => inRetired(r))) {
+      retiredRanges.push(fn.range);
+      unused.set(fn.range, fn);
+    }
   }
   // Any other write must be startup configuration (never inside a handler), and a workspace has none.
   for (const other of otherWrites(state, writes)) {
@@ -233,6 +237,9 @@ function planGroup(group: Group, input: StateInput): GroupPlan {
     removed.push(range);
   }
   for (const range of retiredRanges.slice(retirements.length)) {
+    // A helper the new value still calls (`allowed = extractRoots(configuredRoots(…))`) stays.
+    const fn = unused.get(range);
+    if (fn?.type === 'FunctionDeclaration' && fn.id && keep.has(fn.id.name)) continue;
     edits.push(withComment(f.text, removeStatement(f.text, { range })));
     removed.push(range);
   }
