@@ -439,3 +439,189 @@ ${SANDBOX_TOOL("(perSession.get('s') ?? [])")}`,
     expect(out.sites, out.details.join('\n')).toEqual(['capability:rewritten', 'request:rewritten']);
   });
 });
+
+describe('a fill promise kept and awaited later', () => {
+  it('`ready = refreshAllowed()` in the hook, `await ready` in the tool, TypeScript', async () => {
+    const out = await expectRetired({ 'a.ts': `${V2}const server = new McpServer({ name: 'a', version: '1' });
+let allowed: string[] = [];
+let ready: Promise<void> = Promise.resolve();
+async function refreshAllowed(): Promise<void> {
+  const { roots } = await server.server.listRoots();
+  allowed = roots.map((r) => fileURLToPath(r.uri));
+}
+server.server.oninitialized = () => {
+  ready = refreshAllowed();
+};
+server.registerTool('read', { inputSchema: z.object({ file: z.string() }) }, async ({ file }) => {
+  await ready;
+  const target = path.resolve(file);
+  if (!allowed.some((d) => target.startsWith(d + path.sep))) return { content: [{ type: 'text', text: 'outside' }], isError: true };
+  return { content: [{ type: 'text', text: await readFile(target, 'utf8') }] };
+});
+` }, 'sandbox');
+    expect(out.after).toContain('-  await ready;');
+    expect(out.after).toContain('-let ready: Promise<void> = Promise.resolve();');
+  });
+
+  it('the list_changed handler stores the refresh and waits on it, JavaScript, v1', async () => {
+    const out = await expectRetired({ 'b.js': `${V1}const server = new McpServer({ name: 'b', version: '1' });
+import { RootsListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+let allowed = [];
+let rootsLoaded;
+const update = async () => {
+  const result = await server.server.listRoots();
+  allowed = result.roots.map((r) => fileURLToPath(r.uri));
+};
+server.server.oninitialized = async () => {
+  rootsLoaded = update();
+  await rootsLoaded;
+};
+server.server.setNotificationHandler(RootsListChangedNotificationSchema, async () => {
+  rootsLoaded = update();
+  await rootsLoaded;
+});
+server.tool('read', { file: z.string() }, async ({ file }) => {
+  await rootsLoaded;
+  const target = path.resolve(file);
+  if (!allowed.some((d) => target.startsWith(d + path.sep))) return { content: [{ type: 'text', text: 'outside' }], isError: true };
+  return { content: [{ type: 'text', text: await readFile(target, 'utf8') }] };
+});
+` }, 'sandbox');
+    expect(out.sites).toEqual(['request:rewritten', 'list-changed:rewritten']);
+    expect(out.after).not.toMatch(/^\+.*rootsLoaded/m);
+  });
+
+  it("the promise of the request's own .then chain, a workspace", async () => {
+    await expectRetired({ 'c.ts': `${V2}const server = new McpServer({ name: 'c', version: '1' });
+let base: string | undefined;
+let loading: Promise<void> | undefined;
+server.server.oninitialized = () => {
+  loading = server.server.listRoots().then(({ roots }) => {
+    base = roots[0] ? fileURLToPath(roots[0].uri) : undefined;
+  });
+};
+server.registerTool('ls', { inputSchema: z.object({}) }, async () => {
+  await loading;
+  if (!base) return { content: [{ type: 'text', text: 'no workspace' }], isError: true };
+  return { content: [{ type: 'text', text: (await readdir(base)).join(',') }] };
+});
+` }, 'workspace');
+  });
+
+  it('a promise a tool also assigns keeps the marker, naming the line', async () => {
+    const out = await migrate({ 'd.ts': `${V2}const server = new McpServer({ name: 'd', version: '1' });
+let allowed: string[] = [];
+let ready: Promise<void> = Promise.resolve();
+async function refreshAllowed(): Promise<void> {
+  const { roots } = await server.server.listRoots();
+  allowed = roots.map((r) => fileURLToPath(r.uri));
+}
+server.server.oninitialized = () => {
+  ready = refreshAllowed();
+};
+server.registerTool('reload', { inputSchema: z.object({}) }, async () => {
+  ready = Promise.resolve();
+  await ready;
+  return { content: [{ type: 'text', text: 'ok' }] };
+});
+${SANDBOX_TOOL()}` });
+    expect(out.sites[0]).toMatch(/^request:marked:/);
+    expect(out.details[0]).toMatch(/ready is also assigned outside the hooks being retired \(line \d+\)/);
+  });
+});
+
+describe('a named fill function shared by several triggers', () => {
+  it('hook, list_changed handler and setInterval(refresh) by reference', async () => {
+    const out = await expectRetired({ 'a.ts': `${V2}const server = new McpServer({ name: 'a', version: '1' });
+let allowed: string[] = [];
+async function refresh(): Promise<void> {
+  const { roots } = await server.server.listRoots();
+  allowed = roots.map((r) => fileURLToPath(r.uri));
+}
+server.server.oninitialized = async () => {
+  await refresh();
+};
+server.server.setNotificationHandler('notifications/roots/list_changed', async () => {
+  await refresh();
+});
+setInterval(refresh, 60_000).unref();
+${SANDBOX_TOOL()}` }, 'sandbox');
+    expect(out.sites).toEqual(['request:rewritten', 'list-changed:rewritten']);
+    expect(out.after).toContain('-setInterval(refresh, 60_000).unref();');
+  });
+
+  it('an arrow fill called from concise hooks and a timer callback, JavaScript, v1', async () => {
+    await expectRetired({ 'b.js': `${V1}import { RootsListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+const server = new McpServer({ name: 'b', version: '1' });
+let allowed = [];
+const loadRoots = async () => {
+  const listed = await server.server.listRoots();
+  allowed = listed.roots.map((r) => fileURLToPath(r.uri));
+};
+server.server.oninitialized = () => loadRoots();
+server.server.setNotificationHandler(RootsListChangedNotificationSchema, () => loadRoots());
+setInterval(() => {
+  void loadRoots();
+}, 30_000);
+${SANDBOX_TOOL()}` }, 'sandbox');
+  });
+
+  it('a method of a class filling a workspace field from the hook and a timer', async () => {
+    await expectRetired({ 'c.ts': `${V2}class Files {
+  readonly mcp = new McpServer({ name: 'c', version: '1' });
+  private base?: string;
+  constructor() {
+    const sync = async () => {
+      const { roots } = await this.mcp.server.listRoots();
+      this.base = roots[0] ? fileURLToPath(roots[0].uri) : undefined;
+    };
+    this.mcp.server.oninitialized = async () => {
+      await sync();
+    };
+    setInterval(sync, 10_000).unref();
+    this.mcp.registerTool('ls', { inputSchema: z.object({}) }, async () => {
+      if (!this.base) return { content: [{ type: 'text', text: 'no workspace' }], isError: true };
+      return { content: [{ type: 'text', text: (await readdir(this.base)).join(',') }] };
+    });
+  }
+}
+export const files = new Files();
+` }, 'workspace');
+  });
+
+  it('a fill function that does other work keeps the marker', async () => {
+    const out = await migrate({ 'd.ts': `${V2}const server = new McpServer({ name: 'd', version: '1' });
+let allowed: string[] = [];
+let refreshedAt = 0;
+async function refresh(): Promise<void> {
+  const { roots } = await server.server.listRoots();
+  allowed = roots.map((r) => fileURLToPath(r.uri));
+  refreshedAt = Date.now();
+}
+server.server.oninitialized = async () => {
+  await refresh();
+};
+setInterval(refresh, 60_000);
+${SANDBOX_TOOL()}
+server.registerTool('age', { inputSchema: z.object({}) }, async () => ({ content: [{ type: 'text', text: String(refreshedAt) }] }));
+` });
+    expect(out.sites[0]).toMatch(/^request:marked:/);
+    expect(out.details[0]).toMatch(/does more than fetch roots/);
+  });
+
+  it('a timer whose handle is kept keeps the marker', async () => {
+    const out = await migrate({ 'e.ts': `${V2}const server = new McpServer({ name: 'e', version: '1' });
+let allowed: string[] = [];
+async function refresh(): Promise<void> {
+  const { roots } = await server.server.listRoots();
+  allowed = roots.map((r) => fileURLToPath(r.uri));
+}
+server.server.oninitialized = async () => {
+  await refresh();
+};
+export const timer = setInterval(refresh, 60_000);
+${SANDBOX_TOOL()}` });
+    expect(out.sites[0]).toMatch(/^request:marked:/);
+    expect(out.details[0]).toMatch(/filled outside a lifecycle hook/);
+  });
+});

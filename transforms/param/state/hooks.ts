@@ -33,6 +33,8 @@ export interface HookContext {
   writes: Set<Node>;
   /** A lazy hook's once-flags (`if (fetched) return; fetched = true;` go with the hook). */
   flags?: Set<VariableLike>;
+  /** Variables that only hold the fill's promise (`ready = refresh()`), with what goes with them: the declaration and the `await ready;` statements. */
+  stored?: Map<VariableLike, { declaration: Node; awaits: Node[]; writes: Node[] }>;
 }
 
 /**
@@ -91,10 +93,49 @@ export function hookOf(fn: FunctionNode, listChanged: ReadonlySet<Node>): Hook |
     if (name === 'setNotificationHandler' && p.arguments[0] && listChanged.has(p.arguments[0])) return { fn, statement: p.parent, kind: 'refresh' };
     if (name === 'setNotificationHandler' && /initialized/i.test(nodeSource(p.arguments[0]))) return { fn, statement: p.parent, kind: 'init' };
   }
-  if (p?.type === 'CallExpression' && p.arguments[0] === fn && ['setTimeout', 'setImmediate', 'queueMicrotask'].includes(calleeName(p) ?? '') && p.parent?.type === 'ExpressionStatement') {
-    return { fn, statement: p.parent, kind: 'background' };
-  }
+  const timer = p?.type === 'CallExpression' && p.arguments[0] === fn ? timerStatement(p) : undefined;
+  if (timer) return { fn, statement: timer, kind: 'background' };
   return undefined;
+}
+
+const TIMERS = new Set(['setTimeout', 'setInterval', 'setImmediate', 'queueMicrotask']);
+
+/** `setInterval(cb, ms);`, with `.unref()` chained or under `void`: the statement, when `call` is such a timer whose handle nobody keeps. */
+export function timerStatement(call: TSESTree.CallExpression): Node | undefined {
+  if (!TIMERS.has(calleeName(call) ?? '') || unwrap(call.callee).type !== 'Identifier') return undefined;
+  let top: Node = call;
+  const member = top.parent;
+  if (member?.type === 'MemberExpression' && member.object === top && propertyName(member) === 'unref' && member.parent?.type === 'CallExpression' && member.parent.callee === member) top = member.parent;
+  if (top.parent?.type === 'UnaryExpression' && top.parent.operator === 'void') top = top.parent;
+  return top.parent?.type === 'ExpressionStatement' ? top.parent : undefined;
+}
+
+/**
+ * Where a named fill function runs from, one trigger per reference: a call inside a hook (the hook),
+ * or the function itself handed to a timer (`setInterval(refresh, ms)`: the timer statement, a
+ * background hook whose body is the function) or registered as the list_changed handler. Undefined when one reference is anything else.
+ */
+export function triggersOf(fn: FunctionNode, prov: Provenance, listChanged: ReadonlySet<Node>): Hook[] | undefined {
+  const hooks: Hook[] = [];
+  for (const ref of prov.referencesTo(fn)) {
+    const p = ref.parent;
+    if (p?.type === 'CallExpression' && p.callee === ref) {
+      const caller = enclosingFunction(p);
+      const hook = caller && hookOf(caller, listChanged);
+      if (!hook) return undefined;
+      hooks.push(hook);
+      continue;
+    }
+    // `setNotificationHandler(RootsListChangedNotificationSchema, refresh)`: the handler is the function itself.
+    if (p?.type === 'CallExpression' && p.arguments.length === 2 && p.arguments[1] === ref && calleeName(p) === 'setNotificationHandler' && listChanged.has(p.arguments[0]!) && p.parent?.type === 'ExpressionStatement') {
+      hooks.push({ fn, statement: p.parent, kind: 'refresh' });
+      continue;
+    }
+    const timer = p?.type === 'CallExpression' && p.arguments[0] === ref ? timerStatement(p) : undefined;
+    if (!timer) return undefined;
+    hooks.push({ fn, statement: timer, kind: 'background' });
+  }
+  return hooks.length ? hooks : undefined;
 }
 
 /**
@@ -234,9 +275,14 @@ function fail(s: Node): never {
 }
 
 function rootsExpression(e: Node, c: HookContext, locals: Set<VariableLike>): boolean {
+  // `void fill()` starts the same work as `fill()`.
+  if (e.type === 'UnaryExpression' && e.operator === 'void') return rootsExpression(e.argument, c, locals);
   const x = unwrap(e.type === 'AwaitExpression' ? e.argument : e);
   if (isConsoleCall(x)) return true;
   if (c.writes.has(x)) return true;
+  // `ready = refresh()` (the fill's promise kept for the tools) and `await ready;`.
+  if (x.type === 'AssignmentExpression' && x.operator === '=' && x.left.type === 'Identifier' && isFill(x.right, c, locals) && storedFill(x.left, c)) return true;
+  if (e.type === 'AwaitExpression' && x.type === 'Identifier' && storedFill(x, c)) return true;
   if (x.type === 'CallExpression') {
     const callee = unwrap(x.callee);
     const fn = callee.type === 'Identifier' ? localFunction(callee, c.prov) : undefined;
@@ -248,6 +294,55 @@ function rootsExpression(e: Node, c: HookContext, locals: Set<VariableLike>): bo
     if (v && locals.has(v) && (touchesRoots(x.right, c) || onlyLocals(x.right, c, locals))) return true;
   }
   return false;
+}
+
+/** `refresh()` of a fill function, or the roots request's own `.then` chain: the fill itself, nothing else. */
+function isFill(e: Node, c: HookContext, locals: Set<VariableLike>): boolean {
+  const x = unwrap(e);
+  if (x.type === 'CallExpression' && x.arguments.every((a) => onlyLocals(a, c, locals))) {
+    const callee = unwrap(x.callee);
+    const fn = callee.type === 'Identifier' ? localFunction(callee, c.prov) : undefined;
+    if (fn && c.helpers.has(fn)) return true;
+  }
+  const inPlace = inPlaceBody(x, c);
+  if (!inPlace) return false;
+  const inner = new Set(locals);
+  for (const param of inPlace.params) walkAll(param, (n) => n.type === 'Identifier' && addLocal(n, c, inner));
+  return (inPlace.body.type === 'BlockStatement' ? block(inPlace.body.body, c, inner) : rootsExpression(inPlace.body, c, inner) ? [] : [inPlace.body]).length === 0;
+}
+
+/**
+ * `let ready = Promise.resolve();` outside the hook, assigned only fills and otherwise only awaited
+ * as a statement (`await ready;`, in the tools or the hooks): it only made callers wait for the
+ * fill, which configuration loaded at start-up no longer needs. Recorded in `c.stored`.
+ */
+function storedFill(id: TSESTree.Identifier, c: HookContext): boolean {
+  const v = c.prov.variableOf(id);
+  const declarator = v?.defs[0]?.node;
+  if (!v || v.defs.length !== 1 || declarator?.type !== 'VariableDeclarator' || declarator.id.type !== 'Identifier' || declarator.parent?.type !== 'VariableDeclaration' || declarator.parent.declarations.length !== 1) return false;
+  if (declarator.parent.parent?.type === 'ExportNamedDeclaration') return false;
+  const known = c.stored?.get(v);
+  if (known) return true;
+  // No value yet, or a settled promise: nothing but the fill ever waits on it.
+  const init = declarator.init && unwrap(declarator.init);
+  if (init && !(init.type === 'Identifier' && init.name === 'undefined') && !(init.type === 'Literal' && init.value === null) && c.text.slice(init.range[0], init.range[1]).replace(/\s/g, '') !== 'Promise.resolve()') return false;
+  const awaits: Node[] = [];
+  const writes: Node[] = [];
+  for (const ref of v.references) {
+    const r = ref.identifier as Node;
+    if (r === declarator.id) continue;
+    const p = r.parent;
+    if (ref.isWrite()) {
+      if (p?.type !== 'AssignmentExpression' || p.left !== r || p.operator !== '=' || p.parent?.type !== 'ExpressionStatement') return false;
+      writes.push(p);
+      continue;
+    }
+    if (p?.type === 'AwaitExpression' && p.parent?.type === 'ExpressionStatement') awaits.push(p.parent);
+    else return false;
+  }
+  c.stored ??= new Map();
+  c.stored.set(v, { declaration: declarator.parent, awaits, writes });
+  return true;
 }
 
 /** `server.server.getClientCapabilities()`: only read to check the roots capability. */
