@@ -34,7 +34,7 @@ export function derivationOf(value: Node, requests: ReadonlySet<Node>, hook: Fun
         return;
       }
       if (n.type === 'AwaitExpression' && ![...requests].some((r) => r.range[0] >= n.range[0] && r.range[1] <= n.range[1])) awaits = true;
-      if (n.type !== 'Identifier' || isKey(n)) return;
+      if (n.type !== 'Identifier' || isKey(n) || inType(n, node)) return;
       const variable = prov.variableOf(n);
       const def = variable?.defs[0];
       if (!def) return;
@@ -117,6 +117,15 @@ function awaitOf(request: Node): TSESTree.AwaitExpression | undefined {
 
 function unwrapAwait(n: Node): Node {
   return n.type === 'AwaitExpression' ? n.argument : n;
+}
+
+/** Inside a type (`as { roots: … }`): names there are no values. */
+function inType(n: Node, root: Node): boolean {
+  for (let p = n.parent; p && p !== root; p = p.parent) {
+    if (p.type === 'TSAsExpression' || p.type === 'TSSatisfiesExpression' || p.type === 'TSTypeAssertion' || p.type === 'TSNonNullExpression') return false;
+    if (p.type.startsWith('TS')) return true;
+  }
+  return false;
 }
 
 function isKey(n: TSESTree.Identifier): boolean {

@@ -4,7 +4,7 @@
 // gate's `else` (what such a client got) stays and everything that only fetched roots goes.
 import type { TSESTree } from '@typescript-eslint/types';
 import { type FunctionNode, type Node, type VariableLike, calleeName, enclosingStatement, isExported, propertyName, unwrap } from '@uproot/core/planning';
-import { enclosingFunction, isCalledInPlace, localFunction, locOf, reachesOf, walkAll } from '@uproot/core/planning';
+import { enclosingFunction, isCalledInPlace, runningFunction, localFunction, locOf, reachesOf, walkAll } from '@uproot/core/planning';
 import type { Provenance } from '@uproot/core/planning';
 import { Unprovable } from '../unprovable.ts';
 import { isCapabilitiesRead, isConsoleCall } from '../../hook-statements.ts';
@@ -115,15 +115,22 @@ export function timerStatement(call: TSESTree.CallExpression): Node | undefined 
  * or the function itself handed to a timer (`setInterval(refresh, ms)`: the timer statement, a
  * background hook whose body is the function) or registered as the list_changed handler. Undefined when one reference is anything else.
  */
-export function triggersOf(fn: FunctionNode, prov: Provenance, listChanged: ReadonlySet<Node>): Hook[] | undefined {
+export function triggersOf(fn: FunctionNode, prov: Provenance, listChanged: ReadonlySet<Node>, fills: Set<FunctionNode> = new Set(), depth = 0): Hook[] | undefined {
   const hooks: Hook[] = [];
   for (const ref of prov.referencesTo(fn)) {
     const p = ref.parent;
     if (p?.type === 'CallExpression' && p.callee === ref) {
-      const caller = enclosingFunction(p);
+      // Called from a hook (an IIFE in it counts as the hook), or from another fill function whose own triggers are hooks.
+      const caller = runningFunction(p);
       const hook = caller && hookOf(caller, listChanged);
-      if (!hook) return undefined;
-      hooks.push(hook);
+      if (hook) {
+        hooks.push(hook);
+        continue;
+      }
+      const outer = caller && depth < 3 && caller !== fn && !fills.has(caller) ? triggersOf(caller, prov, listChanged, fills, depth + 1) : undefined;
+      if (!outer) return undefined;
+      fills.add(caller!);
+      hooks.push(...outer);
       continue;
     }
     // `setNotificationHandler(RootsListChangedNotificationSchema, refresh)`: the handler is the function itself.

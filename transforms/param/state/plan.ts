@@ -108,13 +108,15 @@ function planGroup(group: Group, input: StateInput): GroupPlan {
       continue;
     }
     // A named fill function: every reference must be a trigger (called from a hook, or handed to a timer).
-    const triggers = triggersOf(fn, f.prov, new Set(listChanged.keys()));
+    const fills = new Set<FunctionNode>();
+    const triggers = triggersOf(fn, f.prov, new Set(listChanged.keys()), fills);
     if (!triggers) throw new Unprovable(group.reason, `${state.name} is filled outside a lifecycle hook, a list_changed handler or a startup timer`);
     helpers.add(fn);
+    for (const outer of fills) helpers.add(outer);
     for (const h of triggers) hooks.set(h.statement, h);
   }
   for (const site of group.requests) {
-    const fn = enclosingFunction(site.node);
+    const fn = fillerOf(site.node, requestNodes);
     const inHook = fn && (hooks.has(fn) || helpers.has(fn) || [...hooks.keys()].some((h) => fn.range[0] >= h.range[0] && fn.range[1] <= h.range[1]));
     if (!inHook) throw new Unprovable(site.reason!, 'the roots request is not inside the hook that fills the state');
   }
@@ -164,7 +166,7 @@ function planGroup(group: Group, input: StateInput): GroupPlan {
   }
   // A promise that only held the fill (`ready = refresh()`): its declaration and every `await ready;` go too.
   for (const [variable, stored] of ctx.stored ?? []) {
-    const hookRanges = retirements.map((r) => r.hook.statement.range);
+    const hookRanges = [...retirements.map((r) => r.hook.statement.range), ...[...helpers].map((h) => declarationOf(h).range)];
     const retiredHere = (n: Node) => hookRanges.some(([a, b]) => n.range[0] >= a && n.range[1] <= b);
     const stray = stored.writes.find((w) => !retiredHere(w));
     if (stray) throw new Unprovable(group.reason, `${variable.name} is also assigned outside the hooks being retired (line ${locOf(stray).start.line})`);
