@@ -625,3 +625,39 @@ ${SANDBOX_TOOL()}` });
     expect(out.details[0]).toMatch(/filled outside a lifecycle hook/);
   });
 });
+
+describe('fill functions reached through each other', () => {
+  it('a fill registered by name as the list_changed handler, and a fill calling a fill', async () => {
+    const out = await expectRetired({ 'a.ts': `${V2}const server = new McpServer({ name: 'a', version: '1' });
+let allowed: string[] = [];
+async function refresh(): Promise<void> {
+  const { roots } = await server.server.listRoots();
+  allowed = roots.map((r) => fileURLToPath(r.uri));
+}
+const start = async () => {
+  await refresh();
+};
+server.server.oninitialized = async () => {
+  await start();
+};
+server.server.setNotificationHandler('notifications/roots/list_changed', refresh);
+${SANDBOX_TOOL()}` }, 'sandbox');
+    expect(out.sites).toEqual(['request:rewritten', 'list-changed:rewritten']);
+    expect(out.after).toContain('-const start = async () => {');
+  });
+
+  it('an IIFE in the hook that calls the fill', async () => {
+    await expectRetired({ 'b.ts': `${V2}const server = new McpServer({ name: 'b', version: '1' });
+let allowed: string[] = [];
+async function refresh(): Promise<void> {
+  const { roots } = await server.server.listRoots();
+  allowed = roots.map((r) => fileURLToPath(r.uri));
+}
+server.server.oninitialized = () => {
+  void (async () => {
+    await refresh();
+  })();
+};
+${SANDBOX_TOOL()}` }, 'sandbox');
+  });
+});
