@@ -82,7 +82,10 @@ function extend(site: RootsSite, node: Node, unit: Unit, tail: ChainHop[], chain
   const reaches = reachesOf(node, unit.prov);
   if (reaches.length === 0) throw new Unprovable('unresolved-chain', 'no handler reaches this request');
   for (const reach of reaches) {
-    const hops: ChainHop[] = [...reach.hops.map((h) => ({ fn: h.fn, fnUnit: unit, call: h.call, callUnit: unit })), ...tail];
+    const getter = reach.hops.find((h) => h.call.type !== 'CallExpression');
+    // A getter takes no argument to carry the request context in.
+    if (getter) throw new Unprovable('unresolved-chain', `the request runs in the getter ${name(getter.fn)}, which can take no ctx argument`);
+    const hops: ChainHop[] = [...reach.hops.map((h) => ({ fn: h.fn, fnUnit: unit, call: h.call as TSESTree.CallExpression, callUnit: unit })), ...tail];
     // Exported helpers on the way may also be called from other files: those callers need ctx too.
     for (let i = 0; i < reach.hops.length; i++) {
       const fn = reach.hops[i]!.fn;

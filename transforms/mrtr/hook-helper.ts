@@ -4,7 +4,7 @@
 // its request reads the MRTR answer, its capability checks become per-request checks, and every
 // handler that reads the state calls it after asking for roots. The list_changed refresh goes.
 import type { TSESTree } from '@typescript-eslint/types';
-import { type FunctionNode, type Node, type TextEdit, calleeName, contains, enclosingFunction, locOf, propertyName, unwrap, walkAll } from '@uproot/core/planning';
+import { type FunctionNode, type Node, type TextEdit, calleeName, contains, enclosingFunction, functionName, isCalledInPlace, locOf, propertyName, unwrap, walkAll } from '@uproot/core/planning';
 import type { RootsSite } from '@uproot/core/planning';
 import { PLAIN } from './chains.ts';
 import { HELPER_NAMES } from './helpers-block.ts';
@@ -30,7 +30,7 @@ export function planHookHelper(unit: Unit, group: Group, checks: ConsumerCheck, 
   for (const w of state.writes) {
     const fn = enclosingFunction(w.node);
     const hook = fn && hookOf(fn, listChanged);
-    if (!hook) throw new Unprovable(reason, `${state.name} is filled outside oninitialized, a notifications/initialized handler or a list_changed handler`);
+    if (!hook) throw new Unprovable(reason, `${state.name} is filled ${fillPlace(fn)}, not in the body of oninitialized, a notifications/initialized handler or a list_changed handler, which is what a per-request derivation replays (--to param retires it)`);
     hooks.set(fn, hook);
   }
   const inits = [...hooks.values()].filter((h) => h.kind === 'init');
@@ -232,4 +232,14 @@ function hasThis(fn: FunctionNode): boolean {
 function freshHelperName(text: string): string {
   for (const name of ['deriveRootsState', 'deriveRootsStateFromRequest']) if (!new RegExp(`\\b${name}\\b`).test(text)) return name;
   return 'uprootDeriveRootsState';
+}
+
+/** Where a write the per-request form cannot replay sits, in the marker's words. */
+function fillPlace(fn: FunctionNode | undefined): string {
+  if (!fn) return 'at module level';
+  if (isCalledInPlace(fn)) return 'in an IIFE the hook starts';
+  const p = fn.parent;
+  if (p?.type === 'CallExpression' && p.arguments[0] === fn && p.callee.type === 'MemberExpression' && propertyName(p.callee) === 'then') return 'in a .then callback of the roots request';
+  const name = functionName(fn);
+  return name ? `by ${name}(), a function the hooks or timers call` : 'in a callback';
 }

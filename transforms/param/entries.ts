@@ -2,7 +2,7 @@
 // tool / prompt handlers that reach it (with the helper hops between), and grouped per handler
 // entry (a McpServer callback, or one tool's branch of a low-level tools/call handler).
 import type { TSESTree } from '@typescript-eslint/types';
-import { type FunctionNode, type Node, enclosingFunction } from '@uproot/core/planning';
+import { type FunctionNode, type Node, enclosingFunction, functionName } from '@uproot/core/planning';
 import { contextReason } from '@uproot/core/planning';
 import type { Provenance } from '@uproot/core/planning';
 import { type Reach, reachesOf } from '@uproot/core/planning';
@@ -71,7 +71,11 @@ function resolveReach(site: RootsSite, reach: Reach, f: FileContext): ResolvedRe
   if (!callback || !registration || !receiver) throw unresolved('the handler is wrapped or built by a factory uproot cannot follow');
   if (callback.generator) throw unresolved('the handler is a generator');
   checkNamedCallback(callback, registration, f.prov);
-  for (const hop of reach.hops) checkHelper(hop.fn, hop.call);
+  for (const hop of reach.hops) {
+    // A getter takes no argument to carry the directory in.
+    if (hop.call.type !== 'CallExpression') throw unresolved(`the request runs in the getter ${functionName(hop.fn) ?? ''}, which can take no parameter`);
+    checkHelper(hop.fn, hop.call);
+  }
   const position = reach.hops[0]?.call ?? site.node;
   const kind = reach.handler === 'request-handler' ? 'low-level-tool' : reach.handler;
   let lowLevel: LowLevelTool | undefined;
@@ -96,7 +100,7 @@ function attach(site: RootsSite, r: ResolvedReach, entries: Map<string, Entry>):
   let caller = callback;
   for (const hop of reach.hops) {
     entry.fns.add(hop.fn);
-    entry.calls.set(hop.call, { caller, callee: hop.fn });
+    if (hop.call.type === 'CallExpression') entry.calls.set(hop.call, { caller, callee: hop.fn });
     caller = hop.fn;
   }
   return entry;

@@ -116,6 +116,16 @@ export function enclosingStatement(node: Node): Node {
   return current;
 }
 
+/** The outermost expression that is `node` seen through casts (`as`, `satisfies`, `!`, `<T>`): the value as its users see it. */
+export function castOuter(node: Node): Node {
+  let current = node;
+  for (;;) {
+    const p = current.parent;
+    if (p && (p.type === 'TSAsExpression' || p.type === 'TSSatisfiesExpression' || p.type === 'TSNonNullExpression' || p.type === 'TSTypeAssertion') && p.expression === current) current = p;
+    else return current;
+  }
+}
+
 export function enclosingFunction(node: Node): FunctionNode | undefined {
   let current = node.parent;
   while (current) {

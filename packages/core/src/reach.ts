@@ -2,7 +2,7 @@
 // each helper hop (the function and the call that enters it) between the handler and the site.
 import type { TSESTree } from '@typescript-eslint/types';
 import { type FunctionNode, type Node, calleeName, enclosingFunction, functionName, propertyName, staticString, unwrap } from './ast.ts';
-import type { Provenance } from './provenance.ts';
+import { type Provenance, walkAll } from './provenance.ts';
 import { handledMethod, registrationKind, requestHandlerKind } from './registrations.ts';
 import { backgroundCallees, lifecycleHooks, type McpValue } from './surface.ts';
 import type { HandlerKind } from './types.ts';
@@ -10,8 +10,8 @@ import type { HandlerKind } from './types.ts';
 export interface Hop {
   /** The helper function entered. */
   fn: FunctionNode;
-  /** The call that enters it, inside the previous hop (or the handler). */
-  call: TSESTree.CallExpression;
+  /** The call that enters it, inside the previous hop (or the handler); for a class getter, the `this.name` read that runs it. */
+  call: TSESTree.CallExpression | TSESTree.MemberExpression;
 }
 
 export interface Reach {
@@ -66,6 +66,11 @@ function walk(node: Node, hops: Hop[], seen: Set<Node>, prov: Provenance, out: R
       return;
     }
   }
+  // An IIFE (`(async () => { … })()`, `void (function () { … })()`) runs where it is called.
+  if (position === fn && isCalledInPlace(fn)) {
+    walk(fn.parent!, hops, seen, prov, out);
+    return;
+  }
   if (position !== fn) {
     // A callback to something that is not MCP (`roots.map(...)`, `Promise.all`): it runs in its caller.
     walk(position, hops, seen, prov, out);
@@ -81,6 +86,9 @@ function walk(node: Node, hops: Hop[], seen: Set<Node>, prov: Provenance, out: R
     if (p?.type === 'CallExpression' && p.callee === ref) {
       // Cycle detection is per path: a helper called twice from one handler is two paths, not a cycle.
       walk(p, [{ fn, call: p }, ...hops], new Set(seen), prov, out);
+    } else if (ref.type === 'MemberExpression' && isGetter(fn)) {
+      // `this.workspace` reads a getter: the read runs it.
+      walk(ref, [{ fn, call: ref }, ...hops], new Set(seen), prov, out);
     } else if (p?.type === 'CallExpression') {
       const found = callReach(p, fn, hops, prov);
       if (found) out.push(found);
@@ -93,9 +101,45 @@ function walk(node: Node, hops: Hop[], seen: Set<Node>, prov: Provenance, out: R
   }
 }
 
-/** Identifier references to a named function, plus `this.name(...)` callees for class members. */
+/** `fn` is the callee of the call around it: it runs there and then. */
+export function isCalledInPlace(fn: FunctionNode): boolean {
+  const call = fn.parent;
+  return call?.type === 'CallExpression' && unwrap(call.callee) === fn;
+}
+
+/** The function `node` runs in: an IIFE (`void (async () => { … })()`) runs in the function around it. */
+export function runningFunction(node: Node): FunctionNode | undefined {
+  let fn = enclosingFunction(node);
+  while (fn && isCalledInPlace(fn)) fn = enclosingFunction(fn);
+  return fn;
+}
+
+/** A class member `get name() { … }`: reading `this.name` runs it. */
+export function isGetter(fn: FunctionNode): boolean {
+  return fn.parent?.type === 'MethodDefinition' && fn.parent.kind === 'get';
+}
+
+/** The `this.name` reads of a getter inside its class (assignment targets excluded). */
+export function getterReads(fn: FunctionNode): TSESTree.MemberExpression[] {
+  const member = fn.parent;
+  if (member?.type !== 'MethodDefinition' || member.kind !== 'get') return [];
+  const name = propertyName(member);
+  const cls = member.parent?.parent;
+  const out: TSESTree.MemberExpression[] = [];
+  if (!name || !cls) return out;
+  walkAll(cls, (n) => {
+    if (n.type !== 'MemberExpression' || n.object.type !== 'ThisExpression' || propertyName(n) !== name) return;
+    const p = n.parent;
+    if (p?.type === 'AssignmentExpression' && p.left === n) return;
+    if (p?.type === 'CallExpression' && p.callee === n) return;
+    out.push(n);
+  });
+  return out;
+}
+
+/** Identifier references to a named function, plus `this.name(...)` callees for class members and `this.name` reads of getters. */
 function namedReferences(fn: FunctionNode, prov: Provenance): Node[] {
-  const refs: Node[] = [...prov.referencesTo(fn)];
+  const refs: Node[] = [...prov.referencesTo(fn), ...getterReads(fn)];
   for (const call of prov.callsOf(fn)) {
     const callee = unwrap(call.callee);
     if (callee.type === 'MemberExpression') refs.push(callee);

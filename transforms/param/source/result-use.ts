@@ -1,8 +1,11 @@
 // How a roots request's answer is used, and so what its configured replacement must look like: an
 // awaited answer becomes the plain `{ roots }` value, a `.then` chain or a discarded promise gets it
-// through `Promise.resolve`. Any other use (passed on, a field other than `roots`) keeps the marker.
-import { type Node, locOf, propertyName } from '@uproot/core/planning';
+// through `Promise.resolve`. Passed to a helper that reads only its roots is fine; any other use (passed
+// on, a field other than `roots`) keeps the marker.
+import { type Node, castOuter, locOf, propertyName } from '@uproot/core/planning';
 import type { Provenance, VariableLike } from '@uproot/core/planning';
+import type { TSESTree } from '@typescript-eslint/types';
+import { takesOnlyRoots } from './answer-helper.ts';
 
 export interface ResultUse {
   /** The expression the configured reader's call replaces (the `await`, or the request itself). */
@@ -14,19 +17,21 @@ export interface ResultUse {
 }
 
 export function resultUse(request: Node, prov: Provenance): ResultUse | string {
-  const parent = request.parent;
+  // Casts change no value: `await (x as P)`, `(await x) as R` and `(await x)!` are the answer as well.
+  const parent = castOuter(request).parent;
   if (parent?.type === 'AwaitExpression') {
-    const why = valueUse(parent, prov);
+    const why = valueUse(castOuter(parent), prov);
     return typeof why === 'string' ? why : { replace: parent, promise: false, ...(why ? { binding: why } : {}) };
   }
   if (parent?.type === 'MemberExpression' && parent.object === request && ['then', 'catch', 'finally'].includes(propertyName(parent) ?? '')) {
     const call = parent.parent;
     const callback = call?.type === 'CallExpression' && propertyName(parent) === 'then' ? call.arguments[0] : undefined;
     const param = callback && (callback.type === 'ArrowFunctionExpression' || callback.type === 'FunctionExpression') ? callback.params[0] : undefined;
-    if (param && param.type !== 'Identifier') return 'the answer is destructured in the .then callback';
-    const binding = param ? prov.variableOf(param) : undefined;
+    if (param && param.type === 'ObjectPattern' && !onlyRoots(param)) return 'the answer is destructured in the .then callback for more than its roots';
+    if (param && param.type !== 'Identifier' && param.type !== 'ObjectPattern') return 'the answer is destructured in the .then callback';
+    const binding = param?.type === 'Identifier' ? prov.variableOf(param) : undefined;
     if (binding) {
-      const why = bindingUse(binding);
+      const why = bindingUse(binding, prov);
       if (why) return why;
     }
     return { replace: request, promise: true, ...(binding ? { binding } : {}) };
@@ -42,25 +47,31 @@ function valueUse(value: Node, prov: Provenance): VariableLike | undefined | str
   if (p?.type === 'ExpressionStatement') return undefined;
   // `const { roots } = await …`: only the roots are taken.
   if (p?.type === 'VariableDeclarator' && p.init === value && p.id.type === 'ObjectPattern') {
-    const only = p.id.properties.every((q) => q.type === 'Property' && !q.computed && q.key.type === 'Identifier' && q.key.name === 'roots');
-    return only ? undefined : 'the answer is destructured for more than its roots';
+    return onlyRoots(p.id) ? undefined : 'the answer is destructured for more than its roots';
   }
   if (p?.type === 'VariableDeclarator' && p.init === value && p.id.type === 'Identifier') {
     const binding = prov.variableOf(p.id);
     if (!binding) return 'the answer is bound to a local uproot cannot follow';
-    return bindingUse(binding) ?? binding;
+    return bindingUse(binding, prov) ?? binding;
   }
   return 'the answer is used whole (passed on or stored), not only for its roots';
 }
 
+/** `{ roots }` or `{ roots: list }`: only the roots are taken. */
+function onlyRoots(pattern: Node): boolean {
+  return pattern.type === 'ObjectPattern' && pattern.properties.every((q) => q.type === 'Property' && !q.computed && q.key.type === 'Identifier' && q.key.name === 'roots');
+}
+
 /** A reference may ask for `.roots`, test `'roots' in x` or test the answer's truthiness; nothing else. */
-function bindingUse(binding: VariableLike): string | undefined {
+function bindingUse(binding: VariableLike, prov: Provenance): string | undefined {
   for (const ref of binding.references) {
-    const id = ref.identifier as Node;
     if (binding.defs.some((d) => d.name === ref.identifier)) continue;
+    const id = castOuter(ref.identifier as Node);
     const p = id.parent;
     if (p?.type === 'MemberExpression' && p.object === id && propertyName(p) === 'roots') continue;
     if (p?.type === 'BinaryExpression' && p.operator === 'in' && p.right === id) continue;
+    // Handed to a helper that only reads its roots (`extractRoots(result)`, here or imported).
+    if (p?.type === 'CallExpression' && p.callee !== id && takesOnlyRoots(p, p.arguments.indexOf(id as TSESTree.Expression), prov)) continue;
     if (isTest(id)) continue;
     return `the answer ${binding.name} is used at line ${locOf(id).start.line} in a way a configured { roots } value cannot replace`;
   }

@@ -2,7 +2,8 @@
 // another expression (the configured directories, the directory argument): the value a write
 // stores, with `await …listRoots()` — or a local of the hook that held its result — replaced.
 import type { TSESTree } from '@typescript-eslint/types';
-import { type FunctionNode, type Node, enclosingFunction } from '@uproot/core/planning';
+import { type FunctionNode, type Node, castOuter, enclosingFunction, locOf, propertyName, unwrap } from '@uproot/core/planning';
+import { takesOnlyRoots } from '../source/answer-helper.ts';
 import { walkAll } from '@uproot/core/planning';
 import type { Provenance } from '@uproot/core/planning';
 import { Unprovable } from '../unprovable.ts';
@@ -27,11 +28,13 @@ export function derivationOf(value: Node, requests: ReadonlySet<Node>, hook: Fun
       if (requests.has(n)) {
         const awaited = awaitOf(n);
         if (!awaited) throw new Unprovable('lifecycle', 'the roots request is not awaited where the state is computed');
+        // Bound to a local (`const result = await …`), the local's uses are what is checked.
+        if (castOuter(awaited).parent?.type !== 'VariableDeclarator') checkAnswerUse(awaited, prov);
         edits.push({ start: awaited.range[0], end: awaited.range[1], piece: [{ roots: '' }] });
         return;
       }
       if (n.type === 'AwaitExpression' && ![...requests].some((r) => r.range[0] >= n.range[0] && r.range[1] <= n.range[1])) awaits = true;
-      if (n.type !== 'Identifier' || isKey(n)) return;
+      if (n.type !== 'Identifier' || isKey(n) || inType(n, node)) return;
       const variable = prov.variableOf(n);
       const def = variable?.defs[0];
       if (!def) return;
@@ -39,8 +42,15 @@ export function derivationOf(value: Node, requests: ReadonlySet<Node>, hook: Fun
       if (def.name.range[0] >= node.range[0] && def.name.range[1] <= node.range[1]) return;
       const declaredInHook = def.name.range[0] >= hook.range[0] && def.name.range[1] <= hook.range[1];
       if (!declaredInHook) {
-        if (!visible(def.name, placement)) throw new Unprovable('lifecycle', `the state is computed with ${n.name}, which the new code cannot see`);
+        // A function declaration's name sits inside it: where it is visible is decided by its parent.
+        if (!visible(def.type === 'FunctionName' ? def.node : def.name, placement)) throw new Unprovable('lifecycle', `the state is computed with ${n.name}, which the new code cannot see`);
         names.add(n.name);
+        return;
+      }
+      // A parameter of `request.then((answer) => …)`: the answer itself, or `{ roots }` of it.
+      const answer = def.type === 'Parameter' ? thenAnswer(def.node as Node, def.name, requests) : undefined;
+      if (answer) {
+        edits.push({ start: n.range[0], end: n.range[1], piece: answer === 'roots' ? ['(', { roots: '' }, ').roots'] : [{ roots: '' }] });
         return;
       }
       const declarator = def.node.type === 'VariableDeclarator' ? def.node : undefined;
@@ -50,11 +60,12 @@ export function derivationOf(value: Node, requests: ReadonlySet<Node>, hook: Fun
       if (fromRequest && declarator.id.type === 'ObjectPattern') {
         const prop = declarator.id.properties.find((p) => p.type === 'Property' && p.value === def.name);
         const key = prop?.type === 'Property' && prop.key.type === 'Identifier' ? prop.key.name : undefined;
-        if (key !== 'roots' || unwrapAwait(init) === init) throw new Unprovable('lifecycle', `the state is computed from ${n.name}, destructured from the roots result`);
+        if (key !== 'roots' || unwrapAwait(unwrap(init)) === unwrap(init)) throw new Unprovable('lifecycle', `the state is computed from ${n.name}, destructured from the roots result`);
         edits.push({ start: n.range[0], end: n.range[1], piece: ['(', ...pieces(init, depth + 1), ').roots'] });
         return;
       }
       if (declarator.id.type !== 'Identifier') throw new Unprovable('lifecycle', `the state is computed from ${n.name}, a destructured local of the hook`);
+      if (fromRequest && awaitOf([...requests].find((r) => r.range[0] >= init.range[0] && r.range[1] <= init.range[1])!) === unwrap(init)) checkAnswerUse(n, prov);
       edits.push({ start: n.range[0], end: n.range[1], piece: ['(', ...pieces(init, depth + 1), ')'] });
     });
     edits.sort((a, b) => a.start - b.start);
@@ -74,14 +85,47 @@ export function derivationOf(value: Node, requests: ReadonlySet<Node>, hook: Fun
   return { text: (replacement) => (loose ? `(${joined(replacement)})` : joined(replacement)), awaits, names };
 }
 
+/**
+ * The configured `{ roots }` value replaces the answer: the code must ask it for `.roots` only, or
+ * hand it to a helper that does (`extractRoots(result)`, in this file or imported).
+ */
+function checkAnswerUse(answer: Node, prov: Provenance): void {
+  const x = castOuter(answer);
+  const p = x.parent;
+  if (p?.type === 'MemberExpression' && p.object === x && !p.computed && propertyName(p) === 'roots') return;
+  if (p?.type === 'CallExpression' && p.callee !== x && takesOnlyRoots(p, p.arguments.indexOf(x as TSESTree.Expression), prov)) return;
+  throw new Unprovable('lifecycle', `the answer is used whole at line ${locOf(x).start.line}, not only for its roots (a helper it is passed to must read only its .roots)`);
+}
+
+/** `name` binds the answer (`answer`) or its roots (`roots`) as the first parameter of `request.then(fn)`. */
+function thenAnswer(fn: Node, name: Node, requests: ReadonlySet<Node>): 'answer' | 'roots' | undefined {
+  const call = fn.parent;
+  if ((fn.type !== 'ArrowFunctionExpression' && fn.type !== 'FunctionExpression') || call?.type !== 'CallExpression' || call.arguments[0] !== fn) return undefined;
+  if (call.callee.type !== 'MemberExpression' || call.callee.property.type !== 'Identifier' || call.callee.property.name !== 'then' || !requests.has(unwrap(call.callee.object))) return undefined;
+  const param = fn.params[0];
+  if (param === name) return 'answer';
+  if (param?.type !== 'ObjectPattern') return undefined;
+  const prop = param.properties.find((q) => q.type === 'Property' && q.value === name);
+  return prop?.type === 'Property' && !prop.computed && prop.key.type === 'Identifier' && prop.key.name === 'roots' ? 'roots' : undefined;
+}
+
 function awaitOf(request: Node): TSESTree.AwaitExpression | undefined {
   let n: Node = request;
-  while (n.parent && (n.parent.type === 'ChainExpression' || n.parent.type === 'TSNonNullExpression')) n = n.parent;
+  while (n.parent && (n.parent.type === 'ChainExpression' || n.parent.type === 'TSNonNullExpression' || n.parent.type === 'TSAsExpression' || n.parent.type === 'TSSatisfiesExpression' || n.parent.type === 'TSTypeAssertion')) n = n.parent;
   return n.parent?.type === 'AwaitExpression' ? n.parent : undefined;
 }
 
 function unwrapAwait(n: Node): Node {
   return n.type === 'AwaitExpression' ? n.argument : n;
+}
+
+/** Inside a type (`as { roots: … }`): names there are no values. */
+function inType(n: Node, root: Node): boolean {
+  for (let p = n.parent; p && p !== root; p = p.parent) {
+    if (p.type === 'TSAsExpression' || p.type === 'TSSatisfiesExpression' || p.type === 'TSTypeAssertion' || p.type === 'TSNonNullExpression') return false;
+    if (p.type.startsWith('TS')) return true;
+  }
+  return false;
 }
 
 function isKey(n: TSESTree.Identifier): boolean {

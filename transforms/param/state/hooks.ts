@@ -4,7 +4,7 @@
 // gate's `else` (what such a client got) stays and everything that only fetched roots goes.
 import type { TSESTree } from '@typescript-eslint/types';
 import { type FunctionNode, type Node, type VariableLike, calleeName, enclosingStatement, isExported, propertyName, unwrap } from '@uproot/core/planning';
-import { localFunction, locOf, reachesOf, walkAll } from '@uproot/core/planning';
+import { enclosingFunction, isCalledInPlace, runningFunction, localFunction, locOf, reachesOf, walkAll } from '@uproot/core/planning';
 import type { Provenance } from '@uproot/core/planning';
 import { Unprovable } from '../unprovable.ts';
 import { isCapabilitiesRead, isConsoleCall } from '../../hook-statements.ts';
@@ -33,6 +33,53 @@ export interface HookContext {
   writes: Set<Node>;
   /** A lazy hook's once-flags (`if (fetched) return; fetched = true;` go with the hook). */
   flags?: Set<VariableLike>;
+  /** Variables that only hold the fill's promise (`ready = refresh()`), with what goes with them: the declaration and the `await ready;` statements. */
+  stored?: Map<VariableLike, { declaration: Node; awaits: Node[]; writes: Node[] }>;
+}
+
+/**
+ * The function a write of the state runs as part of: an IIFE (`void (async () => { … })()`) and the
+ * `.then` callback of the roots request itself are the enclosing function's own code.
+ */
+export function fillerOf(node: Node, requests: ReadonlySet<Node>): FunctionNode | undefined {
+  let fn = enclosingFunction(node);
+  while (fn && (isCalledInPlace(fn) || !!requestThen(fn, requests))) fn = enclosingFunction(fn);
+  return fn;
+}
+
+/** `fn` is the callback of `request.then(fn)` on one of `requests`: the call, when it is. */
+function requestThen(fn: Node, requests: ReadonlySet<Node>): TSESTree.CallExpression | undefined {
+  const call = fn.parent;
+  if (call?.type !== 'CallExpression' || call.arguments[0] !== fn || call.callee.type !== 'MemberExpression' || propertyName(call.callee) !== 'then') return undefined;
+  return requests.has(unwrap(call.callee.object)) ? call : undefined;
+}
+
+/**
+ * `(async () => { … })()` or `request.then((answer) => { … })`, under `void`, `await` or a logging
+ * `.catch`: code run as a statement of the hook. The body, and the callback's own parameters.
+ */
+function inPlaceBody(e: Node, c: HookContext): { body: Node; params: Node[] } | undefined {
+  let x = unwrap(e);
+  for (;;) {
+    if (x.type === 'UnaryExpression' && x.operator === 'void') x = unwrap(x.argument);
+    else if (x.type === 'AwaitExpression') x = unwrap(x.argument);
+    else if (x.type === 'CallExpression' && calleeName(x) === 'catch' && x.callee.type === 'MemberExpression' && x.arguments.length === 1 && logsOnly(x.arguments[0]!)) x = unwrap(x.callee.object);
+    else break;
+  }
+  if (x.type !== 'CallExpression') return undefined;
+  const then = x.arguments.length === 1 ? unwrap(x.arguments[0]!) : undefined;
+  if (then && (then.type === 'ArrowFunctionExpression' || then.type === 'FunctionExpression') && requestThen(then, c.requests)) return { body: then.body, params: then.params };
+  if (x.arguments.length > 0) return undefined;
+  const fn = unwrap(x.callee);
+  return (fn.type === 'ArrowFunctionExpression' || fn.type === 'FunctionExpression') && !fn.generator && isCalledInPlace(fn) ? { body: fn.body, params: [] } : undefined;
+}
+
+/** A `.catch` callback that only logs (a client without roots got nothing else from it). */
+function logsOnly(callback: Node): boolean {
+  if (callback.type !== 'ArrowFunctionExpression' && callback.type !== 'FunctionExpression') return false;
+  const body = callback.body;
+  if (body.type !== 'BlockStatement') return isConsoleCall(body);
+  return body.body.every((s) => s.type === 'ExpressionStatement' && isConsoleCall(s.expression));
 }
 
 /** The hook around a function that writes roots state, when it is one. */
@@ -46,10 +93,56 @@ export function hookOf(fn: FunctionNode, listChanged: ReadonlySet<Node>): Hook |
     if (name === 'setNotificationHandler' && p.arguments[0] && listChanged.has(p.arguments[0])) return { fn, statement: p.parent, kind: 'refresh' };
     if (name === 'setNotificationHandler' && /initialized/i.test(nodeSource(p.arguments[0]))) return { fn, statement: p.parent, kind: 'init' };
   }
-  if (p?.type === 'CallExpression' && p.arguments[0] === fn && ['setTimeout', 'setImmediate', 'queueMicrotask'].includes(calleeName(p) ?? '') && p.parent?.type === 'ExpressionStatement') {
-    return { fn, statement: p.parent, kind: 'background' };
-  }
+  const timer = p?.type === 'CallExpression' && p.arguments[0] === fn ? timerStatement(p) : undefined;
+  if (timer) return { fn, statement: timer, kind: 'background' };
   return undefined;
+}
+
+const TIMERS = new Set(['setTimeout', 'setInterval', 'setImmediate', 'queueMicrotask']);
+
+/** `setInterval(cb, ms);`, with `.unref()` chained or under `void`: the statement, when `call` is such a timer whose handle nobody keeps. */
+export function timerStatement(call: TSESTree.CallExpression): Node | undefined {
+  if (!TIMERS.has(calleeName(call) ?? '') || unwrap(call.callee).type !== 'Identifier') return undefined;
+  let top: Node = call;
+  const member = top.parent;
+  if (member?.type === 'MemberExpression' && member.object === top && propertyName(member) === 'unref' && member.parent?.type === 'CallExpression' && member.parent.callee === member) top = member.parent;
+  if (top.parent?.type === 'UnaryExpression' && top.parent.operator === 'void') top = top.parent;
+  return top.parent?.type === 'ExpressionStatement' ? top.parent : undefined;
+}
+
+/**
+ * Where a named fill function runs from, one trigger per reference: a call inside a hook (the hook),
+ * or the function itself handed to a timer (`setInterval(refresh, ms)`: the timer statement, a
+ * background hook whose body is the function) or registered as the list_changed handler. Undefined when one reference is anything else.
+ */
+export function triggersOf(fn: FunctionNode, prov: Provenance, listChanged: ReadonlySet<Node>, fills: Set<FunctionNode> = new Set(), depth = 0): Hook[] | undefined {
+  const hooks: Hook[] = [];
+  for (const ref of prov.referencesTo(fn)) {
+    const p = ref.parent;
+    if (p?.type === 'CallExpression' && p.callee === ref) {
+      // Called from a hook (an IIFE in it counts as the hook), or from another fill function whose own triggers are hooks.
+      const caller = runningFunction(p);
+      const hook = caller && hookOf(caller, listChanged);
+      if (hook) {
+        hooks.push(hook);
+        continue;
+      }
+      const outer = caller && depth < 3 && caller !== fn && !fills.has(caller) ? triggersOf(caller, prov, listChanged, fills, depth + 1) : undefined;
+      if (!outer) return undefined;
+      fills.add(caller!);
+      hooks.push(...outer);
+      continue;
+    }
+    // `setNotificationHandler(RootsListChangedNotificationSchema, refresh)`: the handler is the function itself.
+    if (p?.type === 'CallExpression' && p.arguments.length === 2 && p.arguments[1] === ref && calleeName(p) === 'setNotificationHandler' && listChanged.has(p.arguments[0]!) && p.parent?.type === 'ExpressionStatement') {
+      hooks.push({ fn, statement: p.parent, kind: 'refresh' });
+      continue;
+    }
+    const timer = p?.type === 'CallExpression' && p.arguments[0] === ref ? timerStatement(p) : undefined;
+    if (!timer) return undefined;
+    hooks.push({ fn, statement: timer, kind: 'background' });
+  }
+  return hooks.length ? hooks : undefined;
 }
 
 /**
@@ -128,9 +221,18 @@ function block(statements: readonly Node[], c: HookContext, locals: Set<Variable
 
 function statement(s: Node, c: HookContext, locals: Set<VariableLike>): Node[] {
   switch (s.type) {
-    case 'ExpressionStatement':
+    case 'ExpressionStatement': {
       if (rootsExpression(s.expression, c, locals)) return [];
+      // An IIFE's body is the hook's own code, run in place: it goes when all of it only fetched roots.
+      const inPlace = inPlaceBody(s.expression, c);
+      if (inPlace) {
+        const inner = new Set(locals);
+        for (const param of inPlace.params) walkAll(param, (n) => n.type === 'Identifier' && addLocal(n, c, inner));
+        const { body } = inPlace;
+        if ((body.type === 'BlockStatement' ? block(body.body, c, inner) : rootsExpression(body, c, inner) ? [] : [body]).length === 0) return [];
+      }
       break;
+    }
     case 'VariableDeclaration':
       if (s.declarations.every((d) => d.init && (touchesRoots(d.init, c) || onlyLocals(d.init, c, locals) || isCapabilitiesRead(d.init)))) {
         for (const d of s.declarations) walkAll(d.id, (n) => n.type === 'Identifier' && addLocal(n, c, locals));
@@ -180,9 +282,14 @@ function fail(s: Node): never {
 }
 
 function rootsExpression(e: Node, c: HookContext, locals: Set<VariableLike>): boolean {
+  // `void fill()` starts the same work as `fill()`.
+  if (e.type === 'UnaryExpression' && e.operator === 'void') return rootsExpression(e.argument, c, locals);
   const x = unwrap(e.type === 'AwaitExpression' ? e.argument : e);
   if (isConsoleCall(x)) return true;
   if (c.writes.has(x)) return true;
+  // `ready = refresh()` (the fill's promise kept for the tools) and `await ready;`.
+  if (x.type === 'AssignmentExpression' && x.operator === '=' && x.left.type === 'Identifier' && isFill(x.right, c, locals) && storedFill(x.left, c)) return true;
+  if (e.type === 'AwaitExpression' && x.type === 'Identifier' && storedFill(x, c)) return true;
   if (x.type === 'CallExpression') {
     const callee = unwrap(x.callee);
     const fn = callee.type === 'Identifier' ? localFunction(callee, c.prov) : undefined;
@@ -194,6 +301,55 @@ function rootsExpression(e: Node, c: HookContext, locals: Set<VariableLike>): bo
     if (v && locals.has(v) && (touchesRoots(x.right, c) || onlyLocals(x.right, c, locals))) return true;
   }
   return false;
+}
+
+/** `refresh()` of a fill function, or the roots request's own `.then` chain: the fill itself, nothing else. */
+function isFill(e: Node, c: HookContext, locals: Set<VariableLike>): boolean {
+  const x = unwrap(e);
+  if (x.type === 'CallExpression' && x.arguments.every((a) => onlyLocals(a, c, locals))) {
+    const callee = unwrap(x.callee);
+    const fn = callee.type === 'Identifier' ? localFunction(callee, c.prov) : undefined;
+    if (fn && c.helpers.has(fn)) return true;
+  }
+  const inPlace = inPlaceBody(x, c);
+  if (!inPlace) return false;
+  const inner = new Set(locals);
+  for (const param of inPlace.params) walkAll(param, (n) => n.type === 'Identifier' && addLocal(n, c, inner));
+  return (inPlace.body.type === 'BlockStatement' ? block(inPlace.body.body, c, inner) : rootsExpression(inPlace.body, c, inner) ? [] : [inPlace.body]).length === 0;
+}
+
+/**
+ * `let ready = Promise.resolve();` outside the hook, assigned only fills and otherwise only awaited
+ * as a statement (`await ready;`, in the tools or the hooks): it only made callers wait for the
+ * fill, which configuration loaded at start-up no longer needs. Recorded in `c.stored`.
+ */
+function storedFill(id: TSESTree.Identifier, c: HookContext): boolean {
+  const v = c.prov.variableOf(id);
+  const declarator = v?.defs[0]?.node;
+  if (!v || v.defs.length !== 1 || declarator?.type !== 'VariableDeclarator' || declarator.id.type !== 'Identifier' || declarator.parent?.type !== 'VariableDeclaration' || declarator.parent.declarations.length !== 1) return false;
+  if (declarator.parent.parent?.type === 'ExportNamedDeclaration') return false;
+  const known = c.stored?.get(v);
+  if (known) return true;
+  // No value yet, or a settled promise: nothing but the fill ever waits on it.
+  const init = declarator.init && unwrap(declarator.init);
+  if (init && !(init.type === 'Identifier' && init.name === 'undefined') && !(init.type === 'Literal' && init.value === null) && c.text.slice(init.range[0], init.range[1]).replace(/\s/g, '') !== 'Promise.resolve()') return false;
+  const awaits: Node[] = [];
+  const writes: Node[] = [];
+  for (const ref of v.references) {
+    const r = ref.identifier as Node;
+    if (r === declarator.id) continue;
+    const p = r.parent;
+    if (ref.isWrite()) {
+      if (p?.type !== 'AssignmentExpression' || p.left !== r || p.operator !== '=' || p.parent?.type !== 'ExpressionStatement') return false;
+      writes.push(p);
+      continue;
+    }
+    if (p?.type === 'AwaitExpression' && p.parent?.type === 'ExpressionStatement') awaits.push(p.parent);
+    else return false;
+  }
+  c.stored ??= new Map();
+  c.stored.set(v, { declaration: declarator.parent, awaits, writes });
+  return true;
 }
 
 /** `server.server.getClientCapabilities()`: only read to check the roots capability. */

@@ -4,14 +4,14 @@
 // can widen it. A *workspace* is resolved per call: the consuming tools' new optional directory
 // parameter, else the configuration, else the original's own no-roots path (its fallback or refusal).
 import type { TSESTree } from '@typescript-eslint/types';
-import { type FunctionNode, type Node, type TextEdit, enclosingFunction, insert, indentAt, isFunction } from '@uproot/core/planning';
+import { type FunctionNode, type Node, type TextEdit, enclosingFunction, functionName, insert, indentAt, isFunction } from '@uproot/core/planning';
 import { analyzeState, isRequestHandler, locOf, propertyName, reachesOf, walkAll } from '@uproot/core/planning';
 import type { Provenance, ReasonCode, RootsSite, RootsState, StateAnalysis } from '@uproot/core/planning';
 import { removeStatement } from '../removal.ts';
 import { Unprovable } from '../unprovable.ts';
 import { type Configuration, existingConfiguration, serverPrefix } from './configuration.ts';
 import { derivationOf } from './derive.ts';
-import { type Hook, declarationOf, hookOf, keptStatements, lazyHookOf } from './hooks.ts';
+import { type Hook, type HookContext, declarationOf, fillerOf, hookOf, keptStatements, triggersOf, lazyHookOf } from './hooks.ts';
 import { remedyEdits } from './refusal.ts';
 import type { StateInput, StateOutcome, StatePlan } from './types.ts';
 import { planWorkspace } from './workspace.ts';
@@ -31,8 +31,8 @@ interface Group {
 }
 
 /** The write sits in a same-file function the handlers call to fill the state on first use. */
-function lazyWrite(write: Node, prov: Provenance): boolean {
-  const fn = enclosingFunction(write);
+function lazyWrite(write: Node, request: Node, prov: Provenance): boolean {
+  const fn = fillerOf(write, new Set([request]));
   return !!fn && !!lazyHookOf(fn, prov);
 }
 
@@ -49,7 +49,7 @@ export function planRootsState(input: StateInput): StatePlan {
     // No state, or readers whose role is unclear: the site keeps the marker it had.
     if (analysis.states.length !== 1 || !analysis.role) continue;
     const state = analysis.states[0]!;
-    if (onUse && !state.writes.every((w) => lazyWrite(w.node, f.prov))) continue;
+    if (onUse && !state.writes.every((w) => lazyWrite(w.node, site.node, f.prov))) continue;
     const key = state.kind === 'class-field' ? `${state.cls.range[0]}:${state.field}` : state.variable;
     const group = groups.get(key);
     if (group) {
@@ -96,27 +96,27 @@ function planGroup(group: Group, input: StateInput): GroupPlan {
   for (const s of sites) if (s.kind === 'list-changed' && s.side === 'server') listChanged.set(s.node, s);
 
   // Each write sits in a hook, or in a same-file helper only hooks call.
-  const hooks = new Map<FunctionNode, Hook>();
+  // Keyed by the statement that installs each hook (a timer handed the fill function has no function of its own).
+  const hooks = new Map<Node, Hook>();
   const helpers = new Set<FunctionNode>();
   for (const write of state.writes) {
-    const fn = enclosingFunction(write.node);
+    const fn = fillerOf(write.node, requestNodes);
     if (!fn) throw new Unprovable('lifecycle', 'the roots are written into the state outside any function');
     const hook = hookOf(fn, new Set(listChanged.keys())) ?? lazyHookOf(fn, f.prov);
     if (hook) {
-      hooks.set(fn, hook);
+      hooks.set(hook.statement, hook);
       continue;
     }
-    const calls = f.prov.callsOf(fn);
-    const callers = calls.map((c) => enclosingFunction(c));
-    const callerHooks = callers.map((c) => (c ? hookOf(c, new Set(listChanged.keys())) : undefined));
-    if (calls.length === 0 || callerHooks.some((h) => !h) || f.prov.referencesTo(fn).length !== calls.length) {
-      throw new Unprovable(group.reason, `${state.name} is filled outside a lifecycle hook, a list_changed handler or a startup timer`);
-    }
+    // A named fill function: every reference must be a trigger (called from a hook, or handed to a timer).
+    const fills = new Set<FunctionNode>();
+    const triggers = triggersOf(fn, f.prov, new Set(listChanged.keys()), fills);
+    if (!triggers) throw new Unprovable(group.reason, `${state.name} is filled outside a lifecycle hook, a list_changed handler or a startup timer`);
     helpers.add(fn);
-    for (const h of callerHooks) hooks.set(h!.fn, h!);
+    for (const outer of fills) helpers.add(outer);
+    for (const h of triggers) hooks.set(h.statement, h);
   }
   for (const site of group.requests) {
-    const fn = enclosingFunction(site.node);
+    const fn = fillerOf(site.node, requestNodes);
     const inHook = fn && (hooks.has(fn) || helpers.has(fn) || [...hooks.keys()].some((h) => fn.range[0] >= h.range[0] && fn.range[1] <= h.range[1]));
     if (!inHook) throw new Unprovable(site.reason!, 'the roots request is not inside the hook that fills the state');
   }
@@ -125,14 +125,20 @@ function planGroup(group: Group, input: StateInput): GroupPlan {
   for (const s of sites) {
     if (s.kind === 'request' && !requestNodes.has(s.node) && [...hooks.keys(), ...helpers].some((h) => within(s.node, h))) throw new Unprovable(s.reason ?? 'lifecycle', 'the hook also fetches roots for other state');
   }
-  const gates = new Set<Node>(sites.filter((s) => s.kind === 'capability' && s.side === 'server' && [...hooks.keys()].some((h) => within(s.node, h))).map((s) => s.node));
+  const gates = new Set<Node>(sites.filter((s) => s.kind === 'capability' && s.side === 'server' && [...hooks.keys(), ...helpers].some((h) => within(s.node, h))).map((s) => s.node));
   const writes = new Set<Node>(state.writes.map((w) => w.node));
-  const ctx = { prov: f.prov, text: f.text, requests: requestNodes, gates, helpers, writes };
+  const ctx: HookContext = { prov: f.prov, text: f.text, requests: requestNodes, gates, helpers, writes };
   const edits: TextEdit[] = [];
   const removed: Array<[number, number]> = [];
   const covered: RootsSite[] = [...group.requests];
   let placement: { hook: Hook; kept: Node[] } | undefined;
   const retirements: Array<{ hook: Hook; kept: Node[] }> = [];
+  // A named fill function goes with its triggers: it may do nothing but fetch roots into the state
+  // (or pass them on), else removing it would drop that other work.
+  for (const helper of helpers) {
+    if ([...hooks.values()].some((h) => h.fn === helper)) continue;
+    if (keptStatements({ fn: helper, statement: declarationOf(helper), kind: 'background' }, ctx).length) throw new Unprovable(group.reason, `${functionName(helper) ?? 'the function that fills the roots'} does more than fetch roots`);
+  }
   for (const hook of hooks.values()) {
     const kept = keptStatements(hook, ctx);
     if (kept.length && hook.kind === 'lazy') throw new Unprovable(group.reason, 'the function that fills the roots on first use also does other work');
@@ -158,6 +164,15 @@ function planGroup(group: Group, input: StateInput): GroupPlan {
     lazyUses.push(...(hook.uses ?? []));
     for (const flag of hook.flags ?? []) retiredRanges.push((flag.defs[0]!.node as TSESTree.VariableDeclarator).parent!.range);
   }
+  // A promise that only held the fill (`ready = refresh()`): its declaration and every `await ready;` go too.
+  for (const [variable, stored] of ctx.stored ?? []) {
+    const hookRanges = [...retirements.map((r) => r.hook.statement.range), ...[...helpers].map((h) => declarationOf(h).range)];
+    const retiredHere = (n: Node) => hookRanges.some(([a, b]) => n.range[0] >= a && n.range[1] <= b);
+    const stray = stored.writes.find((w) => !retiredHere(w));
+    if (stray) throw new Unprovable(group.reason, `${variable.name} is also assigned outside the hooks being retired (line ${locOf(stray).start.line})`);
+    retiredRanges.push(stored.declaration.range);
+    lazyUses.push(...stored.awaits.filter((a) => !retiredHere(a)));
+  }
   // Same-file functions only the retired code called (`toDirs(roots)`) go with it.
   const keptRanges = retirements.flatMap((r) => r.kept.map((k) => k.range));
   const inRetired = (n: Node) => retiredRanges.some(([a, b]) => n.range[0] >= a && n.range[1] <= b) && !keptRanges.some(([a, b]) => n.range[0] >= a && n.range[1] <= b);
@@ -167,8 +182,12 @@ function planGroup(group: Group, input: StateInput): GroupPlan {
     const def = f.prov.variableOf(n)?.defs[0];
     if (def?.type === 'FunctionName' && def.node.type === 'FunctionDeclaration' && def.node.parent?.type === 'Program' && !inRetired(def.node)) candidates.add(def.node);
   });
+  const unused = new Map<[number, number], FunctionNode>();
   for (const fn of candidates) {
-    if (f.prov.referencesTo(fn).every((r) => inRetired(r))) retiredRanges.push(fn.range);
+    if (f.prov.referencesTo(fn).every((r) => inRetired(r))) {
+      retiredRanges.push(fn.range);
+      unused.set(fn.range, fn);
+    }
   }
   // Any other write must be startup configuration (never inside a handler), and a workspace has none.
   for (const other of otherWrites(state, writes)) {
@@ -233,6 +252,9 @@ function planGroup(group: Group, input: StateInput): GroupPlan {
     removed.push(range);
   }
   for (const range of retiredRanges.slice(retirements.length)) {
+    // A helper the new value still calls (`allowed = extractRoots(configuredRoots(…))`) stays.
+    const fn = unused.get(range);
+    if (fn?.type === 'FunctionDeclaration' && fn.id && keep.has(fn.id.name)) continue;
     edits.push(withComment(f.text, removeStatement(f.text, { range })));
     removed.push(range);
   }

@@ -143,7 +143,8 @@ function declarationOf(state: RootsState, text: string, typescript: boolean): De
     optional = !!field.optional;
     const annotation = field.typeAnnotation ? text.slice(field.typeAnnotation.typeAnnotation.range[0], field.typeAnnotation.typeAnnotation.range[1]) : undefined;
     const modifiers = text.slice(field.range[0], field.key.range[0]).replace(/\breadonly\s+/, '');
-    replace = (name, value) => `${modifiers}readonly ${name} = ${value};`;
+    // `readonly` is TypeScript only: a JavaScript class field stays plain.
+    replace = (name, value) => `${modifiers}${typescript ? 'readonly ' : ''}${name} = ${value};`;
     return finish(annotation, field);
   }
   if (state.kind !== 'module-variable') return fail('not a variable or field');

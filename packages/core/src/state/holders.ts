@@ -23,12 +23,22 @@ export function statesOf(site: Node, prov: Provenance): RootsState[] {
     } else out.set(key, { ...state, writes: [write] });
   };
   const call = site.parent?.type === 'CallExpression' ? site.parent : undefined;
-  const callback = call?.arguments[call.arguments.length - 1];
+  const last = call?.arguments[call.arguments.length - 1];
+  // The handler inline, or a same-file function registered by name (`setNotificationHandler(Schema, refresh)`).
+  const callback = last?.type === 'Identifier' && call && site !== last ? localFunction(last, prov) : last;
   if (callback && isFunction(callback) && site !== callback) {
-    // A list_changed registration: the requests inside its handler are what feed the state.
-    walkAll(callback.body, (n) => {
-      if (n.type === 'AssignmentExpression' || n.type === 'CallExpression') for (const [state, write] of holderOf(n, n, prov)) add(state, write);
-    });
+    // A list_changed registration: the requests inside its handler (or the same-file fill functions it calls) feed the state.
+    const seen = new Set<Node>();
+    const visit = (body: Node, depth: number) => {
+      if (seen.has(body)) return;
+      seen.add(body);
+      walkAll(body, (n) => {
+        if (n.type === 'AssignmentExpression' || n.type === 'CallExpression') for (const [state, write] of holderOf(n, n, prov)) add(state, write);
+        const fill = depth < MAX_HOPS && n.type === 'CallExpression' ? localFunction(n, prov) : undefined;
+        if (fill) visit(fill.body, depth + 1);
+      });
+    };
+    visit(callback.body, 0);
     return [...out.values()];
   }
   follow(site, prov, 0, add);
@@ -55,9 +65,24 @@ function follow(value: Node, prov: Provenance, hops: number, add: (s: RootsState
       // Into the helper (it may store them), and on with its result (`allowed = await toDirs(roots)`).
       if (param?.type === 'Identifier') for (const ref of prov.variableOf(param)?.references ?? []) if (!ref.isWrite()) follow(ref.identifier, prov, hops + 1, add);
     }
+    // `request.then((answer) => …)` / `.then(({ roots }) => …)`: the answer flows into the callback's parameter.
+    const callback = hops < MAX_HOPS ? thenCallback(p, current) : undefined;
+    if (callback) {
+      for (const id of declaredNames(callback.params[0]!)) for (const ref of prov.variableOf(id)?.references ?? []) if (!ref.isWrite()) follow(ref.identifier, prov, hops + 1, add);
+      // The chain's value is now what the callback returns: roots still only when it computes them (`.then((r) => r.roots)`).
+      if (callback.body.type === 'BlockStatement' || callback.body.type === 'AssignmentExpression') return;
+    }
     if (p.type.endsWith('Statement') && p.type !== 'ExpressionStatement') return;
     current = p;
   }
+}
+
+/** The callback of `value.then(cb)` when `p` is that `.then` member and the callback takes the answer. */
+export function thenCallback(p: Node, value: Node): (TSESTree.ArrowFunctionExpression | TSESTree.FunctionExpression) | undefined {
+  if (p.type !== 'MemberExpression' || p.object !== value || propertyName(p) !== 'then') return undefined;
+  const call = p.parent;
+  const cb = call?.type === 'CallExpression' && call.callee === p ? call.arguments[0] : undefined;
+  return cb && (cb.type === 'ArrowFunctionExpression' || cb.type === 'FunctionExpression') && cb.params[0] ? cb : undefined;
 }
 
 function declaredNames(pattern: Node): TSESTree.Identifier[] {

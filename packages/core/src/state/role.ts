@@ -4,6 +4,7 @@
 // One containment use is enough for sandbox: a rewrite must never let a parameter widen it.
 import { type Node, calleeName, enclosingFunction, enclosingStatement, functionName, isFunction, nodeText, unwrap } from '../ast.ts';
 import type { Provenance } from '../provenance.ts';
+import { getterReads, isGetter } from '../reach.ts';
 import type { StateRead, StateRole } from './types.ts';
 
 const CONTAINMENT = /\.startsWith\(|\brelative\(|isPathWithin|isWithin|isInside|isSubPath|isAllowed|isPathAllowed|\bcontains?Path/;
@@ -34,9 +35,10 @@ function roleByName(stateName: string): StateRole | undefined {
 function useOf(read: Node, prov: Provenance, text: string, depth: number): StateRole | undefined {
   const fn = enclosingFunction(read);
   if (fn && SANDBOX_FUNCTION.test(functionName(fn) ?? '')) return 'sandbox';
-  // `return workspaceRoot` from a getter: the use is at the getter's callers.
+  // `return workspaceRoot` from an accessor function or a class getter: the use is at the getter's callers.
   if (depth < 2 && fn && returns(read, fn)) {
-    const roles = prov.callsOf(fn).map((call) => useOf(call, prov, text, depth + 1));
+    const callers: Node[] = isGetter(fn) ? getterReads(fn) : prov.callsOf(fn);
+    const roles = callers.map((call) => useOf(call, prov, text, depth + 1));
     if (roles.includes('sandbox')) return 'sandbox';
     if (roles.includes('workspace')) return 'workspace';
   }
