@@ -9,6 +9,10 @@ const RULE_OF_KIND: Record<string, string> = {
 };
 export const ruleOfKind = (kind: string) => RULE_OF_KIND[kind] ?? `no-roots-${kind}`;
 
+// The labels cover the four roots kinds; elicitation and sampling sites (issue 21) were not labelled, so their
+// reports are counted apart, neither hits nor false positives.
+const LABELLED_RULES = new Set(['request', 'input-request', 'list-changed', 'capability'].map(ruleOfKind));
+
 export interface RepoOutcome {
   repo: string;
   found: LabelledSite[];
@@ -17,12 +21,17 @@ export interface RepoOutcome {
   falsePositives: Reported[];
   /** Reports in folders the labels leave out (build output, hidden folders). */
   outside: number;
+  /** Reports of rules the labels do not cover, by rule. */
+  unlabelled: Record<string, number>;
 }
 
 const spans = (r: Reported, file: string, line: number) => r.file === file && r.line <= line && line <= r.endLine;
 
 export function judge(entry: LabelledRepo, reported: Reported[]): RepoOutcome {
-  const area = reported.filter((r) => inLabelledArea(r.file));
+  const unlabelled: Record<string, number> = {};
+  for (const r of reported) if (!LABELLED_RULES.has(r.rule)) unlabelled[r.rule] = (unlabelled[r.rule] ?? 0) + 1;
+  const covered = reported.filter((r) => LABELLED_RULES.has(r.rule));
+  const area = covered.filter((r) => inLabelledArea(r.file));
   const used = new Set<Reported>();
   const found: LabelledSite[] = [];
   const missed: LabelledSite[] = [];
@@ -35,7 +44,7 @@ export function judge(entry: LabelledRepo, reported: Reported[]): RepoOutcome {
   }
   const excused = (r: Reported) => (entry.outOfScope ?? []).some((o) => spans(r, o.file, o.line));
   const falsePositives = area.filter((r) => !used.has(r) && !excused(r));
-  return { repo: entry.repo, found, missed, falsePositives, outside: reported.length - area.length };
+  return { repo: entry.repo, found, missed, falsePositives, outside: covered.length - area.length, unlabelled };
 }
 
 const key = (r: Reported) => `${r.file}:${r.line} ${r.rule}`;

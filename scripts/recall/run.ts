@@ -70,6 +70,9 @@ const labelled = outcomes.reduce((n, o) => n + o.found.length + o.missed.length,
 const fps = outcomes.reduce((n, o) => n + o.falsePositives.length, 0);
 const pct = labelled ? ((100 * found) / labelled).toFixed(1) : '—';
 console.log(`\nrecall ${found}/${labelled} (${pct}%), false positives ${fps}, repositories ${outcomes.length} (${outcomes.filter((o) => o.found.length + o.missed.length > 0).length} with sites)`);
+const unlabelled: Record<string, number> = {};
+for (const o of outcomes) for (const [rule, n] of Object.entries(o.unlabelled)) unlabelled[rule] = (unlabelled[rule] ?? 0) + n;
+if (Object.keys(unlabelled).length) console.log(`not labelled (kinds the labels do not cover): ${Object.entries(unlabelled).map(([r, n]) => `${r} ${n}`).join(', ')}`);
 for (const o of outcomes) {
   for (const m of o.missed) console.log(`missed  ${o.repo} ${m.file}:${m.line} ${m.kind} (${m.family})${m.note ? ` — ${m.note}` : ''}`);
   for (const f of o.falsePositives) console.log(`false+  ${o.repo} ${f.file}:${f.line} ${f.rule}`);

@@ -44,6 +44,12 @@ describe('recall judge', () => {
     expect(out.falsePositives.map((r) => r.file)).toEqual(['src/c.ts']);
   });
 
+  it('counts reports of kinds the labels do not cover apart', () => {
+    const out = judge(entry, [{ file: 'src/c.ts', line: 4, endLine: 4, rule: 'no-push-elicitation' }]);
+    expect(out.falsePositives).toEqual([]);
+    expect(out.unlabelled).toEqual({ 'no-push-elicitation': 1 });
+  });
+
   it('lists what one front end reports and the other does not, over the files both were asked about', () => {
     const scan = [
       { file: 'a.ts', line: 1, endLine: 1, rule: 'no-roots-request' },
