@@ -4,6 +4,7 @@
 // front.getClientCapabilities() })`), and the client's capabilities read in an `initialize` handler.
 import type { TSESTree } from '@typescript-eslint/types';
 import { type FunctionNode, type Node, calleeName, isFunction, propertyName, staticString, unwrap } from './ast.ts';
+import { patternKeys } from './provenance-types.ts';
 import { handledMethod } from './registrations.ts';
 import type { Provenance } from './provenance.ts';
 import { walkAll } from './walk.ts';
@@ -124,20 +125,6 @@ function requestPath(input: Node, prov: Provenance, hops: number): RequestPath |
     const base = requestPath(def.node.init, prov, hops + 1);
     const keys = base && patternKeys(def.node.id, def.name as TSESTree.Identifier);
     return base && keys ? { ...base, keys: [...base.keys, ...keys] } : undefined;
-  }
-  return undefined;
-}
-
-/** The keys a destructuring pattern reads to reach `target` (`{ params: { capabilities } }` → params.capabilities). */
-function patternKeys(pattern: Node, target: TSESTree.Identifier): string[] | undefined {
-  if (pattern === target) return [];
-  if (pattern.type === 'AssignmentPattern') return patternKeys(pattern.left, target);
-  if (pattern.type !== 'ObjectPattern') return undefined;
-  for (const prop of pattern.properties) {
-    if (prop.type !== 'Property') continue;
-    const key = propertyName(prop);
-    const rest = key === undefined ? undefined : patternKeys(prop.value, target);
-    if (rest) return [key!, ...rest];
   }
   return undefined;
 }

@@ -332,35 +332,17 @@ function registeredMethod(arg: Node | undefined, wanted: string, prov: Provenanc
   return methodsOf(arg, prov).has(wanted) ? wanted : method;
 }
 
-/** The `method` of a request object argument: a literal object or a local constant holding one. */
+// What a request or notification object may send that uproot reports: the server-to-client requests, roots first.
+const SENT_METHODS = [...Object.keys(serverRequests), ROOTS_LIST_CHANGED];
+
+/** The reported method a request object argument sends (a literal object or a local constant holding one). */
 function requestMethod(arg: Node | undefined, prov: Provenance): string | undefined {
   const obj = objectOf(arg, prov);
   const method = obj && findProperty(obj, 'method');
   if (!method) return undefined;
-  const value = constantValue(method.value, prov);
-  const literal = staticString(value);
-  if (literal !== undefined) return literal;
-  // `ListRootsRequestSchema.shape.method.value`, `ElicitRequestSchema.shape.method.value`
-  const base = methodValueSchema(value);
-  const schema = base && prov.is(base, 'schema');
-  if (schema?.name === 'RootsListChangedNotificationSchema') return ROOTS_LIST_CHANGED;
-  const fromSchema = Object.entries(serverRequests).find(([, r]) => r.requestSchema === schema?.name)?.[0];
-  if (fromSchema) return fromSchema;
-  // A constant (`const M = ListRootsRequestSchema.shape.method.value`) or a wrapper's parameter its callers fill.
+  // A literal, an SDK schema's `shape.method.value`, a constant holding either, or a wrapper's parameter its callers fill.
   const methods = methodsOf(method.value, prov);
-  if (methods.has(ROOTS_LIST)) return ROOTS_LIST;
-  if (methods.has(ROOTS_LIST_CHANGED)) return ROOTS_LIST_CHANGED;
-  return undefined;
-}
-
-/** `method` in `{ method, params }` after `const method = 'elicitation/create'`: the constant's initialiser. */
-function constantValue(node: Node, prov: Provenance): Node {
-  const n = unwrap(node);
-  if (n.type !== 'Identifier') return node;
-  const def = prov.variableOf(n)?.defs[0];
-  const declaration = def?.node.parent;
-  if (def?.type === 'Variable' && def.node.type === 'VariableDeclarator' && def.node.id.type === 'Identifier' && def.node.init && declaration?.type === 'VariableDeclaration' && declaration.kind === 'const') return def.node.init;
-  return node;
+  return SENT_METHODS.find((m) => methods.has(m));
 }
 
 /** Resolve an argument to an object literal: inline, or a `const` initialised with one. */
