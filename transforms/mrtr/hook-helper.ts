@@ -1,10 +1,15 @@
-// `--lifecycle per-request` when the init hook (oninitialized, a notifications/initialized handler, a
-// startup timer) does more than one write: it gates on the capability, destructures the answer, catches and logs. The hook's function stays as it is but becomes a local
-// helper taking ctx (`oninitialized = async () => …` → `const deriveRootsState = async (ctx) => …`):
-// its request reads the MRTR answer, its capability checks become per-request checks, and every
-// handler that reads the state calls it after asking for roots. The list_changed refresh goes.
+// `--lifecycle per-request` when the fill does more than one plain write: it gates on the capability,
+// destructures the answer, catches and logs, runs in an async IIFE or the request's `.then`, or is a
+// named function the hooks, the list_changed handler and timers share (its promise perhaps kept and
+// awaited by the tools). The fill is found the way `--to param` finds it (param/state/hooks.ts: one
+// model of source, triggers and storage for both strategies). The code that fills the state stays as
+// it is but becomes a per-request helper taking ctx — the named fill function itself, else the init
+// hook (`oninitialized = async () => …` → `const deriveRootsState = async (ctx) => …`): its request
+// reads the MRTR answer, its capability checks become per-request checks, the work it started in
+// place is awaited, and every handler that reads the state calls it after asking for roots. The
+// triggers (hooks, list_changed, timers) and a promise only they kept go.
 import type { TSESTree } from '@typescript-eslint/types';
-import { type FunctionNode, type Node, type TextEdit, calleeName, contains, enclosingFunction, functionName, isCalledInPlace, locOf, propertyName, unwrap, walkAll } from '@uproot/core/planning';
+import { type FunctionNode, type Node, type TextEdit, calleeName, contains, enclosingFunction, functionName, insert, isCalledInPlace, propertyName, unwrap, walkAll } from '@uproot/core/planning';
 import type { RootsSite } from '@uproot/core/planning';
 import { PLAIN } from './chains.ts';
 import { HELPER_NAMES } from './helpers-block.ts';
@@ -12,164 +17,165 @@ import { addParameter } from './rewrite.ts';
 import type { DerivedState } from './rewrite.ts';
 import { type ConsumerCheck, type Group, type StatePlan, type StateTools, checkOtherWrites, consumingHandlers } from './state.ts';
 import { type Unit, Unprovable } from './unit.ts';
-import { isCapabilitiesRead, isConsoleCall } from '../hook-statements.ts';
-
+import { isConsoleCall } from '../hook-statements.ts';
+import { type Hook, type HookContext, declarationOf, fillerOf, hookOf, keptStatements, triggersOf } from '../param/state/hooks.ts';
 type Reason = NonNullable<RootsSite['reason']>;
-
-interface Hook {
-  fn: FunctionNode;
-  statement: TSESTree.ExpressionStatement;
-  kind: 'init' | 'refresh';
-}
 
 export function planHookHelper(unit: Unit, group: Group, checks: ConsumerCheck, tools: StateTools): StatePlan {
   const { state } = group;
   const reason: Reason = group.sites[0]!.reason ?? 'lifecycle';
   const listChanged = new Set<Node>(unit.sites.filter((s) => s.kind === 'list-changed' && s.side === 'server').map((s) => s.node));
-  const hooks = new Map<FunctionNode, Hook>();
+  const requests = new Set<Node>(group.sites.map((s) => s.node));
+  // Keyed by the statement that installs each trigger (a timer handed the fill function has no function of its own).
+  const hooks = new Map<Node, Hook>();
+  const fills = new Set<FunctionNode>();
   for (const w of state.writes) {
-    const fn = enclosingFunction(w.node);
-    const hook = fn && hookOf(fn, listChanged);
-    if (!hook) throw new Unprovable(reason, `${state.name} is filled ${fillPlace(fn)}, not in the body of oninitialized, a notifications/initialized handler or a list_changed handler, which is what a per-request derivation replays (--to param retires it)`);
-    hooks.set(fn, hook);
+    const fn = fillerOf(w.node, requests);
+    if (!fn) throw new Unprovable(reason, `${state.name} is filled at module level, outside any hook`);
+    const hook = hookOf(fn, listChanged);
+    if (hook) {
+      hooks.set(hook.statement, hook);
+      continue;
+    }
+    const outer = new Set<FunctionNode>();
+    const triggers = triggersOf(fn, unit.prov, listChanged, outer);
+    const name = functionName(fn);
+    if (!triggers) throw new Unprovable(reason, `${state.name} is filled ${name ? `by ${name}(), which also runs from somewhere other than` : 'outside'} a lifecycle hook, a list_changed handler or a timer, so there is no one place a per-request derivation can replay`);
+    if (outer.size > 0) throw new Unprovable(reason, `${state.name} is filled by ${name ?? 'a function'}() through another fill function; a per-request derivation replays one`);
+    fills.add(fn);
+    for (const t of triggers) hooks.set(t.statement, t);
   }
-  const inits = [...hooks.values()].filter((h) => h.kind === 'init');
-  if (inits.length !== 1) throw new Unprovable(reason, `${state.name} is filled by ${inits.length === 0 ? 'no' : 'more than one'} initialization hook`);
-  const init = inits[0]!;
-  if (init.fn.params.length > 0) throw new Unprovable(reason, 'the initialization hook takes parameters, which a per-request helper would not have');
-  if (init.fn.type !== 'ArrowFunctionExpression' && hasThis(init.fn)) throw new Unprovable(reason, 'the initialization hook uses a `this` of its own');
-  const writes = new Set<Node>(state.writes.map((w) => w.node));
-  const requests = new Set<Node>(unit.sites.filter((s) => s.kind === 'request').map((s) => s.node));
-  for (const hook of hooks.values()) checkBody(hook.fn, unit, writes, requests, reason);
+  if (fills.size > 1) throw new Unprovable(reason, `${state.name} is filled by more than one function`);
+  const fill = [...fills][0];
+  const inits = [...hooks.values()].filter((h) => h.kind === 'init' || (h.kind === 'background' && !periodic(h)));
+  if (!fill && inits.length !== 1) throw new Unprovable(reason, `${state.name} is filled by ${inits.length === 0 ? 'no' : 'more than one'} initialization hook`);
+  if (fill && inits.length === 0) throw new Unprovable(reason, `${state.name} is only filled when the client's roots change or a timer fires, never at start`);
+  // The helper: the named fill function, else the one init hook's function.
+  const helper = fill ?? inits[0]!.fn;
+  if (helper.params.length > 0) throw new Unprovable(reason, `${fill ? `${functionName(fill) ?? 'the fill function'}()` : 'the initialization hook'} takes parameters, which a per-request helper would not have`);
+  if (helper.type !== 'ArrowFunctionExpression' && hasThis(helper)) throw new Unprovable(reason, 'the function that fills the roots uses a `this` of its own');
   for (const s of unit.sites) {
-    if (s.kind === 'request' && [...hooks.values()].some((h) => contains(h.fn, s.node)) && !group.sites.includes(s)) throw new Unprovable(reason, 'the hook also fetches roots for other state');
+    if (s.kind === 'request' && !requests.has(s.node) && [...hooks.keys(), ...fills].some((h) => contains(h, s.node))) throw new Unprovable(reason, 'the hook also fetches roots for other state');
   }
+  // Each trigger and the fill may only fetch roots into the state (and log): what --to param retires.
+  const gates = new Set<Node>(unit.sites.filter((s) => s.kind === 'capability' && s.side === 'server' && [...hooks.keys(), ...fills].some((h) => contains(h, s.node))).map((s) => s.node));
+  const context: HookContext = { prov: unit.prov, text: unit.text, requests, gates, helpers: fills, writes: new Set(state.writes.map((w) => w.node)) };
+  if (fill) onlyLogs(keptStatements({ fn: fill, statement: declarationOf(fill), kind: 'background' }, context), reason);
+  for (const hook of hooks.values()) onlyLogs(keptStatements(hook, context), reason);
   checkOtherWrites(unit, state, reason);
   const callbacks = consumingHandlers(unit, state, group.analysis, group.sites[0]!, reason);
   if (callbacks.size === 0) throw new Unprovable(reason, `no tools/call, prompts/get or resources/read handler reads ${state.name}`);
   checks(state);
-  const scope = init.statement.parent;
+  const scope = fill ? declarationOf(fill).parent : inits[0]!.statement.parent;
   for (const chain of callbacks.values()) {
     if (!chain.callback.async) throw new Unprovable(reason, `a handler reading ${state.name} is not async, so it cannot await the roots`);
-    if (!scope || !contains(scope, chain.callback)) throw new Unprovable(reason, `a handler reading ${state.name} cannot see the initialization hook`);
+    if (!scope || !contains(scope, chain.callback)) throw new Unprovable(reason, `a handler reading ${state.name} cannot see the function that fills it`);
   }
-  const name = freshHelperName(unit.text);
+  // A promise only the triggers kept (`ready = refresh()`): its declaration and every `await ready;` go.
+  const retiredNodes: Node[] = [...hooks.values()].filter((h) => fill || h !== inits[0]).map((h) => h.statement);
+  const awaited = new Set<FunctionNode>();
+  for (const [variable, stored] of context.stored ?? []) {
+    const stray = stored.writes.find((w) => !retiredNodes.some((r) => contains(r, w)));
+    if (stray || !fill) throw new Unprovable(reason, `${variable.name} keeps the promise of the fill${stray ? ' and is also assigned outside the hooks' : ' inside the hook'}, which a per-request helper cannot stand for`);
+    retiredNodes.push(stored.declaration);
+    for (const a of stored.awaits) {
+      if (retiredNodes.some((r) => contains(r, a))) continue;
+      retiredNodes.push(a);
+      const fn = enclosingFunction(a);
+      if (fn) awaited.add(fn);
+    }
+  }
   const ctx = 'ctx';
+  const name = fill ? functionName(fill) : freshHelperName(unit.text);
+  if (!name) throw new Unprovable(reason, 'the function that fills the roots has no name the handlers can call');
   const edits: TextEdit[] = [];
-  // `x.oninitialized = async () => {` → `const deriveRootsState = async (ctx) => {`
-  edits.push({ start: init.statement.range[0], end: init.fn.range[0], text: `const ${name} = ` });
-  if (init.fn.range[1] !== init.statement.expression.range[1]) edits.push({ start: init.fn.range[1], end: init.statement.range[1], text: ';' });
-  edits.push(...addParameter(init.fn, unit, 0, ctx));
-  for (const request of requests) if (contains(init.fn, request)) edits.push({ start: request.range[0], end: request.range[1], text: `${HELPER_NAMES.answer}(${ctx})` });
-  edits.push(...capabilityEdits(init.fn, unit, ctx, tools, reason));
-  const refreshes = [...hooks.values()].filter((h) => h.kind === 'refresh');
-  const retire = refreshes.map((h) => ({ unit, range: tools.statementRange(unit, h.statement) }));
+  if (fill) {
+    edits.push(...addParameter(fill, unit, 0, ctx));
+  } else {
+    // `x.oninitialized = async () => {` → `const deriveRootsState = async (ctx) => {`
+    const init = inits[0]!;
+    edits.push({ start: init.statement.range[0], end: helper.range[0], text: `const ${name} = ` });
+    edits.push({ start: helper.range[1], end: init.statement.range[1], text: ';' });
+    edits.push(...addParameter(helper, unit, 0, ctx));
+  }
+  for (const request of requests) if (contains(helper, request)) edits.push({ start: request.range[0], end: request.range[1], text: `${HELPER_NAMES.answer}(${ctx})` });
+  edits.push(...capabilityEdits(helper, unit, ctx, tools, reason));
+  edits.push(...awaitEdits(helper, state.writes.map((w) => w.node).filter((w) => contains(helper, w)), requests, reason));
+  const retire = retiredNodes.map((n) => ({ unit, range: tools.statementRange(unit, n) }));
   const states: DerivedState[] = [...callbacks.values()].map((chain, i) => ({
     chain,
     retire,
-    declaration: (c) => `if (${HELPER_NAMES.declares}(${c}, ${chain.server})) await ${name}(${c});`,
+    // A handler that awaited the fill's own promise saw its failure (a client without roots among
+    // them): it runs the helper whatever the client declared, whose rootsFromAnswer fails the same way.
+    declaration: (c) => (awaited.has(chain.callback) ? `await ${name}(${c});` : `if (${HELPER_NAMES.declares}(${c}, ${chain.server})) await ${name}(${c});`),
     ...(i === 0 ? { edits, contextType: unit.typescript } : {}),
   }));
-  const covered = unit.sites.filter((s) => [...hooks.values()].some((h) => contains(h.statement, s.node)));
+  const covered = unit.sites.filter((s) => [...hooks.keys(), ...fills].some((h) => contains(h, s.node)));
   return { states, covered };
 }
 
-function hookOf(fn: FunctionNode, listChanged: ReadonlySet<Node>): Hook | undefined {
-  const p = fn.parent;
-  const statement = p?.parent;
-  if (statement?.type !== 'ExpressionStatement') return undefined;
-  if (p?.type === 'AssignmentExpression' && p.right === fn && p.left.type === 'MemberExpression' && propertyName(p.left) === 'oninitialized') return { fn, statement, kind: 'init' };
-  // A startup timer fetches once, like an init hook: `setTimeout(async () => { … }, 1000)`.
-  if (p?.type === 'CallExpression' && p.arguments[0] === fn && ['setTimeout', 'setImmediate', 'queueMicrotask'].includes(calleeName(p) ?? '') && p.callee.type === 'Identifier') {
-    return { fn, statement, kind: 'init' };
+/** `setInterval(fill, ms)`: it refreshes; the tools saw nothing from it before its first tick. */
+function periodic(hook: Hook): boolean {
+  let x: Node | undefined = hook.statement.type === 'ExpressionStatement' ? unwrap(hook.statement.expression) : undefined;
+  if (x?.type === 'UnaryExpression') x = unwrap(x.argument);
+  if (x?.type === 'CallExpression' && x.callee.type === 'MemberExpression' && propertyName(x.callee) === 'unref') x = unwrap(x.callee.object);
+  return x?.type === 'CallExpression' && calleeName(x) === 'setInterval';
+}
+
+/** What a hook keeps besides fetching roots must be logging only: a per-request helper drops it. */
+function onlyLogs(kept: Node[], reason: Reason): void {
+  for (const k of kept) {
+    const statements = k.type === 'BlockStatement' ? k.body : [k];
+    if (!statements.every((s) => s.type === 'ExpressionStatement' && isConsoleCall(s.expression))) throw new Unprovable(reason, 'the hook does more than fetch roots for a client that declares none');
   }
-  if (p?.type === 'CallExpression' && p.arguments.length === 2 && p.arguments[1] === fn && calleeName(p) === 'setNotificationHandler') {
-    const method = p.arguments[0]!;
-    if (listChanged.has(method)) return { fn, statement, kind: 'refresh' };
-    if (method.type === 'Literal' && method.value === 'notifications/initialized') return { fn, statement, kind: 'init' };
-  }
-  return undefined;
 }
 
 /**
- * The hook may only fetch roots into the state: declarations from the answer or the capabilities,
- * the state's writes, logging, capability gates, early returns, and try/catch around them.
+ * Work the helper started in place and did not wait for — `void (async () => { … })()`, a
+ * `.then(…).catch(…)` chain on the request — is awaited, so the state is filled when the helper's
+ * promise settles; a function that now awaits becomes async.
  */
-function checkBody(fn: FunctionNode, unit: Unit, writes: ReadonlySet<Node>, requests: ReadonlySet<Node>, reason: Reason): void {
-  const locals = new Set<unknown>();
-  const touches = (n: Node) => {
-    let found = false;
-    walkAll(n, (x) => {
-      if (requests.has(x)) found = true;
-    });
-    return found;
-  };
-  const onlyLocals = (n: Node) => {
-    let ok = true;
-    walkAll(n, (x) => {
-      if (x.type === 'CallExpression' || x.type === 'AssignmentExpression' || x.type === 'UpdateExpression' || x.type === 'AwaitExpression' || x.type === 'NewExpression') ok = false;
-      if (x.type !== 'Identifier' || isKey(x) || x.name === 'undefined') return;
-      if (!locals.has(unit.prov.variableOf(x))) ok = false;
-    });
-    return ok;
-  };
-  const expression = (e: Node): boolean => {
-    const x = unwrap(e.type === 'AwaitExpression' ? e.argument : e);
-    if (writes.has(x) || isConsoleCall(x)) return true;
-    return false;
-  };
-  const statement = (s: Node): void => {
-    switch (s.type) {
-      case 'ExpressionStatement':
-        if (expression(s.expression)) return;
-        break;
-      case 'VariableDeclaration':
-        if (s.declarations.every((d) => d.init && (touches(d.init) || isCapabilitiesRead(d.init) || onlyLocals(d.init)))) {
-          for (const d of s.declarations) walkAll(d.id, (n) => n.type === 'Identifier' && locals.add(unit.prov.variableOf(n)));
-          return;
-        }
-        break;
-      case 'BlockStatement':
-        for (const inner of s.body) statement(inner);
-        return;
-      case 'IfStatement':
-        if (onlyLocals(s.test) || isGateTest(s.test)) {
-          statement(s.consequent);
-          if (s.alternate) statement(s.alternate);
-          return;
-        }
-        break;
-      case 'TryStatement':
-        if (!s.finalizer) {
-          statement(s.block);
-          if (s.handler) for (const h of s.handler.body.body) if (!(h.type === 'ExpressionStatement' && isConsoleCall(unwrap(h.expression)))) fail(h);
-          return;
-        }
-        break;
-      case 'ReturnStatement':
-        if (!s.argument) return;
-        break;
-      case 'EmptyStatement':
-        return;
+function awaitEdits(helper: FunctionNode, writes: Node[], requests: ReadonlySet<Node>, reason: Reason): TextEdit[] {
+  const edits = new Map<number, TextEdit>();
+  const asyncFns = new Set<FunctionNode>([helper]);
+  for (const write of writes) {
+    let fn = enclosingFunction(write);
+    while (fn && fn !== helper) {
+      const call = isCalledInPlace(fn) ? fn.parent! : thenCall(fn, requests);
+      if (!call) throw new Unprovable(reason, 'the roots are written in a callback the fill does not wait for');
+      const top = chainTop(call);
+      const p = top.parent;
+      if (p?.type === 'UnaryExpression' && p.operator === 'void') edits.set(p.range[0], { start: p.range[0], end: p.argument.range[0], text: 'await ' });
+      else if (p?.type === 'ExpressionStatement') edits.set(top.range[0], insert(top.range[0], 'await '));
+      else if (p?.type !== 'AwaitExpression' && p?.type !== 'ReturnStatement') throw new Unprovable(reason, 'the work that fills the roots is kept as a promise the per-request helper cannot wait for');
+      fn = enclosingFunction(call);
+      if (fn && p?.type !== 'ReturnStatement') asyncFns.add(fn);
     }
-    fail(s);
-  };
-  const fail = (s: Node): never => {
-    throw new Unprovable(reason, `the hook does more than fetch roots (line ${locOf(s).start.line})`);
-  };
-  if (fn.body.type !== 'BlockStatement') {
-    if (!expression(fn.body)) fail(fn.body);
-    return;
   }
-  statement(fn.body);
+  for (const fn of asyncFns) {
+    if (fn.async) continue;
+    if (fn.returnType) throw new Unprovable(reason, 'the function that fills the roots declares a return type a per-request helper would change');
+    edits.set(fn.range[0], insert(fn.range[0], 'async '));
+  }
+  return [...edits.values()];
 }
 
-/** `if (caps?.roots)`, `if (!x.getClientCapabilities()?.roots)`: a test of the roots capability only. */
-function isGateTest(test: Node): boolean {
-  let t = unwrap(test);
-  if (t.type === 'UnaryExpression' && t.operator === '!') t = unwrap(t.argument);
-  if (t.type === 'ChainExpression') t = t.expression;
-  return t.type === 'MemberExpression' && propertyName(t) === 'roots';
+/** `request.then(fn)` with fn the callback: the call. */
+function thenCall(fn: FunctionNode, requests: ReadonlySet<Node>): TSESTree.CallExpression | undefined {
+  const call = fn.parent;
+  if (call?.type !== 'CallExpression' || call.arguments[0] !== fn || call.callee.type !== 'MemberExpression' || propertyName(call.callee) !== 'then') return undefined;
+  return requests.has(unwrap(call.callee.object)) ? call : undefined;
+}
+
+/** The outermost `.then` / `.catch` / `.finally` call chained on `call`. */
+function chainTop(call: Node): Node {
+  let top = call;
+  for (;;) {
+    const member = top.parent;
+    if (member?.type === 'MemberExpression' && member.object === top && ['then', 'catch', 'finally'].includes(propertyName(member) ?? '') && member.parent?.type === 'CallExpression' && member.parent.callee === member) top = member.parent;
+    else if (top.parent?.type === 'ChainExpression') top = top.parent;
+    else return top;
+  }
 }
 
 /**
@@ -216,11 +222,6 @@ function capabilityEdits(fn: FunctionNode, unit: Unit, ctx: string, tools: State
   return edits;
 }
 
-function isKey(n: TSESTree.Identifier): boolean {
-  const p = n.parent;
-  return (p?.type === 'MemberExpression' && p.property === n && !p.computed) || (p?.type === 'Property' && p.key === n && !p.computed && p.value !== n);
-}
-
 function hasThis(fn: FunctionNode): boolean {
   let found = false;
   walkAll(fn.body, (n) => {
@@ -232,14 +233,4 @@ function hasThis(fn: FunctionNode): boolean {
 function freshHelperName(text: string): string {
   for (const name of ['deriveRootsState', 'deriveRootsStateFromRequest']) if (!new RegExp(`\\b${name}\\b`).test(text)) return name;
   return 'uprootDeriveRootsState';
-}
-
-/** Where a write the per-request form cannot replay sits, in the marker's words. */
-function fillPlace(fn: FunctionNode | undefined): string {
-  if (!fn) return 'at module level';
-  if (isCalledInPlace(fn)) return 'in an IIFE the hook starts';
-  const p = fn.parent;
-  if (p?.type === 'CallExpression' && p.arguments[0] === fn && p.callee.type === 'MemberExpression' && propertyName(p.callee) === 'then') return 'in a .then callback of the roots request';
-  const name = functionName(fn);
-  return name ? `by ${name}(), a function the hooks or timers call` : 'in a callback';
 }

@@ -36,11 +36,6 @@ export function makeUnit(path: string, text: string, ast: TSESTree.Program, scop
   };
 }
 
-/** Why a site cannot be rewritten; becomes its marker. */
-export class Unprovable extends Error {
-  readonly reason: import('@uproot/core').ReasonCode;
-  constructor(reason: import('@uproot/core').ReasonCode, detail: string) {
-    super(detail);
-    this.reason = reason;
-  }
-}
+// Why a site cannot be rewritten; becomes its marker. One class for both strategies, so the roots
+// state model they share (param/state/hooks.ts) says "not provable" the way each plan catches it.
+export { Unprovable } from '../param/unprovable.ts';
