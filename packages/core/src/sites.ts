@@ -148,8 +148,11 @@ function matchCall(call: TSESTree.CallExpression, m: Match): void {
       // Report on the method argument: the whole call spans the handler body.
       const at = call.arguments[0]!;
       if (receiver?.kind === 'server') out.push(site('list-changed', at, receiver, 'server', 'setNotificationHandler(roots list_changed)'));
+      // Clients send this notification and never receive it, so a client's handler for it is dead roots code that
+      // goes with roots (and stops compiling when the SDK drops the schema): a site all the same, on the client side.
+      else if (receiver?.kind === 'client') out.push(site('list-changed', at, receiver, 'client', 'setNotificationHandler(roots list_changed) on a client'));
       else if (!receiver && schema) out.push(site('list-changed', at, schema, 'server', 'setNotificationHandler(roots list_changed)'));
-      else reject(m, at, receiverNode, receiver, 'a low-level MCP Server');
+      else reject(m, at, receiverNode, receiver, 'a low-level MCP Server or an MCP client');
       return;
     }
     case 'sendRootsListChanged': {
