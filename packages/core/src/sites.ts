@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { TSESTree } from '@typescript-eslint/types';
 import { type FunctionNode, type Node, type ScopeManagerLike, calleeName, functionName, isExported, findProperty, propertyName, staticString, unwrap } from './ast.ts';
 import { findClientAnswers, mayAnswerInputRequests } from './client-answers.ts';
+import { envelopeCapabilitiesOf } from './envelope-capabilities.ts';
 import { classify } from './classify.ts';
 import { isComparedValue } from './compared-values.ts';
 import { methodsOf } from './method-values.ts';
@@ -61,6 +62,7 @@ export function findRootsSites(input: FindSitesInput): RootsSite[] {
     if (node.type === 'CallExpression') matchCall(node, m);
     else if (node.type === 'NewExpression') matchNewClient(node, m);
     else if (node.type === 'ObjectExpression') matchHandBuiltInputRequest(node, m);
+    else if (node.type === 'MemberExpression' && node.computed) matchEnvelopeCapabilities(node, m);
     else if (node.type === 'FunctionDeclaration' || node.type === 'ArrowFunctionExpression' || node.type === 'FunctionExpression') matchCapabilityHelper(node, m);
   });
   if (mayAnswerInputRequests(input.text)) {
@@ -203,6 +205,13 @@ function matchCall(call: TSESTree.CallExpression, m: Match): void {
     default:
       return;
   }
+}
+
+/** `ctx.mcpReq.envelope?.[CLIENT_CAPABILITIES_META_KEY]` read for `.roots`: the 2026 form of `getClientCapabilities()?.roots`. */
+function matchEnvelopeCapabilities(node: TSESTree.MemberExpression, m: Match): void {
+  const carrier = envelopeCapabilitiesOf(node, m.prov);
+  if (!carrier) return;
+  for (const use of capabilityReads(node, m.prov)) m.out.push(site('capability', use, carrier, 'server', 'envelope clientCapabilities.roots'));
 }
 
 /** `sendRequest({ method: 'roots/list' }, S)` / `send(...)` after destructuring them off extra / ctx.mcpReq. */
