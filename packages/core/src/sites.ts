@@ -7,6 +7,7 @@ import { findClientAnswers, mayAnswerInputRequests } from './client-answers.ts';
 import { envelopeCapabilitiesOf } from './envelope-capabilities.ts';
 import { classify } from './classify.ts';
 import { isComparedValue } from './compared-values.ts';
+import { isTestInput } from './test-inputs.ts';
 import { methodsOf } from './method-values.ts';
 import { initializeRootsReads, isRelayedClientCapabilities, relayedMethod } from './relays.ts';
 import { stateViewOf } from './consumers.ts';
@@ -287,6 +288,7 @@ function matchHandBuiltInputRequest(obj: TSESTree.ObjectExpression, m: Match): v
   }
   // `expect(result).toEqual({ inputRequests: { roots: { method: 'roots/list' } } })` describes what other code returns.
   if (isComparedValue(obj, prov)) return void m.explain?.(obj, "a `{ method: 'roots/list' }` object a test assertion compares against, not an input request this code makes");
+  if (isTestInput(obj, prov)) return void m.explain?.(obj, "a `{ method: 'roots/list' }` object a test case hands the code under test (it stands for what a server sent), not an input request this code makes");
   out.push({ kind: 'input-request', node: obj, sdk: null, side: 'server', form: "{ method: 'roots/list' } input request" });
 }
 
