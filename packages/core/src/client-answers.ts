@@ -67,6 +67,13 @@ export function findClientAnswers(ast: TSESTree.Program, prov: Provenance, text:
   const reached = sdk !== undefined || (file !== undefined && new McpReach(SDK_IMPORT).reaches(text, file));
   const out: ClientAnswer[] = [];
   for (const f of found) {
+    // The retry that carries the answers decides whose they are: one sent by something other than an MCP client
+    // (a hand-rolled JSON-RPC helper of a conformance suite) is not an MCP client answering, whatever the file imports.
+    const sender = foreignRetry(f.node, prov);
+    if (sender) {
+      explain?.(f.node, `the answers go back through \`${excerpt(text, sender)}\`, which is not an MCP client`);
+      continue;
+    }
     const client = sdk === undefined ? clientReceiver(f.holder, prov) : undefined;
     if (reached || client) out.push({ node: f.node, form: f.form, sdk: sdk ?? client?.sdk ?? null });
     else explain?.(f.node, 'no MCP import reaches this file: a hand-rolled client with no SDK answers roots here');
@@ -212,6 +219,34 @@ function clientReceiver(node: Node, prov: Provenance): { sdk: SdkMajor } | undef
     }
   }
   return undefined;
+}
+
+/**
+ * The callee of the retry (a call given `{ inputResponses }`) in the function that answers, when every such retry
+ * goes through something other than an MCP client; undefined when one is an MCP client's or none is in sight.
+ */
+function foreignRetry(node: Node, prov: Provenance): Node | undefined {
+  let fn = enclosingFunction(node);
+  // A callback (`.filter((r) => r.method === 'roots/list')`) answers for the function it is passed in.
+  while (fn?.parent?.type === 'CallExpression' && fn.parent.arguments.includes(fn as TSESTree.CallExpressionArgument)) fn = enclosingFunction(fn.parent) ?? fn;
+  if (!fn) return undefined;
+  let foreign: Node | undefined;
+  let mcp = false;
+  walkAll(fn.body, (n) => {
+    if (n.type !== 'CallExpression' || !n.arguments.some((a) => carriesResponses(a as Node))) return;
+    const callee = unwrap(n.callee);
+    const receiver = callee.type === 'MemberExpression' ? prov.valueOf(callee.object) : prov.valueOf(callee);
+    if (receiver?.kind === 'client') mcp = true;
+    else foreign ??= n.callee;
+  });
+  return mcp ? undefined : foreign;
+}
+
+/** An object literal (or one nested in it) with an `inputResponses` field: the params of an MRTR retry. */
+function carriesResponses(node: Node, depth = 0): boolean {
+  const n = unwrap(node);
+  if (n.type !== 'ObjectExpression' || depth > 3) return false;
+  return n.properties.some((p) => p.type === 'Property' && (propertyName(p) === clientMrtr.responses || carriesResponses(p.value as Node, depth + 1)));
 }
 
 /** The module an import, export-from, `require()` or `import()` names. */

@@ -179,8 +179,8 @@ function localFunction(call: TSESTree.CallExpression, prov: Provenance): Functio
   return undefined;
 }
 
-/** Where the result of `getClientCapabilities()` is read for `.roots`: directly, through a local, or a field. */
-export function capabilityReads(call: TSESTree.CallExpression, prov: Provenance): Node[] {
+/** Where the result of `getClientCapabilities()` (or another read of the client's capabilities) is read for `.roots`: directly, through a local, or a field. */
+export function capabilityReads(call: Node, prov: Provenance): Node[] {
   const out: Node[] = [];
   let expr: Node = call;
   while (expr.parent && (expr.parent.type === 'ChainExpression' || expr.parent.type === 'TSNonNullExpression' || expr.parent.type === 'TSAsExpression')) expr = expr.parent;

@@ -4,8 +4,10 @@ import path from 'node:path';
 import type { TSESTree } from '@typescript-eslint/types';
 import { type FunctionNode, type Node, type ScopeManagerLike, calleeName, functionName, isExported, findProperty, propertyName, staticString, unwrap } from './ast.ts';
 import { findClientAnswers, mayAnswerInputRequests } from './client-answers.ts';
+import { envelopeCapabilitiesOf } from './envelope-capabilities.ts';
 import { classify } from './classify.ts';
 import { isComparedValue } from './compared-values.ts';
+import { isTestInput } from './test-inputs.ts';
 import { methodsOf } from './method-values.ts';
 import { initializeRootsReads, isRelayedClientCapabilities, relayedMethod } from './relays.ts';
 import { stateViewOf } from './consumers.ts';
@@ -61,6 +63,7 @@ export function findRootsSites(input: FindSitesInput): RootsSite[] {
     if (node.type === 'CallExpression') matchCall(node, m);
     else if (node.type === 'NewExpression') matchNewClient(node, m);
     else if (node.type === 'ObjectExpression') matchHandBuiltInputRequest(node, m);
+    else if (node.type === 'MemberExpression' && node.computed) matchEnvelopeCapabilities(node, m);
     else if (node.type === 'FunctionDeclaration' || node.type === 'ArrowFunctionExpression' || node.type === 'FunctionExpression') matchCapabilityHelper(node, m);
   });
   if (mayAnswerInputRequests(input.text)) {
@@ -148,8 +151,11 @@ function matchCall(call: TSESTree.CallExpression, m: Match): void {
       // Report on the method argument: the whole call spans the handler body.
       const at = call.arguments[0]!;
       if (receiver?.kind === 'server') out.push(site('list-changed', at, receiver, 'server', 'setNotificationHandler(roots list_changed)'));
+      // Clients send this notification and never receive it, so a client's handler for it is dead roots code that
+      // goes with roots (and stops compiling when the SDK drops the schema): a site all the same, on the client side.
+      else if (receiver?.kind === 'client') out.push(site('list-changed', at, receiver, 'client', 'setNotificationHandler(roots list_changed) on a client'));
       else if (!receiver && schema) out.push(site('list-changed', at, schema, 'server', 'setNotificationHandler(roots list_changed)'));
-      else reject(m, at, receiverNode, receiver, 'a low-level MCP Server');
+      else reject(m, at, receiverNode, receiver, 'a low-level MCP Server or an MCP client');
       return;
     }
     case 'sendRootsListChanged': {
@@ -200,6 +206,13 @@ function matchCall(call: TSESTree.CallExpression, m: Match): void {
     default:
       return;
   }
+}
+
+/** `ctx.mcpReq.envelope?.[CLIENT_CAPABILITIES_META_KEY]` read for `.roots`: the 2026 form of `getClientCapabilities()?.roots`. */
+function matchEnvelopeCapabilities(node: TSESTree.MemberExpression, m: Match): void {
+  const carrier = envelopeCapabilitiesOf(node, m.prov);
+  if (!carrier) return;
+  for (const use of capabilityReads(node, m.prov)) m.out.push(site('capability', use, carrier, 'server', 'envelope clientCapabilities.roots'));
 }
 
 /** `sendRequest({ method: 'roots/list' }, S)` / `send(...)` after destructuring them off extra / ctx.mcpReq. */
@@ -275,6 +288,7 @@ function matchHandBuiltInputRequest(obj: TSESTree.ObjectExpression, m: Match): v
   }
   // `expect(result).toEqual({ inputRequests: { roots: { method: 'roots/list' } } })` describes what other code returns.
   if (isComparedValue(obj, prov)) return void m.explain?.(obj, "a `{ method: 'roots/list' }` object a test assertion compares against, not an input request this code makes");
+  if (isTestInput(obj, prov)) return void m.explain?.(obj, "a `{ method: 'roots/list' }` object a test case hands the code under test (it stands for what a server sent), not an input request this code makes");
   out.push({ kind: 'input-request', node: obj, sdk: null, side: 'server', form: "{ method: 'roots/list' } input request" });
 }
 
