@@ -41,7 +41,7 @@ describe('uproot migrate --lifecycle per-request', () => {
 
 // The state fixtures written in real servers' spellings (issue 20) that the per-request form also derives.
 describe('uproot migrate --lifecycle per-request on the state spellings', () => {
-  it.each(['workspace-getter-v2-ts', 'workspace-cast-v2-ts', 'sandbox-helper-file-v2-ts', 'sandbox-iife-v2-ts', 'sandbox-ready-promise-v2-ts', 'sandbox-then-v2-ts', 'sandbox-shared-refresh-v2-js'])('state/%s: each handler derives the state per request, on both eras', async (name) => {
+  it.each(['workspace-getter-v2-ts', 'workspace-cast-v2-ts', 'sandbox-helper-file-v2-ts', 'sandbox-iife-v2-ts', 'sandbox-ready-promise-v2-ts', 'sandbox-then-v2-ts', 'sandbox-shared-refresh-v2-js', 'sandbox-ready-field-v2-ts'])('state/%s: each handler derives the state per request, on both eras', async (name) => {
     const comparison = await compareMigration(path.join(FIXTURES_DIR, 'state', name), perRequest());
     expectSameAsOriginal(comparison);
   });

@@ -270,6 +270,22 @@ server.registerTool('check', {}, async () => ({ content: [{ type: 'text', text: 
     expect(request.detail).toMatch(/dirs\.ts is also imported by .*other\.ts/);
   });
 
+  it('a setter module that names the state in a type (`value: typeof allowed`): a type query is no reader, the state is derived per request', () => {
+    const dir = copy('setter-typeof', {
+      'dirs.ts': `let allowed: string[] = [];\nexport function setAllowed(d: typeof allowed): void { allowed = d; }\nexport function isAllowed(p: string): boolean { return allowed.some((d) => p.startsWith(d)); }\n`,
+      'server.ts': `${SERVER}import { isAllowed, setAllowed } from './dirs.js';
+server.server.oninitialized = async () => {
+  setAllowed((await server.server.listRoots()).roots.map((r) => fileURLToPath(r.uri)));
+};
+server.registerTool('check', {}, async () => ({ content: [{ type: 'text', text: String(isAllowed('/x')) }] }));
+`,
+    });
+    const before = readFileSync(path.join(dir, 'server.ts'), 'utf8');
+    const { outcomes } = migrate(dir);
+    const request = requestOutcome(before, 'server.ts', outcomes)!;
+    expect(request, request.detail).toMatchObject({ outcome: 'rewritten' });
+  });
+
   it('state a timer reads: the timer has no request to ask for roots', () => {
     const dir = copy('timer-reader', {
       'server.ts': `${SERVER}class Watcher {

@@ -9,7 +9,7 @@
 // place is awaited, and every handler that reads the state calls it after asking for roots. The
 // triggers (hooks, list_changed, timers) and a promise only they kept go.
 import type { TSESTree } from '@typescript-eslint/types';
-import { type FunctionNode, type Node, type TextEdit, calleeName, contains, enclosingFunction, functionName, insert, isCalledInPlace, propertyName, unwrap, walkAll } from '@uproot/core/planning';
+import { type FunctionNode, type Node, type TextEdit, calleeName, contains, enclosingFunction, functionName, insert, isCalledInPlace, propertyName, thisClass, unwrap, walkAll } from '@uproot/core/planning';
 import type { RootsSite } from '@uproot/core/planning';
 import { PLAIN } from './chains.ts';
 import { HELPER_NAMES } from './helpers-block.ts';
@@ -29,6 +29,8 @@ export function planHookHelper(unit: Unit, group: Group, checks: ConsumerCheck, 
   // Keyed by the statement that installs each trigger (a timer handed the fill function has no function of its own).
   const hooks = new Map<Node, Hook>();
   const fills = new Set<FunctionNode>();
+  // Fill functions that only start the fill (`fillRoots = async () => { ready = refresh(); }`): retired with their triggers.
+  const starters = new Set<FunctionNode>();
   for (const w of state.writes) {
     const fn = fillerOf(w.node, requests);
     if (!fn) throw new Unprovable(reason, `${state.name} is filled at module level, outside any hook`);
@@ -41,7 +43,7 @@ export function planHookHelper(unit: Unit, group: Group, checks: ConsumerCheck, 
     const triggers = triggersOf(fn, unit.prov, listChanged, outer);
     const name = functionName(fn);
     if (!triggers) throw new Unprovable(reason, `${state.name} is filled ${name ? `by ${name}(), which also runs from somewhere other than` : 'outside'} a lifecycle hook, a list_changed handler or a timer, so there is no one place a per-request derivation can replay`);
-    if (outer.size > 0) throw new Unprovable(reason, `${state.name} is filled by ${name ?? 'a function'}() through another fill function; a per-request derivation replays one`);
+    for (const o of outer) starters.add(o);
     fills.add(fn);
     for (const t of triggers) hooks.set(t.statement, t);
   }
@@ -53,14 +55,16 @@ export function planHookHelper(unit: Unit, group: Group, checks: ConsumerCheck, 
   // The helper: the named fill function, else the one init hook's function.
   const helper = fill ?? inits[0]!.fn;
   if (helper.params.length > 0) throw new Unprovable(reason, `${fill ? `${functionName(fill) ?? 'the fill function'}()` : 'the initialization hook'} takes parameters, which a per-request helper would not have`);
-  if (helper.type !== 'ArrowFunctionExpression' && hasThis(helper)) throw new Unprovable(reason, 'the function that fills the roots uses a `this` of its own');
+  // A method's `this` is its instance: the handlers calling `this.fill(ctx)` must be arrows of the same class.
+  const method = methodOf(helper);
+  if (helper.type !== 'ArrowFunctionExpression' && !method && hasThis(helper)) throw new Unprovable(reason, 'the function that fills the roots uses a `this` of its own');
   for (const s of unit.sites) {
-    if (s.kind === 'request' && !requests.has(s.node) && [...hooks.keys(), ...fills].some((h) => contains(h, s.node))) throw new Unprovable(reason, 'the hook also fetches roots for other state');
+    if (s.kind === 'request' && !requests.has(s.node) && [...hooks.keys(), ...fills, ...starters].some((h) => contains(h, s.node))) throw new Unprovable(reason, 'the hook also fetches roots for other state');
   }
   // Each trigger and the fill may only fetch roots into the state (and log): what --to param retires.
   const gates = new Set<Node>(unit.sites.filter((s) => s.kind === 'capability' && s.side === 'server' && [...hooks.keys(), ...fills].some((h) => contains(h, s.node))).map((s) => s.node));
-  const context: HookContext = { prov: unit.prov, text: unit.text, requests, gates, helpers: fills, writes: new Set(state.writes.map((w) => w.node)) };
-  if (fill) onlyLogs(keptStatements({ fn: fill, statement: declarationOf(fill), kind: 'background' }, context), reason);
+  const context: HookContext = { prov: unit.prov, text: unit.text, requests, gates, helpers: new Set([...fills, ...starters]), writes: new Set(state.writes.map((w) => w.node)) };
+  for (const f of [...fills, ...starters]) onlyLogs(keptStatements({ fn: f, statement: declarationOf(f), kind: 'background' }, context), reason);
   for (const hook of hooks.values()) onlyLogs(keptStatements(hook, context), reason);
   checkOtherWrites(unit, state, reason);
   const callbacks = consumingHandlers(unit, state, group.analysis, group.sites[0]!, reason);
@@ -70,14 +74,15 @@ export function planHookHelper(unit: Unit, group: Group, checks: ConsumerCheck, 
   for (const chain of callbacks.values()) {
     if (!chain.callback.async) throw new Unprovable(reason, `a handler reading ${state.name} is not async, so it cannot await the roots`);
     if (!scope || !contains(scope, chain.callback)) throw new Unprovable(reason, `a handler reading ${state.name} cannot see the function that fills it`);
+    if (method && (chain.callback.type !== 'ArrowFunctionExpression' || thisClass(chain.callback) !== method.parent.parent)) throw new Unprovable(reason, `a handler reading ${state.name} has a \`this\` of its own, so it cannot call ${functionName(helper) ?? 'the fill method'}()`);
   }
   // A promise only the triggers kept (`ready = refresh()`): its declaration and every `await ready;` go.
-  const retiredNodes: Node[] = [...hooks.values()].filter((h) => fill || h !== inits[0]).map((h) => h.statement);
+  const retiredNodes: Node[] = [...[...hooks.values()].filter((h) => fill || h !== inits[0]).map((h) => h.statement), ...[...starters].map(declarationOf)];
   const awaited = new Set<FunctionNode>();
   for (const [variable, stored] of context.stored ?? []) {
     const stray = stored.writes.find((w) => !retiredNodes.some((r) => contains(r, w)));
     if (stray || !fill) throw new Unprovable(reason, `${variable.name} keeps the promise of the fill${stray ? ' and is also assigned outside the hooks' : ' inside the hook'}, which a per-request helper cannot stand for`);
-    retiredNodes.push(stored.declaration);
+    if (stored.declaration) retiredNodes.push(stored.declaration);
     for (const a of stored.awaits) {
       if (retiredNodes.some((r) => contains(r, a))) continue;
       retiredNodes.push(a);
@@ -86,7 +91,7 @@ export function planHookHelper(unit: Unit, group: Group, checks: ConsumerCheck, 
     }
   }
   const ctx = 'ctx';
-  const name = fill ? functionName(fill) : freshHelperName(unit.text);
+  const name = method ? `this.${propertyName(method) ?? ''}` : fill ? functionName(fill) : freshHelperName(unit.text);
   if (!name) throw new Unprovable(reason, 'the function that fills the roots has no name the handlers can call');
   const edits: TextEdit[] = [];
   if (fill) {
@@ -155,7 +160,9 @@ function awaitEdits(helper: FunctionNode, writes: Node[], requests: ReadonlySet<
   for (const fn of asyncFns) {
     if (fn.async) continue;
     if (fn.returnType) throw new Unprovable(reason, 'the function that fills the roots declares a return type a per-request helper would change');
-    edits.set(fn.range[0], insert(fn.range[0], 'async '));
+    // A method's function starts at its parameters: `async` goes before its name.
+    const at = methodOf(fn)?.key.range[0] ?? fn.range[0];
+    edits.set(at, insert(at, 'async '));
   }
   return [...edits.values()];
 }
@@ -220,6 +227,12 @@ function capabilityEdits(fn: FunctionNode, unit: Unit, ctx: string, tools: State
     edits.push({ start, end, text: '' });
   });
   return edits;
+}
+
+/** The class method (`private async refresh() { … }`) whose function `fn` is. */
+function methodOf(fn: FunctionNode): TSESTree.MethodDefinition | undefined {
+  const p = fn.parent;
+  return p?.type === 'MethodDefinition' && p.value === fn && p.kind === 'method' && !p.static && !p.computed ? p : undefined;
 }
 
 function hasThis(fn: FunctionNode): boolean {

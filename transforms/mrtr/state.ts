@@ -4,7 +4,7 @@
 // entry check (so before any side effect) and before the handler's own code; the fetch and the
 // refresh are retired. The state itself stays: its helpers, across files, read it as before.
 import type { TSESTree } from '@typescript-eslint/types';
-import { type FunctionNode, type Node, analyzeState, contains, enclosingFunction, enclosingStatement, isRequestHandler, locOf, propertyName, reachesOf, thisClass, unwrap, walkAll } from '@uproot/core/planning';
+import { type FunctionNode, type Node, analyzeState, contains, inTypeOnly, enclosingFunction, enclosingStatement, isRequestHandler, locOf, propertyName, reachesOf, thisClass, unwrap, walkAll } from '@uproot/core/planning';
 import type { Reach, RootsSite, RootsState, StateAnalysis } from '@uproot/core/planning';
 import type { HandlerChain, ProjectIndex } from './chains.ts';
 import { handlerChain } from './chains.ts';
@@ -142,7 +142,7 @@ export function consumingHandlers(unit: Unit, state: RootsState, analysis: State
   if (state.kind === 'setter') {
     // Reads in the state's module count through the calls here that carry them (consumersOfState).
     const reads = new Set(analysis.consumers.map((c) => c.read.node));
-    const all = state.variable.references.filter((r) => !r.isWrite());
+    const all = state.variable.references.filter((r) => !r.isWrite() && !inTypeOnly(r.identifier));
     if (all.some((r) => !reads.has(r.identifier))) throw new Unprovable(reason, `${state.variable.name} is read in ${state.module.file} by code no handler of this file reaches`);
     for (const c of analysis.consumers) if (c.call) reaches.push(...onlyHandlers(c.call, unit, state.name, reason));
   } else {

@@ -33,6 +33,15 @@ export interface ReferenceLike {
   isWrite(): boolean;
 }
 
+/** A name inside a type (`value: typeof allowed`): it reads nothing at run time. */
+export function inTypeOnly(id: Node): boolean {
+  for (let p = id.parent; p; p = p.parent) {
+    if (p.type === 'TSTypeQuery' || p.type === 'TSTypeAnnotation' || p.type === 'TSTypeAliasDeclaration' || p.type === 'TSInterfaceDeclaration') return true;
+    if (p.type.endsWith('Statement') || p.type.endsWith('Declaration') || p.type === 'Program') return false;
+  }
+  return false;
+}
+
 export type FunctionNode = TSESTree.FunctionDeclaration | TSESTree.FunctionExpression | TSESTree.ArrowFunctionExpression;
 
 export function isFunction(node: Node | null | undefined): node is FunctionNode {

@@ -3,7 +3,7 @@
 // The migrated server behaves as the original did for a client without roots, so a capability
 // gate's `else` (what such a client got) stays and everything that only fetched roots goes.
 import type { TSESTree } from '@typescript-eslint/types';
-import { type FunctionNode, type Node, type VariableLike, calleeName, enclosingStatement, isExported, propertyName, unwrap } from '@uproot/core/planning';
+import { type FunctionNode, type Node, type VariableLike, calleeName, enclosingStatement, isExported, propertyName, thisClass, unwrap } from '@uproot/core/planning';
 import { enclosingFunction, isCalledInPlace, runningFunction, localFunction, locOf, reachesOf, walkAll } from '@uproot/core/planning';
 import type { Provenance } from '@uproot/core/planning';
 import { Unprovable } from '../unprovable.ts';
@@ -34,7 +34,12 @@ export interface HookContext {
   /** A lazy hook's once-flags (`if (fetched) return; fetched = true;` go with the hook). */
   flags?: Set<VariableLike>;
   /** Variables that only hold the fill's promise (`ready = refresh()`), with what goes with them: the declaration and the `await ready;` statements. */
-  stored?: Map<VariableLike, { declaration: Node; awaits: Node[]; writes: Node[] }>;
+  stored?: Map<StoredPromise, { declaration?: Node; awaits: Node[]; writes: Node[] }>;
+}
+
+/** A variable (`let ready`) or a field (`this.ready`) that holds the fill's promise. */
+export interface StoredPromise {
+  name: string;
 }
 
 /**
@@ -117,7 +122,7 @@ export function timerStatement(call: TSESTree.CallExpression): Node | undefined 
  */
 export function triggersOf(fn: FunctionNode, prov: Provenance, listChanged: ReadonlySet<Node>, fills: Set<FunctionNode> = new Set(), depth = 0): Hook[] | undefined {
   const hooks: Hook[] = [];
-  for (const ref of prov.referencesTo(fn)) {
+  for (const ref of fillReferences(fn, prov)) {
     const p = ref.parent;
     if (p?.type === 'CallExpression' && p.callee === ref) {
       // Called from a hook (an IIFE in it counts as the hook), or from another fill function whose own triggers are hooks.
@@ -287,12 +292,11 @@ function rootsExpression(e: Node, c: HookContext, locals: Set<VariableLike>): bo
   const x = unwrap(e.type === 'AwaitExpression' ? e.argument : e);
   if (isConsoleCall(x)) return true;
   if (c.writes.has(x)) return true;
-  // `ready = refresh()` (the fill's promise kept for the tools) and `await ready;`.
-  if (x.type === 'AssignmentExpression' && x.operator === '=' && x.left.type === 'Identifier' && isFill(x.right, c, locals) && storedFill(x.left, c)) return true;
-  if (e.type === 'AwaitExpression' && x.type === 'Identifier' && storedFill(x, c)) return true;
+  // `ready = refresh()` / `this.ready = this.refresh()` (the fill's promise kept for the tools) and `await ready;`.
+  if (x.type === 'AssignmentExpression' && x.operator === '=' && isFill(x.right, c, locals) && storedFill(x.left, c)) return true;
+  if (e.type === 'AwaitExpression' && storedFill(x, c)) return true;
   if (x.type === 'CallExpression') {
-    const callee = unwrap(x.callee);
-    const fn = callee.type === 'Identifier' ? localFunction(callee, c.prov) : undefined;
+    const fn = fillFunctionOf(x.callee, c.prov);
     if (fn && c.helpers.has(fn)) return true;
   }
   // `roots = result.roots` into a local of the hook.
@@ -307,8 +311,7 @@ function rootsExpression(e: Node, c: HookContext, locals: Set<VariableLike>): bo
 function isFill(e: Node, c: HookContext, locals: Set<VariableLike>): boolean {
   const x = unwrap(e);
   if (x.type === 'CallExpression' && x.arguments.every((a) => onlyLocals(a, c, locals))) {
-    const callee = unwrap(x.callee);
-    const fn = callee.type === 'Identifier' ? localFunction(callee, c.prov) : undefined;
+    const fn = fillFunctionOf(x.callee, c.prov);
     if (fn && c.helpers.has(fn)) return true;
   }
   const inPlace = inPlaceBody(x, c);
@@ -319,37 +322,108 @@ function isFill(e: Node, c: HookContext, locals: Set<VariableLike>): boolean {
 }
 
 /**
- * `let ready = Promise.resolve();` outside the hook, assigned only fills and otherwise only awaited
- * as a statement (`await ready;`, in the tools or the hooks): it only made callers wait for the
- * fill, which configuration loaded at start-up no longer needs. Recorded in `c.stored`.
+ * `let ready = Promise.resolve();` outside the hook (or a class field `this.ready`), assigned only
+ * fills and otherwise only awaited as a statement (`await ready;`, in the tools or the hooks): it only
+ * made callers wait for the fill, which configuration loaded at start-up no longer needs. Recorded in `c.stored`.
  */
-function storedFill(id: TSESTree.Identifier, c: HookContext): boolean {
+function storedFill(target: Node, c: HookContext): boolean {
+  const x = unwrap(target);
+  if (x.type === 'Identifier') return storedVariable(x, c);
+  if (x.type === 'MemberExpression' && x.object.type === 'ThisExpression') return storedField(x, c);
+  return false;
+}
+
+function storedVariable(id: TSESTree.Identifier, c: HookContext): boolean {
   const v = c.prov.variableOf(id);
   const declarator = v?.defs[0]?.node;
   if (!v || v.defs.length !== 1 || declarator?.type !== 'VariableDeclarator' || declarator.id.type !== 'Identifier' || declarator.parent?.type !== 'VariableDeclaration' || declarator.parent.declarations.length !== 1) return false;
   if (declarator.parent.parent?.type === 'ExportNamedDeclaration') return false;
-  const known = c.stored?.get(v);
-  if (known) return true;
+  if (c.stored?.has(v)) return true;
   // No value yet, or a settled promise: nothing but the fill ever waits on it.
-  const init = declarator.init && unwrap(declarator.init);
-  if (init && !(init.type === 'Identifier' && init.name === 'undefined') && !(init.type === 'Literal' && init.value === null) && c.text.slice(init.range[0], init.range[1]).replace(/\s/g, '') !== 'Promise.resolve()') return false;
+  if (!settled(declarator.init, c)) return false;
+  const uses = storedUses(v.references.filter((r) => r.identifier !== declarator.id).map((r) => r.identifier as Node));
+  if (!uses) return false;
+  c.stored ??= new Map();
+  c.stored.set(v, { declaration: declarator.parent, ...uses });
+  return true;
+}
+
+/** `this.ready`: every use of the field in its class is a write of a fill or an `await this.ready;` statement. */
+function storedField(member: TSESTree.MemberExpression, c: HookContext): boolean {
+  const name = propertyName(member);
+  const cls = thisClass(member);
+  if (!name || !cls || member.computed) return false;
+  const known = [...(c.stored?.keys() ?? [])].find((k) => (k as { cls?: Node }).cls === cls && k.name === `this.${name}`);
+  if (known) return true;
+  let declaration: Node | undefined;
+  const refs: Node[] = [];
+  walkAll(cls, (n) => {
+    if (n.type === 'PropertyDefinition' && !n.computed && !n.static && propertyName(n) === name) declaration = n;
+    if (n.type === 'MemberExpression' && n.object.type === 'ThisExpression' && !n.computed && propertyName(n) === name && thisClass(n) === cls) refs.push(n);
+  });
+  if (declaration?.type === 'PropertyDefinition' && !settled(declaration.value ?? undefined, c)) return false;
+  const uses = storedUses(refs);
+  if (!uses) return false;
+  c.stored ??= new Map();
+  c.stored.set({ name: `this.${name}`, cls } as StoredPromise, { ...(declaration ? { declaration } : {}), ...uses });
+  return true;
+}
+
+/** No initial value, `undefined`, `null` or `Promise.resolve()`. */
+function settled(init: Node | null | undefined, c: HookContext): boolean {
+  const x = init && unwrap(init);
+  return !x || (x.type === 'Identifier' && x.name === 'undefined') || (x.type === 'Literal' && x.value === null) || c.text.slice(x.range[0], x.range[1]).replace(/\s/g, '') === 'Promise.resolve()';
+}
+
+/** Each use written as `target = …;` or awaited as `await target;`; undefined when one is anything else. */
+function storedUses(refs: Node[]): { awaits: Node[]; writes: Node[] } | undefined {
   const awaits: Node[] = [];
   const writes: Node[] = [];
-  for (const ref of v.references) {
-    const r = ref.identifier as Node;
-    if (r === declarator.id) continue;
+  for (const r of refs) {
     const p = r.parent;
-    if (ref.isWrite()) {
-      if (p?.type !== 'AssignmentExpression' || p.left !== r || p.operator !== '=' || p.parent?.type !== 'ExpressionStatement') return false;
+    if (p?.type === 'AssignmentExpression' && p.left === r) {
+      if (p.operator !== '=' || p.parent?.type !== 'ExpressionStatement') return undefined;
       writes.push(p);
-      continue;
-    }
-    if (p?.type === 'AwaitExpression' && p.parent?.type === 'ExpressionStatement') awaits.push(p.parent);
-    else return false;
+    } else if (p?.type === 'AwaitExpression' && p.parent?.type === 'ExpressionStatement') awaits.push(p.parent);
+    else return undefined;
   }
-  c.stored ??= new Map();
-  c.stored.set(v, { declaration: declarator.parent, awaits, writes });
-  return true;
+  return { awaits, writes };
+}
+
+/**
+ * The fill function a callee names: a same-file function (`refresh`), or a method of the class the
+ * call sits in (`this.refresh`).
+ */
+export function fillFunctionOf(callee: Node, prov: Provenance): FunctionNode | undefined {
+  const x = unwrap(callee);
+  if (x.type === 'Identifier') return localFunction(x, prov);
+  if (x.type !== 'MemberExpression' || x.object.type !== 'ThisExpression' || x.computed) return undefined;
+  const name = propertyName(x);
+  const cls = thisClass(x);
+  let value: Node | null | undefined;
+  for (const m of cls?.body.body ?? []) {
+    if ((m.type === 'MethodDefinition' && m.kind === 'method') || m.type === 'PropertyDefinition') {
+      if (!m.static && !m.computed && propertyName(m) === name) value = m.value;
+    }
+  }
+  return value && (value.type === 'FunctionExpression' || value.type === 'ArrowFunctionExpression') ? value : undefined;
+}
+
+/** Where a fill function is named: its identifier references, or for a method, `this.name` in its class. */
+export function fillReferences(fn: FunctionNode, prov: Provenance): Node[] {
+  const member = fn.parent;
+  if ((member?.type === 'MethodDefinition' || member?.type === 'PropertyDefinition') && member.value === fn) {
+    const name = propertyName(member);
+    const cls = member.parent?.parent;
+    const refs: Node[] = [];
+    if (name && cls) {
+      walkAll(cls, (n) => {
+        if (n.type === 'MemberExpression' && n.object.type === 'ThisExpression' && !n.computed && propertyName(n) === name && thisClass(n) === cls) refs.push(n);
+      });
+    }
+    return refs;
+  }
+  return prov.referencesTo(fn);
 }
 
 /** `server.server.getClientCapabilities()`: only read to check the roots capability. */
@@ -359,8 +433,7 @@ function touchesRoots(node: Node, c: HookContext): boolean {
   walkAll(node, (n) => {
     if (c.requests.has(n)) found = true;
     if (n.type === 'CallExpression') {
-      const callee = unwrap(n.callee);
-      const fn = callee.type === 'Identifier' ? localFunction(callee, c.prov) : undefined;
+      const fn = fillFunctionOf(n.callee, c.prov);
       if (fn && c.helpers.has(fn)) found = true;
     }
   });
@@ -413,6 +486,7 @@ function exits(s: Node): boolean {
 /** The statement declaring a helper function (for removal once nothing calls it). */
 export function declarationOf(fn: FunctionNode): Node {
   if (fn.type === 'FunctionDeclaration') return fn.parent?.type === 'ExportNamedDeclaration' ? fn.parent : fn;
+  if ((fn.parent?.type === 'MethodDefinition' || fn.parent?.type === 'PropertyDefinition') && fn.parent.value === fn) return fn.parent;
   return enclosingStatement(fn);
 }
 

@@ -11,7 +11,7 @@ import { removeStatement } from '../removal.ts';
 import { Unprovable } from '../unprovable.ts';
 import { type Configuration, existingConfiguration, serverPrefix } from './configuration.ts';
 import { derivationOf } from './derive.ts';
-import { type Hook, type HookContext, declarationOf, fillerOf, hookOf, keptStatements, triggersOf, lazyHookOf } from './hooks.ts';
+import { type Hook, type HookContext, declarationOf, fillReferences, fillerOf, hookOf, keptStatements, triggersOf, lazyHookOf } from './hooks.ts';
 import { remedyEdits } from './refusal.ts';
 import type { StateInput, StateOutcome, StatePlan } from './types.ts';
 import { planWorkspace } from './workspace.ts';
@@ -153,7 +153,7 @@ function planGroup(group: Group, input: StateInput): GroupPlan {
   const retiredRanges = retirements.map((r) => r.hook.statement.range as [number, number]);
   for (const helper of helpers) {
     const declaration = declarationOf(helper);
-    const refs = f.prov.referencesTo(helper);
+    const refs = fillReferences(helper, f.prov);
     if (refs.every((r) => retiredRanges.some((range) => r.range[0] >= range[0] && r.range[1] <= range[1]))) retiredRanges.push(declaration.range);
   }
   // A fill on first use: its calls in the handlers and its once-flags go with it.
@@ -170,7 +170,7 @@ function planGroup(group: Group, input: StateInput): GroupPlan {
     const retiredHere = (n: Node) => hookRanges.some(([a, b]) => n.range[0] >= a && n.range[1] <= b);
     const stray = stored.writes.find((w) => !retiredHere(w));
     if (stray) throw new Unprovable(group.reason, `${variable.name} is also assigned outside the hooks being retired (line ${locOf(stray).start.line})`);
-    retiredRanges.push(stored.declaration.range);
+    if (stored.declaration) retiredRanges.push(stored.declaration.range);
     lazyUses.push(...stored.awaits.filter((a) => !retiredHere(a)));
   }
   // Same-file functions only the retired code called (`toDirs(roots)`) go with it.

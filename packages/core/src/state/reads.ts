@@ -1,7 +1,7 @@
 // Who reads roots state, and from which handler: every read of the variable, field or map, and for
 // a setter's module, the reads there that the functions it exports carry back to this file's handlers.
 import type { TSESTree } from '@typescript-eslint/types';
-import { type Node, enclosingFunction, functionName, isExported, propertyName } from '../ast.ts';
+import { type Node, enclosingFunction, functionName, inTypeOnly, isExported, propertyName } from '../ast.ts';
 import { contextsOf, isRequestHandler } from '../context.ts';
 import { type Provenance, walkAll } from '../provenance.ts';
 import type { SiteContext } from '../types.ts';
@@ -20,7 +20,8 @@ export function readsOf(state: RootsState, prov: Provenance, text: string): Stat
     return reads;
   }
   const home = state.kind === 'setter' ? state.module : { prov, text };
-  return state.variable.references.filter((r) => !r.isWrite()).map((r) => ({ node: r.identifier, prov: home.prov, text: home.text }));
+  // A type query (`value: typeof allowed`) reads nothing at run time.
+  return state.variable.references.filter((r) => !r.isWrite() && !inTypeOnly(r.identifier)).map((r) => ({ node: r.identifier, prov: home.prov, text: home.text }));
 }
 
 export interface Consumer {
