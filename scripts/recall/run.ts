@@ -55,7 +55,11 @@ for (const entry of entries) {
   const agreement: Agreement[] = [];
   for (const [front, ask] of fronts) {
     const result = await ask();
-    const typedOnly = front === 'eslint-typed' ? new Set(asked.filter((f) => /\.[cm]?tsx?$/.test(f))) : askedSet;
+    // A file the front end could not check (no tsconfig includes it, for projectService) is listed under its
+    // failures, not counted as a disagreement.
+    const failed = new Set(result.failures.map((f) => f.replace(/:(?:\d+|undefined)?:? .*$/s, '')));
+    const checked = front === 'eslint-typed' ? asked.filter((f) => /\.[cm]?tsx?$/.test(f)) : asked;
+    const typedOnly = new Set(checked.filter((f) => !failed.has(f)));
     agreement.push({ front, ...disagreements(scan.sites, result.sites, typedOnly), failures: result.failures });
   }
   const row = { ...outcome, commit: entry.commit, files: scan.files, agreement };
