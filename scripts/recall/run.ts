@@ -47,7 +47,6 @@ for (const entry of entries) {
   const scan = await scanSites(dir);
   const outcome = judge(entry, scan.sites);
   const asked = filesMentioningRoots(dir).filter(inLabelledArea);
-  const askedSet = new Set(asked);
   const fronts: [string, () => Promise<FrontResult>][] = [];
   if (values.eslint && !values['no-eslint']) fronts.push(['eslint', () => eslintSites(dir, asked, false)]);
   if (values.typed) fronts.push(['eslint-typed', () => eslintSites(dir, asked.filter((f) => /\.[cm]?tsx?$/.test(f)), true)]);
