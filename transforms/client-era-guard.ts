@@ -4,9 +4,9 @@
 // only on older connections; in any other expression, guarding it would change what the
 // expression evaluates to, so it is marked. v1 clients only speak 2025 eras: nothing to guard.
 import type { TSESTree } from '@typescript-eslint/types';
-import { type Node, type ScopeManagerLike, nodeText, unwrap } from '@uproot/core/planning';
+import { type ScopeManagerLike, nodeText } from '@uproot/core/planning';
 import type { TextEdit } from '@uproot/core/planning';
-import { findRootsSites } from '@uproot/core/planning';
+import { findRootsSites, plainSendReceiver, sendPosition } from '@uproot/core/planning';
 import type { RootsSite } from '@uproot/core/planning';
 import { isPlainChain } from './param/names.ts';
 import type { SiteOutcome } from './outcome.ts';
@@ -33,14 +33,14 @@ export function planClientEraGuards(input: EraGuardInput): { edits: TextEdit[]; 
       continue;
     }
     const call = site.node;
-    const callee = unwrap(call.callee);
-    const receiver = callee.type === 'MemberExpression' ? nodeText(text, unwrap(callee.object)) : undefined;
+    const receiverNode = plainSendReceiver(call);
+    const receiver = receiverNode && nodeText(text, receiverNode);
     if (!receiver || !isPlainChain(receiver)) {
       outcomes.push({ site, outcome: 'marked', reason: 'list-changed', detail: 'the client is not a plain name, so uproot cannot guard the send by its protocol era' });
       continue;
     }
     const check = `${receiver}.getProtocolEra() !== 'modern'`;
-    const position = valuePosition(call);
+    const position = sendPosition(call);
     if (position.kind === 'guarded') {
       outcomes.push({ site, outcome: 'reported' });
       continue;
@@ -67,36 +67,6 @@ export function planClientEraGuards(input: EraGuardInput): { edits: TextEdit[]; 
     });
   }
   return { edits, outcomes };
-}
-
-type Position =
-  | { kind: 'statement'; statement: TSESTree.ExpressionStatement }
-  | { kind: 'value'; node: Node; awaited: boolean; parens: boolean }
-  | { kind: 'guarded' }
-  | { kind: 'expression' };
-
-function valuePosition(call: TSESTree.CallExpression): Position {
-  let node: Node = call;
-  if (node.parent?.type === 'AwaitExpression') node = node.parent;
-  // `void client.sendRootsListChanged()` as a statement discards the promise: guarding the statement keeps that.
-  if (node.parent?.type === 'UnaryExpression' && node.parent.operator === 'void' && node.parent.parent?.type === 'ExpressionStatement') node = node.parent;
-  const parent = node.parent;
-  if (parent?.type === 'ExpressionStatement') {
-    const holder = parent.parent;
-    const guard = holder?.type === 'BlockStatement' && holder.body.length === 1 ? holder.parent : holder;
-    if (guard?.type === 'IfStatement' && (guard.consequent === parent || guard.consequent === holder) && isEraCheck(guard.test)) return { kind: 'guarded' };
-    return { kind: 'statement', statement: parent };
-  }
-  if (parent?.type === 'ConditionalExpression' && parent.consequent === node && isEraCheck(parent.test)) return { kind: 'guarded' };
-  if (parent?.type === 'ArrowFunctionExpression' && parent.body === node) return { kind: 'value', node, awaited: node !== call, parens: true };
-  if (parent?.type === 'ReturnStatement') return { kind: 'value', node, awaited: node !== call, parens: false };
-  return { kind: 'expression' };
-}
-
-function isEraCheck(test: Node): boolean {
-  return test.type === 'BinaryExpression' && test.operator === '!==' && test.left.type === 'CallExpression' &&
-    unwrap(test.left.callee).type === 'MemberExpression' && (unwrap(test.left.callee) as TSESTree.MemberExpression).property.type === 'Identifier' &&
-    ((unwrap(test.left.callee) as TSESTree.MemberExpression).property as TSESTree.Identifier).name === 'getProtocolEra';
 }
 
 /** `if (check) <statement>`; as the unbraced body of an if/else or loop it gets braces, so no `else` can attach to it. */

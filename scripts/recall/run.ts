@@ -47,7 +47,6 @@ for (const entry of entries) {
   const scan = await scanSites(dir);
   const outcome = judge(entry, scan.sites);
   const asked = filesMentioningRoots(dir).filter(inLabelledArea);
-  const askedSet = new Set(asked);
   const fronts: [string, () => Promise<FrontResult>][] = [];
   if (values.eslint && !values['no-eslint']) fronts.push(['eslint', () => eslintSites(dir, asked, false)]);
   if (values.typed) fronts.push(['eslint-typed', () => eslintSites(dir, asked.filter((f) => /\.[cm]?tsx?$/.test(f)), true)]);
@@ -55,7 +54,11 @@ for (const entry of entries) {
   const agreement: Agreement[] = [];
   for (const [front, ask] of fronts) {
     const result = await ask();
-    const typedOnly = front === 'eslint-typed' ? new Set(asked.filter((f) => /\.[cm]?tsx?$/.test(f))) : askedSet;
+    // A file the front end could not check (no tsconfig includes it, for projectService) is listed under its
+    // failures, not counted as a disagreement.
+    const failed = new Set(result.failures.map((f) => f.replace(/:(?:\d+|undefined)?:? .*$/s, '')));
+    const checked = front === 'eslint-typed' ? asked.filter((f) => /\.[cm]?tsx?$/.test(f)) : asked;
+    const typedOnly = new Set(checked.filter((f) => !failed.has(f)));
     agreement.push({ front, ...disagreements(scan.sites, result.sites, typedOnly), failures: result.failures });
   }
   const row = { ...outcome, commit: entry.commit, files: scan.files, agreement };

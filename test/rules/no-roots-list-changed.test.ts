@@ -2,8 +2,11 @@ import { reasonMessages } from '@uproot/core';
 import { noRootsListChanged } from '../../rules/no-roots-list-changed.ts';
 import { code, javascriptTester, typedTester, typescriptTester } from './testers.ts';
 
-// A server-side list_changed handler is left for a person; a client send is reported only.
+// A server-side list_changed handler is left for a person; a v2 client's send is what migrate does with it:
+// rewritten behind the protocol era as a statement, left for a person on a client no guard can repeat.
 const listChangedReason = { note: ` Needs a person [list-changed]: ${reasonMessages['list-changed']}.` };
+const rewrite = { note: ' uproot migrate can rewrite this site.' };
+// A v1 client only speaks 2025-era versions: nothing to guard, reported only.
 const reportOnly = { note: '' };
 
 javascriptTester.run('no-roots-list-changed (JavaScript)', noRootsListChanged, {
@@ -53,7 +56,7 @@ javascriptTester.run('no-roots-list-changed (JavaScript)', noRootsListChanged, {
           await client.sendRootsListChanged();
         }
       `,
-      errors: [{ messageId: 'list-changed', line: 4, column: 9, endLine: 4, endColumn: 38, data: reportOnly }],
+      errors: [{ messageId: 'list-changed', line: 4, column: 9, endLine: 4, endColumn: 38, data: rewrite }],
     },
   ],
 });
@@ -122,7 +125,7 @@ typedTester.run('no-roots-list-changed (TypeScript with types)', noRootsListChan
         createServer().server.setNotificationHandler('notifications/roots/list_changed', () => {});
       `,
       errors: [
-        { messageId: 'list-changed', line: 2, column: 7, endLine: 2, endColumn: 44, data: reportOnly },
+        { messageId: 'list-changed', line: 2, column: 7, endLine: 2, endColumn: 44, data: listChangedReason },
         { messageId: 'list-changed', line: 3, column: 46, endLine: 3, endColumn: 80, data: listChangedReason },
       ],
     },

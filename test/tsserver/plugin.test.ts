@@ -118,7 +118,7 @@ describe('uproot/tsserver in an installed project', () => {
     );
   });
 
-  it('reports the detection families (super, capability fields, factories, gateways, frameworks) and not a compared value', () => {
+  it('reports the detection families (super, capability fields, factories, gateways, frameworks, client list_changed handlers, envelope capabilities) and not a compared value, a test input or a non-MCP retry', () => {
     const lines = eslint.get('src/families.ts')!.map((m) => `${m.line} ${m.ruleId}`);
     const at = (needle: string) => source('src/families.ts').split('\n').findIndex((l) => l.includes(needle)) + 1;
     expect(lines.sort()).toEqual(
@@ -130,6 +130,8 @@ describe('uproot/tsserver in an installed project', () => {
         `${at('back.setRequestHandler')} uproot/no-roots-capability`,
         `${at('back.setRequestHandler')} uproot/no-roots-request`,
         `${at('client.notification({ method })')} uproot/no-roots-list-changed`,
+        `${at('client.setNotificationHandler(RootsListChangedNotificationSchema')} uproot/no-roots-list-changed`,
+        `${at("text: declared?.roots ? 'roots'")} uproot/no-roots-capability`,
       ].sort(),
     );
   });

@@ -2,6 +2,7 @@
 // report it (still deprecated, nothing breaks yet). Decided from the site kind and its contexts.
 import type { TSESTree } from '@typescript-eslint/types';
 import { type Node, calleeName, enclosingFunction, findProperty, unwrap } from './ast.ts';
+import { plainSendReceiver, sendPosition } from './client-send-position.ts';
 import { isRequestHandler } from './context.ts';
 import type { Provenance } from './provenance.ts';
 import { ROOTS_LIST_CHANGED, type SdkMajor, type Side } from './surface.ts';
@@ -21,7 +22,7 @@ export function classify(input: ClassifyInput): { action: SiteAction; reason?: R
   // Elicitation and sampling are migrated with the handler's roots request or not at all (the MRTR planner decides).
   if (kind === 'input-request' || kind === 'capability' || kind === 'elicitation-request' || kind === 'sampling-request') return { action: 'report' };
   if (kind === 'list-changed') {
-    return input.side === 'server' ? { action: 'mark', reason: 'list-changed' } : { action: 'report' };
+    return input.side === 'server' ? { action: 'mark', reason: 'list-changed' } : classifyClientSend(input);
   }
   // request
   for (const c of contexts) {
@@ -31,6 +32,19 @@ export function classify(input: ClassifyInput): { action: SiteAction; reason?: R
   if (feedsSharedState(input.node, input.prov)) return { action: 'mark', reason: 'shared-state' };
   if (input.sdk === 1) return { action: 'mark', reason: 'v1-sdk' };
   return { action: 'rewrite' };
+}
+
+/**
+ * A v2 client's list_changed send, as migrate's era guard treats it (client-send-position.ts): a statement or a
+ * returned value is rewritten, a send inside a larger expression or on a receiver no guard can repeat is marked,
+ * one already guarded (and a v1 client's, which only speaks 2025 eras) is reported.
+ */
+function classifyClientSend(input: ClassifyInput): { action: SiteAction; reason?: ReasonCode } {
+  if (input.sdk !== 2 || input.node.type !== 'CallExpression') return { action: 'report' };
+  if (!plainSendReceiver(input.node)) return { action: 'mark', reason: 'list-changed' };
+  const position = sendPosition(input.node);
+  if (position.kind === 'guarded') return { action: 'report' };
+  return position.kind === 'expression' ? { action: 'mark', reason: 'list-changed' } : { action: 'rewrite' };
 }
 
 export function contextReason(c: SiteContext): ReasonCode {

@@ -15,7 +15,7 @@ import { Provenance, exportValue } from './provenance.ts';
 import type { DeclaredFunction, DeclaredTypeNode } from './provenance-shapes.ts';
 import { declarationMemberValue } from './provenance-types.ts';
 import { resolveImport } from './resolve-import.ts';
-import { type McpValue, type SdkMajor, instanceKinds, typeKinds } from './surface.ts';
+import { type McpValue, type SdkMajor, exportKinds, instanceKinds, mcpModule, typeKinds } from './surface.ts';
 
 const MAX_BYTES = 1024 * 1024;
 /** Nested evaluations across files (a value in one file computed from another file's export). */
@@ -45,6 +45,8 @@ export class ModuleGraph {
   /** Per file, its parse (null: not a module that can export MCP values), keyed by mtime and size. */
   private readonly cache = new Map<string, { key: string; loaded: Loaded | null }>();
   private readonly packages: PackageFiles;
+  /** Per folder, the MCP package (the SDK's own sources) it belongs to, or null. */
+  private readonly sdkPackages = new Map<string, { name: string; sdk: SdkMajor } | null>();
   private depth = 0;
 
   /** `startDir`: where the scan or lint started, the importers' boundary of a file no package.json or repository holds. */
@@ -187,6 +189,9 @@ export class ModuleGraph {
     const id = `${file}\0${name}`;
     if (seen.has(id) || chain > MAX_CHAIN || seen.size >= MAX_VISITED) return undefined;
     seen.add(id);
+    // The SDK's own repository: a module of an MCP package's sources exports that package's values.
+    const sdkPackage = this.sdkPackageOf(path.dirname(file));
+    if (sdkPackage && Object.hasOwn(exportKinds, name)) return { kind: 'mcp', sdk: sdkPackage.sdk, spec: sdkPackage.name, name };
     const loaded = this.load(file, anyModule);
     if (!loaded) return undefined;
     for (const step of exportSteps(loaded.program, name)) {
@@ -199,6 +204,27 @@ export class ModuleGraph {
       if (found) return found;
     }
     return undefined;
+  }
+
+  /** The MCP package (by its package.json name) whose folder holds `dir`, if any: the SDK's own sources. */
+  private sdkPackageOf(dir: string): { name: string; sdk: SdkMajor } | undefined {
+    if (this.sdkPackages.has(dir)) return this.sdkPackages.get(dir) ?? undefined;
+    let found: { name: string; sdk: SdkMajor } | null = null;
+    let manifest: { name?: unknown } | undefined;
+    try {
+      manifest = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { name?: unknown };
+    } catch {
+      manifest = undefined;
+    }
+    if (manifest) {
+      const mod = typeof manifest.name === 'string' ? mcpModule(manifest.name) : undefined;
+      if (mod) found = { name: manifest.name as string, sdk: mod.sdk };
+    } else {
+      const parent = path.dirname(dir);
+      if (parent !== dir && path.basename(dir) !== 'node_modules') found = this.sdkPackageOf(parent) ?? null;
+    }
+    this.sdkPackages.set(dir, found);
+    return found ?? undefined;
   }
 
   private nested(read: () => McpValue | undefined): McpValue | undefined {

@@ -34,7 +34,9 @@ export interface McpModule {
 /** Recognise MCP module specifiers (ESM import, CommonJS require, dynamic import). */
 export function mcpModule(specifier: string): McpModule | undefined {
   if (specifier === '@modelcontextprotocol/sdk' || specifier.startsWith('@modelcontextprotocol/sdk/')) return { sdk: 1 };
-  if (/^@modelcontextprotocol\/(server|client|core)(\/|$)/.test(specifier)) return { sdk: 2 };
+  // `core-internal`: the v2 SDK's private core package, which its server and client packages re-export (the SDK's own
+  // tests import the builders from it).
+  if (/^@modelcontextprotocol\/(server|client|core|core-internal)(\/|$)/.test(specifier)) return { sdk: 2 };
   return undefined;
 }
 
