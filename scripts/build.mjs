@@ -99,6 +99,8 @@ async function buildCli() {
       'tsserver/analysis': 'packages/uproot/src/tsserver/analysis.ts',
       // The matcher worker (match-pool.ts starts it by this name): an entry, so the thread loads only the matcher.
       'scan-worker': 'packages/uproot/src/worker/match-worker.ts',
+      // Loaded by bin/uproot.js before the CLI on `uproot scan`: starts that worker while the CLI loads.
+      'scan-prestart': 'packages/uproot/src/worker/prestart.ts',
     },
     outdir: 'packages/uproot/dist',
     format: 'esm',

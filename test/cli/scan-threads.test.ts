@@ -91,6 +91,29 @@ describe('scan with a matcher worker', () => {
     }
   });
 
+  it('ends the worker the bin started before the CLI loaded when the run does not use it', () => {
+    // bin/uproot.js starts it on `scan`; a single file, a usage error and --help never adopt it, and an
+    // unadopted worker must neither keep the process alive nor change what is printed.
+    const listing = "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nconst server = new McpServer({ name: 's', version: '1' });\nserver.server.oninitialized = async () => {\n  await server.server.listRoots();\n};\n";
+    const small = tempTree({ 'src/server.ts': listing });
+    try {
+      const run = (args: string[]) => spawnSync(process.execPath, [bin, 'scan', ...args], { cwd: small, encoding: 'utf8', timeout: 30_000 });
+      const one = run(['src/server.ts', '--format', 'json', '--types', 'off']);
+      if (one.error) throw one.error;
+      expect(one.status, one.stderr).toBe(0);
+      expect((JSON.parse(one.stdout) as { summary: { sites: number } }).summary.sites).toBeGreaterThan(0);
+      const usage = run(['--format', 'yaml']);
+      if (usage.error) throw usage.error;
+      expect(usage.status).toBe(2);
+      const help = run(['--help']);
+      if (help.error) throw help.error;
+      expect(help.status).toBe(0);
+      expect(help.stdout).toContain('Usage: uproot scan');
+    } finally {
+      removeTree(small);
+    }
+  });
+
   it('warms up on a source that takes the finder and the MRTR checks through their paths', () => {
     // The worker matches it while it waits for its first job; a source nothing matched in would warm nothing up.
     const file = '/nonexistent/warm-up.ts';

@@ -6,6 +6,17 @@ import module from 'node:module';
 // CommonJS packages turn v8-compile-cache on themselves (src/compile-cache.ts).
 if (typeof module.enableCompileCache === 'function') module.enableCompileCache();
 
+// `uproot scan` untyped: the matcher worker starts now, so its start-up overlaps the CLI's loading (the
+// scan adopts it, or ends it when the run turns out typed or too small). `--types on` never uses it.
+const argv = process.argv.slice(2);
+if (argv[0] === 'scan' && !argv.some((a, i) => a === '--types=on' || (a === '--types' && argv[i + 1] === 'on'))) {
+  try {
+    (await import('../dist/scan-prestart.js')).prestartMatcher();
+  } catch {
+    // not built yet, or no worker: the scan starts its own, or matches on this thread
+  }
+}
+
 let cli;
 try {
   cli = await import('../dist/cli.js');
@@ -14,4 +25,4 @@ try {
   process.stderr.write('uproot: the CLI is not built (dist/cli.js is missing). In the uproot repository, run `npm run build`.\n');
   process.exit(2);
 }
-process.exitCode = await cli.main(process.argv.slice(2));
+process.exitCode = await cli.main(argv);

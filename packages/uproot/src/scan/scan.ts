@@ -78,6 +78,7 @@ export async function runScan(paths: string[], options: ScanOptions): Promise<Sc
   // Typed, the checker's hints live on this thread: every file is matched here. Untyped over a
   // directory, the matcher worker starts now, so its start-up overlaps the walk.
   const early = decision.types === 'off' && walksDirectory(paths, cwd) ? MatchPool.start() : undefined;
+  if (!early) MatchPool.discardPrestarted();
   let set: FileSet;
   try {
     set = await collectFiles(paths, cwd);

@@ -16,6 +16,36 @@ import { MATCHER, type Reply, type Request } from './match-pool-protocol.ts';
 /** Fewer files than this: the worker's start-up would cost more than it saves. */
 export const POOL_MIN_FILES = 200;
 
+/**
+ * A worker bin/uproot.js started before loading the CLI (`prestartMatcher`), for the run to adopt. Until then
+ * it is unref'd, so a run that ends early (a usage error, --help) is not kept alive by it, and `dead` says
+ * whether it failed before anyone listened.
+ */
+let prestarted: { worker: Worker; dead: boolean } | undefined;
+
+/**
+ * `uproot scan` from the command line: the matcher worker starts before the CLI's own modules load, so its
+ * start-up (a second Node environment and the core) overlaps theirs instead of following it. The run adopts
+ * it (`MatchPool.start`) or ends it (`MatchPool.discardPrestarted`: typed, a single file).
+ */
+export function prestartMatcher(): void {
+  if (prestarted || !canStart()) return;
+  try {
+    const worker = new Worker(workerEntry(), { workerData: MATCHER });
+    const entry = { worker, dead: false };
+    worker.unref();
+    worker.on('error', () => void (entry.dead = true));
+    worker.on('exit', () => void (entry.dead = true));
+    prestarted = entry;
+  } catch {
+    prestarted = undefined;
+  }
+}
+
+function canStart(): boolean {
+  return availableParallelism() >= 2 && import.meta.url.endsWith('.js');
+}
+
 export class MatchPool {
   private readonly worker: Worker;
   private readonly waiting = new Map<number, (outcome: MatchOutcome | undefined) => void>();
@@ -33,12 +63,21 @@ export class MatchPool {
    * first job. `keepFor` closes it again when the run turns out too small.
    */
   static start(): MatchPool | undefined {
-    if (availableParallelism() < 2 || !import.meta.url.endsWith('.js')) return undefined;
+    const early = prestarted;
+    prestarted = undefined;
+    if (early && !early.dead) return new MatchPool(early.worker);
+    if (!canStart()) return undefined;
     try {
       return new MatchPool(new Worker(workerEntry(), { workerData: MATCHER }));
     } catch {
       return undefined;
     }
+  }
+
+  /** A prestarted worker this run does not use (typed, or not a folder): ended now, not at exit. */
+  static discardPrestarted(): void {
+    void prestarted?.worker.terminate();
+    prestarted = undefined;
   }
 
   /** This pool when a run over `files` files pays for it; otherwise it is closed and undefined. */
@@ -50,6 +89,8 @@ export class MatchPool {
 
   private constructor(worker: Worker) {
     this.worker = worker;
+    // A prestarted worker was unref'd: from here the run waits on its answers.
+    worker.ref();
     worker.on('message', (reply: Reply) => this.settle(reply.id, reply.outcome));
     // A worker that fails leaves its jobs to the main thread (settled with undefined).
     worker.on('error', () => this.fail());
