@@ -8,6 +8,7 @@ import { type FunctionNode, type ImportName, type TextEdit, indentAt, insert } f
 import { HELPER_NAMES } from './helpers-block.ts';
 import type { CapabilityGate, CapabilityRead, PushRound, RoundRequest } from './push-round.ts';
 import type { Unit } from './unit.ts';
+import { CODEC_NAME } from './request-state.ts';
 
 export const PUSH_HELPER_NAMES = { declares: 'clientDeclares', elicitation: 'elicitationAnswer', sampling: 'samplingAnswer' } as const;
 export const PUSH_HELPER_BANNER = 'uproot: elicitation and sampling answers arrive through multi round-trip requests (MRTR) since protocol revision 2026-07-28';
@@ -35,7 +36,15 @@ export function roundEntryEdits(fn: FunctionNode, u: Unit, ctx: string, server: 
   const indent = first ? indentAt(text, first.range[0]) : indentAt(text, fn.range[0]) + unit;
   const names = freshNames(fn, text);
   const responses = `${ctx}.mcpReq.inputResponses`;
+  const carried = round.state
+    ? [
+        `// Answers of earlier rounds come back in requestState, which the server verified before this runs.`,
+        `${responses} = { ...${ctx}.mcpReq.requestState<Record<string, unknown>>(), ...${responses} };`,
+      ]
+    : [];
+  if (round.state && !u.typescript) carried[1] = carried[1]!.replace('<Record<string, unknown>>', '');
   const lines = [
+    ...carried,
     `// Ask for every answer the handler needs before anything else: it runs again from the top with the client's answers.`,
     `// A request this client cannot answer failed the original where it stood, so nothing after it is asked.`,
     `const ${names.requests}${u.typescript ? ': Record<string, InputRequest>' : ''} = {};`,
@@ -50,6 +59,8 @@ export function roundEntryEdits(fn: FunctionNode, u: Unit, ctx: string, server: 
   };
   if (asksRoots) ask(gates[0]!, 'roots', 'roots', 'inputRequired.listRoots()');
   for (const [i, r] of round.requests.entries()) {
+    // Asked where the handler makes it (inPlaceAsk), and so is every request after it.
+    if (r.inPlace) break;
     for (const gate of round.gates.filter((g) => g.before === i)) {
       const turnedAway = `!(${perRequestTest(gate, text, ctx)})`;
       lines.push(declared ? `${names.answerable} = ${names.answerable} && ${turnedAway};` : `let ${names.answerable} = ${turnedAway};`);
@@ -62,6 +73,31 @@ export function roundEntryEdits(fn: FunctionNode, u: Unit, ctx: string, server: 
   lines.push(`if (Object.keys(${names.requests}).length > 0) return inputRequired({ ${names.requests === 'inputRequests' ? 'inputRequests' : `inputRequests: ${names.requests}`} });`);
   const all = [...lines, ...states];
   return [insert(body.range[0] + 1, `${eol}${all.map((l) => `${indent}${l}`).join(eol)}`)];
+}
+
+/**
+ * Before a request asked in place: its own round, carrying every answer so far in signed requestState. A client
+ * without the capability is not asked, and the answer reader after it fails as the original failed.
+ */
+export function inPlaceAsk(r: RoundRequest, u: Unit, ctx: string, server: string): TextEdit {
+  const statement = statementOf(r.site.node);
+  const indent = indentAt(u.text, statement.range[0]);
+  const { view, capability } = KIND[r.ask];
+  const mode = r.ask === 'elicit' ? `, 'form'` : '';
+  const responses = `${ctx}.mcpReq.inputResponses`;
+  const lines = [
+    `// Asked in a round of its own: its parameters need the answers above, which travel along in signed requestState.`,
+    `if (${PUSH_HELPER_NAMES.declares}(${ctx}, ${server}, '${capability}'${mode}) && inputResponse(${responses}, '${r.key}').kind !== '${view}') {`,
+    `${u.indent}return inputRequired({ inputRequests: { ${r.key}: inputRequired.${r.ask}(${r.params}) }, requestState: await ${CODEC_NAME}.mint(${responses} ?? {}) });`,
+    `}`,
+  ];
+  return insert(statement.range[0], `${lines.join(`${u.eol}${indent}`)}${u.eol}${indent}`);
+}
+
+function statementOf(node: TSESTree.Node): TSESTree.Node {
+  let n: TSESTree.Node = node;
+  while (n.parent && n.parent.type !== 'BlockStatement') n = n.parent;
+  return n;
 }
 
 /** A capability read, asked of this request's client. */

@@ -8,6 +8,7 @@ import { type FunctionNode, type Node, type RootsSite, enclosingFunction, reache
 import { type HandlerChain, type SitePlan, handlerChain } from './chains.ts';
 import { type Unit, Unprovable } from './unit.ts';
 import type { PushRequest } from '../push-requests.ts';
+import { type StateWiring, stateWiring } from './request-state.ts';
 
 /** The `inputRequired` builder a request becomes. */
 export type AskKind = 'elicit' | 'createMessage';
@@ -25,6 +26,11 @@ export interface RoundRequest {
    * a sampling request (the SDK does not check sampling).
    */
   missing: 'form-elicitation' | 'method-not-found';
+  /**
+   * Asked where the handler made it, in a round of its own, because its parameters use an earlier answer (or a
+   * value computed from one), or an earlier request was asked so: the original's order of asking is kept.
+   */
+  inPlace: boolean;
 }
 
 /** `if (!server.getClientCapabilities()?.elicitation) return …;` before a request: the original's own fallback. */
@@ -49,6 +55,8 @@ export interface PushRound {
   requests: RoundRequest[];
   /** Capability gates before the requests: a client they turn away is asked nothing after them. */
   gates: CapabilityGate[];
+  /** With requests asked in place: the server construction that verifies the carried answers. */
+  state?: StateWiring;
 }
 
 /** A request that cannot move, and why; the message names it by form and line. */
@@ -84,10 +92,10 @@ export function planPushRound(callback: FunctionNode, requests: readonly PushReq
     const name = boundName(site, body);
     const parts = requestParts(site, unit);
     const dependsOn = firstLocal(parts.paramsNode, callback, unit);
-    if (dependsOn) {
-      throw hold(site, `its parameters use ${dependsOn}, which the handler computes first; asking it needs a second round, which uproot does not write yet`);
-    }
-    out.push({ site, key: uniqueKey(snakeCase(name), keys), ask: parts.ask, params: unit.text.slice(parts.paramsNode.range[0], parts.paramsNode.range[1]), missing: parts.missing });
+    if (dependsOn?.effect) throw hold(site, `its parameters use ${dependsOn.name}`);
+    // From the first request that needs an earlier answer on, each is asked where the handler makes it.
+    const inPlace = !!dependsOn || out.some((r) => r.inPlace);
+    out.push({ site, key: uniqueKey(snakeCase(name), keys), ask: parts.ask, params: unit.text.slice(parts.paramsNode.range[0], parts.paramsNode.range[1]), missing: parts.missing, inPlace });
   }
   const gates = checkNothingBefore(out, body, unit);
   const reach = reachesOf(first.site.node, unit.prov).find((r) => r.callback === callback && r.hops.length === 0);
@@ -99,7 +107,13 @@ export function planPushRound(callback: FunctionNode, requests: readonly PushReq
     if (!(error instanceof Unprovable)) throw error;
     throw hold(first.site, error.message);
   }
-  return { chain, requests: out, gates };
+  if (!out.some((r) => r.inPlace)) return { chain, requests: out, gates };
+  const wiring = stateWiring(chain);
+  const dependent = out.find((r) => r.inPlace)!;
+  if (typeof wiring === 'string') {
+    throw hold(dependent.site, `it needs a second round, whose requestState (the earlier answers) uproot signs only where it can wire the server's requestState.verify, and ${wiring}`);
+  }
+  return { chain, requests: out, gates, state: wiring };
 }
 
 /**
@@ -206,19 +220,19 @@ const ACTIVE = new Set([
  * What stops `params` from being evaluated at the handler's entry: a variable the handler declares (another
  * request's answer, a local), or an expression that acts (a call, an assignment). `undefined` when nothing does.
  */
-function firstLocal(params: Node, callback: FunctionNode, unit: Unit): string | undefined {
-  let found: string | undefined;
+function firstLocal(params: Node, callback: FunctionNode, unit: Unit): { name: string; effect: boolean } | undefined {
+  let found: { name: string; effect: boolean } | undefined;
   visit(params, (node) => {
-    if (found) return;
-    if (ACTIVE.has(node.type)) {
-      found = `${unit.text.slice(node.range[0], node.range[1]).split('\n')[0]!.slice(0, 40)} (an expression with effects)`;
+    if (found?.effect) return;
+    if (ACTIVE.has(node.type) || (node.type === 'UnaryExpression' && node.operator === 'delete')) {
+      found = { name: `${unit.text.slice(node.range[0], node.range[1]).split('\n')[0]!.slice(0, 40)} (an expression with effects)`, effect: true };
       return;
     }
-    if (node.type === 'UnaryExpression' && node.operator === 'delete') found = 'delete';
-    if (node.type !== 'Identifier' || !isReference(node)) return;
+    if (found || node.type !== 'Identifier' || !isReference(node)) return;
     const def = unit.prov.variableOf(node)?.defs[0]?.name;
-    // The handler's parameters are as they were at the entry: nothing before the request may write them.
-    if (def && def.range[0] >= callback.body.range[0] && def.range[1] <= callback.body.range[1]) found = node.name;
+    // The handler's parameters are as they were at the entry: nothing before the request may write them. A
+    // variable of the handler's body is an earlier answer or a plain value computed from one (checkNothingBefore).
+    if (def && def.range[0] >= callback.body.range[0] && def.range[1] <= callback.body.range[1]) found = { name: node.name, effect: false };
   });
   return found;
 }

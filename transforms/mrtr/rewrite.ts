@@ -11,7 +11,8 @@ import { type Unit, Unprovable } from './unit.ts';
 import type { SharedHelpers } from '../shared-helpers/names.ts';
 import { boundAtTopLevel } from '../shared-helpers/imports.ts';
 import type { PushRound } from './push-round.ts';
-import { type PushHelperUse, answerCall, perRequestRead, hasPushHelpers, pushHelperImports, pushHelpersBlock, roundEntryEdits } from './push-round-edits.ts';
+import { codecDeclaration, wiringEdit } from './request-state.ts';
+import { type PushHelperUse, answerCall, inPlaceAsk, perRequestRead, hasPushHelpers, pushHelperImports, pushHelpersBlock, roundEntryEdits } from './push-round-edits.ts';
 
 const SERVER_MODULE = '@modelcontextprotocol/server';
 
@@ -24,6 +25,8 @@ export interface UnitNeeds {
   resultTypes: Set<string>;
   /** Answer readers of elicitation and sampling requests moved into a push round. */
   push?: Set<'elicitation' | 'sampling'>;
+  /** Declares the requestState codec (a round asks in place, and a server here verifies its state). */
+  stateCodec?: boolean;
 }
 
 export interface Rewrite {
@@ -111,6 +114,13 @@ export function buildRewrite(plans: SitePlan[], derived: DerivedState[] = [], sh
         n.push.add(r.ask === 'elicit' ? 'elicitation' : 'sampling');
         n.edits.push(replace(r.site.node, answerCall(r, ctx)));
         n.removed.push(r.site.range);
+        if (r.inPlace) n.edits.push(inPlaceAsk(r, u, ctx, chain.server));
+      }
+      if (round.state) {
+        const w = need(round.state.unit);
+        w.stateCodec = true;
+        const edit = wiringEdit(round.state);
+        if (!w.edits.some((e) => e.start === edit.start && e.text === edit.text)) w.edits.push(edit);
       }
       // The handler's own capability gates now ask about this request's client.
       for (const read of round.gates.flatMap((g) => g.reads)) {
@@ -197,21 +207,28 @@ export function fileLevelEdits(u: Unit, n: UnitNeeds, shared?: string): TextEdit
   const pushInline = n.push?.size && !hasPushHelpers(u.text) ? n.push : undefined;
   if (n.push?.size) names.push({ name: 'InputRequest', type: true });
   if (pushInline) names.push(...pushHelperImports(pushInline));
+  const codec = n.stateCodec && !/\bconst requestStateCodec\b/.test(u.text);
+  if (codec) names.push({ name: 'createRequestStateCodec' });
   if (n.serverContextType) names.push({ name: 'ServerContext', type: true });
   for (const t of n.resultTypes) names.push({ name: t, type: true });
   const unique = names.filter((x, i) => names.findIndex((y) => y.name === x.name) === i);
   out.push(...planImports(u.text, u.ast, SERVER_MODULE, unique, u.typescript).edits);
+  if (codec) out.push(...planImports(u.text, u.ast, 'node:crypto', [{ name: 'randomBytes' }], u.typescript).edits);
   if (n.helpers && !has && shared !== undefined) {
     // Only the helpers this file calls, and none it already imports (an earlier run).
     const calls = n.edits.map((e) => e.text).join('\n');
     const used = Object.values(HELPER_NAMES).filter((name) => new RegExp(`\\b${name}\\(`).test(calls) && !boundAtTopLevel(u.ast, u.scopeManager, name));
     if (used.length) out.push(...planImports(u.text, u.ast, shared, used.map((name) => ({ name })), u.typescript).edits);
   }
-  if (inline || pushInline) {
+  if (inline || pushInline || codec) {
     const anchor = helperAnchor(u);
     const blankAfter = /^(?:\r\n|\r|\n)(?:\r\n|\r|\n)/.test(u.text.slice(anchor));
     const lead = anchor === 0 ? '' : `${u.eol}${u.eol}`;
-    const blocks = [inline ? helpersBlock(u.typescript, u.eol, u.indent) : '', pushInline ? pushHelpersBlock(pushInline as PushHelperUse, u.typescript, u.eol, u.indent) : ''].filter(Boolean);
+    const blocks = [
+      inline ? helpersBlock(u.typescript, u.eol, u.indent) : '',
+      pushInline ? pushHelpersBlock(pushInline as PushHelperUse, u.typescript, u.eol, u.indent) : '',
+      codec ? codecDeclaration(u.typescript, u.eol) : '',
+    ].filter(Boolean);
     out.push(insert(anchor, `${lead}${blocks.join(`${u.eol}${u.eol}`)}${blankAfter ? '' : u.eol}${anchor === 0 ? u.eol : ''}`));
   }
   // Names the new code uses stay imported even when the code they served is gone.
