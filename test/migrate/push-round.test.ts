@@ -140,6 +140,37 @@ describe('dependent requests take successive rounds, their answers carried in si
   });
 });
 
+describe('values computed before the requests are computed once per call', () => {
+  it('a timestamp and an id move ahead of the entry and travel in the signed requestState', () => {
+    const { after, outcomes } = migrate(
+      tool(`async (_args, ctx) => {
+  const startedAt = Date.now();
+  const ticket = crypto.randomUUID();
+  const answer = await ctx.mcpReq.elicitInput({ message: \`Open \${ticket}?\`, requestedSchema: { type: 'object', properties: {} } });
+  return { content: [{ type: 'text', text: \`\${answer.action} \${ticket} \${startedAt}\` }] };
+}`),
+    );
+    expect(outcomes).toEqual(['elicitation-request rewritten']);
+    expect(after).toContain("const startedAt = (ctx.mcpReq.inputResponses?.['uproot:values'] as Record<string, ReturnType<typeof Date.now>> | undefined)?.startedAt ?? Date.now();");
+    expect(after).toContain("requestState: await requestStateCodec.mint({ ...ctx.mcpReq.inputResponses, 'uproot:values': { startedAt, ticket } })");
+    // Asked at the entry (the id is known there), and declared once.
+    expect(after.match(/const ticket = /g)).toHaveLength(1);
+    expect(after.indexOf('const ticket = ')).toBeLessThan(after.indexOf('inputRequests.answer = inputRequired.elicit('));
+  });
+
+  it('a new Date() (not the same value after JSON) holds the handler', () => {
+    const { outcomes, details } = migrate(
+      tool(`async (_args, ctx) => {
+  const startedAt = new Date();
+  const answer = await ctx.mcpReq.elicitInput(${ELICIT});
+  return { content: [{ type: 'text', text: answer.action + startedAt.toISOString() }] };
+}`),
+    );
+    expect(outcomes).toEqual(['elicitation-request reported']);
+    expect(details[0]).toMatch(/the statement at line \d+ runs before it/);
+  });
+});
+
 describe('a request that cannot move holds the whole handler', () => {
   const held: Array<[string, string, RegExp]> = [
     ['a request under a condition', `if (topic) {\n    const answer = await ctx.mcpReq.elicitInput(${ELICIT});\n    void answer;\n  }\n  const answer = 1;`, /asked conditionally or inside a nested block/],

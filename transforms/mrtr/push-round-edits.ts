@@ -9,6 +9,16 @@ import { HELPER_NAMES } from './helpers-block.ts';
 import type { CapabilityGate, CapabilityRead, PushRound, RoundRequest } from './push-round.ts';
 import type { Unit } from './unit.ts';
 import { CODEC_NAME } from './request-state.ts';
+import { type FreshValue, carriedDeclaration, statePayload } from './fresh-values.ts';
+
+/** The statement removed whole: its line, when nothing else is on it. */
+export function removeStatement(node: TSESTree.Node, text: string): TextEdit {
+  let start = node.range[0];
+  while (start > 0 && (text[start - 1] === ' ' || text[start - 1] === '\t')) start--;
+  const atLineStart = start === 0 || text[start - 1] === '\n';
+  const m = /^[ \t]*(\r\n|\n|\r)/.exec(text.slice(node.range[1]));
+  return atLineStart && m ? { start, end: node.range[1] + m[0].length, text: '' } : { start: node.range[0], end: node.range[1], text: '' };
+}
 
 export const PUSH_HELPER_NAMES = { declares: 'clientDeclares', elicitation: 'elicitationAnswer', sampling: 'samplingAnswer' } as const;
 export const PUSH_HELPER_BANNER = 'uproot: elicitation and sampling answers arrive through multi round-trip requests (MRTR) since protocol revision 2026-07-28';
@@ -43,6 +53,11 @@ export function roundEntryEdits(fn: FunctionNode, u: Unit, ctx: string, server: 
       ]
     : [];
   if (round.state && !u.typescript) carried[1] = carried[1]!.replace('<Record<string, unknown>>', '');
+  // Computed in the first round only, ahead of every ask, then read from the carried state.
+  if (round.fresh.length) {
+    carried.push(`// Computed once per call, as the original did: later rounds read the value the first round carried.`);
+    for (const v of round.fresh) carried.push(carriedDeclaration(v, ctx, u.typescript));
+  }
   const lines = [
     ...carried,
     `// Ask for every answer the handler needs before anything else: it runs again from the top with the client's answers.`,
@@ -70,7 +85,8 @@ export function roundEntryEdits(fn: FunctionNode, u: Unit, ctx: string, server: 
     const mode = r.ask === 'elicit' ? `, 'form'` : '';
     ask(`${PUSH_HELPER_NAMES.declares}(${ctx}, ${server}, '${capability}'${mode})`, r.key, view, `inputRequired.${r.ask}(${r.params})`);
   }
-  lines.push(`if (Object.keys(${names.requests}).length > 0) return inputRequired({ ${names.requests === 'inputRequests' ? 'inputRequests' : `inputRequests: ${names.requests}`} });`);
+  const stateArg = round.fresh.length ? `, requestState: await ${CODEC_NAME}.mint(${statePayload(ctx, round.fresh)})` : '';
+  lines.push(`if (Object.keys(${names.requests}).length > 0) return inputRequired({ ${names.requests === 'inputRequests' ? 'inputRequests' : `inputRequests: ${names.requests}`}${stateArg} });`);
   const all = [...lines, ...states];
   return [insert(body.range[0] + 1, `${eol}${all.map((l) => `${indent}${l}`).join(eol)}`)];
 }
@@ -79,7 +95,7 @@ export function roundEntryEdits(fn: FunctionNode, u: Unit, ctx: string, server: 
  * Before a request asked in place: its own round, carrying every answer so far in signed requestState. A client
  * without the capability is not asked, and the answer reader after it fails as the original failed.
  */
-export function inPlaceAsk(r: RoundRequest, u: Unit, ctx: string, server: string): TextEdit {
+export function inPlaceAsk(r: RoundRequest, u: Unit, ctx: string, server: string, fresh: FreshValue[]): TextEdit {
   const statement = statementOf(r.site.node);
   const indent = indentAt(u.text, statement.range[0]);
   const { view, capability } = KIND[r.ask];
@@ -88,7 +104,7 @@ export function inPlaceAsk(r: RoundRequest, u: Unit, ctx: string, server: string
   const lines = [
     `// Asked in a round of its own: its parameters need the answers above, which travel along in signed requestState.`,
     `if (${PUSH_HELPER_NAMES.declares}(${ctx}, ${server}, '${capability}'${mode}) && inputResponse(${responses}, '${r.key}').kind !== '${view}') {`,
-    `${u.indent}return inputRequired({ inputRequests: { ${r.key}: inputRequired.${r.ask}(${r.params}) }, requestState: await ${CODEC_NAME}.mint(${responses} ?? {}) });`,
+    `${u.indent}return inputRequired({ inputRequests: { ${r.key}: inputRequired.${r.ask}(${r.params}) }, requestState: await ${CODEC_NAME}.mint(${statePayload(ctx, fresh)}) });`,
     `}`,
   ];
   return insert(statement.range[0], `${lines.join(`${u.eol}${indent}`)}${u.eol}${indent}`);

@@ -9,6 +9,7 @@ import { type HandlerChain, type SitePlan, handlerChain } from './chains.ts';
 import { type Unit, Unprovable } from './unit.ts';
 import type { PushRequest } from '../push-requests.ts';
 import { type StateWiring, stateWiring } from './request-state.ts';
+import { type FreshValue, freshValue } from './fresh-values.ts';
 
 /** The `inputRequired` builder a request becomes. */
 export type AskKind = 'elicit' | 'createMessage';
@@ -55,8 +56,10 @@ export interface PushRound {
   requests: RoundRequest[];
   /** Capability gates before the requests: a client they turn away is asked nothing after them. */
   gates: CapabilityGate[];
-  /** With requests asked in place: the server construction that verifies the carried answers. */
+  /** With requests asked in place or fresh values: the server construction that verifies the carried state. */
   state?: StateWiring;
+  /** Timestamps and ids computed before the requests: computed in the first round only, then carried. */
+  fresh: FreshValue[];
 }
 
 /** A request that cannot move, and why; the message names it by form and line. */
@@ -83,6 +86,7 @@ export function planPushRound(callback: FunctionNode, requests: readonly PushReq
   if (body.type !== 'BlockStatement') throw hold(first.site, 'the handler has no block body to ask from');
   const out: RoundRequest[] = [];
   const keys = new Set(['roots']);
+  const fresh = body.body.flatMap((statement) => freshValue(statement, unit) ?? []);
   for (const request of ordered) {
     const { site } = request;
     if (site.sdk !== 2) throw hold(site, 'the v1 SDK has no multi round-trip requests');
@@ -91,13 +95,14 @@ export function planPushRound(callback: FunctionNode, requests: readonly PushReq
     }
     const name = boundName(site, body);
     const parts = requestParts(site, unit);
-    const dependsOn = firstLocal(parts.paramsNode, callback, unit);
+    const dependsOn = firstLocal(parts.paramsNode, callback, unit, fresh);
     if (dependsOn?.effect) throw hold(site, `its parameters use ${dependsOn.name}`);
     // From the first request that needs an earlier answer on, each is asked where the handler makes it.
     const inPlace = !!dependsOn || out.some((r) => r.inPlace);
     out.push({ site, key: uniqueKey(snakeCase(name), keys), ask: parts.ask, params: unit.text.slice(parts.paramsNode.range[0], parts.paramsNode.range[1]), missing: parts.missing, inPlace });
   }
-  const gates = checkNothingBefore(out, body, unit);
+  const gates = checkNothingBefore(out, body, unit, fresh);
+  const carried = fresh.filter((v) => v.statement.range[0] < statementOf(out[out.length - 1]!.site.node, body)!.range[0]);
   const reach = reachesOf(first.site.node, unit.prov).find((r) => r.callback === callback && r.hops.length === 0);
   if (!reach) throw hold(first.site, 'no tools/call, prompts/get or resources/read registration of this handler could be traced');
   let chain: HandlerChain;
@@ -107,13 +112,14 @@ export function planPushRound(callback: FunctionNode, requests: readonly PushReq
     if (!(error instanceof Unprovable)) throw error;
     throw hold(first.site, error.message);
   }
-  if (!out.some((r) => r.inPlace)) return { chain, requests: out, gates };
+  if (!out.some((r) => r.inPlace) && !carried.length) return { chain, requests: out, gates, fresh: [] };
   const wiring = stateWiring(chain);
-  const dependent = out.find((r) => r.inPlace)!;
   if (typeof wiring === 'string') {
+    const dependent = out.find((r) => r.inPlace);
+    if (!dependent) throw hold(first.site, `${carried[0]!.name} is computed before it and must be carried to the next round in requestState, which uproot signs only where it can wire the server's requestState.verify, and ${wiring}`);
     throw hold(dependent.site, `it needs a second round, whose requestState (the earlier answers) uproot signs only where it can wire the server's requestState.verify, and ${wiring}`);
   }
-  return { chain, requests: out, gates, state: wiring };
+  return { chain, requests: out, gates, state: wiring, fresh: carried };
 }
 
 /**
@@ -220,7 +226,7 @@ const ACTIVE = new Set([
  * What stops `params` from being evaluated at the handler's entry: a variable the handler declares (another
  * request's answer, a local), or an expression that acts (a call, an assignment). `undefined` when nothing does.
  */
-function firstLocal(params: Node, callback: FunctionNode, unit: Unit): { name: string; effect: boolean } | undefined {
+function firstLocal(params: Node, callback: FunctionNode, unit: Unit, fresh: FreshValue[]): { name: string; effect: boolean } | undefined {
   let found: { name: string; effect: boolean } | undefined;
   visit(params, (node) => {
     if (found?.effect) return;
@@ -232,6 +238,8 @@ function firstLocal(params: Node, callback: FunctionNode, unit: Unit): { name: s
     const def = unit.prov.variableOf(node)?.defs[0]?.name;
     // The handler's parameters are as they were at the entry: nothing before the request may write them. A
     // variable of the handler's body is an earlier answer or a plain value computed from one (checkNothingBefore).
+    // A fresh value is declared ahead of the entry now, so a request that uses it is still asked there.
+    if (fresh.some((v) => v.name === node.name && v.statement.declarations[0]!.id === def)) return;
     if (def && def.range[0] >= callback.body.range[0] && def.range[1] <= callback.body.range[1]) found = { name: node.name, effect: false };
   });
   return found;
@@ -249,7 +257,7 @@ function isReference(id: TSESTree.Identifier): boolean {
  * handler or act (a call, an assignment, a return, a branch). Allowed: the requests themselves, the roots
  * request's own statement, and declarations of plain values.
  */
-function checkNothingBefore(requests: RoundRequest[], body: TSESTree.BlockStatement, unit: Unit): CapabilityGate[] {
+function checkNothingBefore(requests: RoundRequest[], body: TSESTree.BlockStatement, unit: Unit, fresh: FreshValue[]): CapabilityGate[] {
   const last = requests[requests.length - 1]!;
   const lastStatement = statementOf(last.site.node, body)!;
   const requestStatements = requests.map((r) => statementOf(r.site.node, body));
@@ -257,7 +265,7 @@ function checkNothingBefore(requests: RoundRequest[], body: TSESTree.BlockStatem
   const gates: CapabilityGate[] = [];
   for (const statement of body.body) {
     if (statement === lastStatement) return gates;
-    if (requestStatements.includes(statement)) continue;
+    if (requestStatements.includes(statement) || fresh.some((v) => v.statement === statement)) continue;
     if (roots.some((s) => statementOf(s.node, body) === statement && onlyAwaits(statement, s.node))) continue;
     if (statement.type === 'VariableDeclaration' && statement.declarations.every((d) => !d.init || isPlain(d.init))) continue;
     const gate = statement.type === 'IfStatement' ? capabilityGate(statement, unit) : undefined;

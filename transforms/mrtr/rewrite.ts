@@ -12,7 +12,7 @@ import type { SharedHelpers } from '../shared-helpers/names.ts';
 import { boundAtTopLevel } from '../shared-helpers/imports.ts';
 import type { PushRound } from './push-round.ts';
 import { codecDeclaration, wiringEdit } from './request-state.ts';
-import { type PushHelperUse, answerCall, inPlaceAsk, perRequestRead, hasPushHelpers, pushHelperImports, pushHelpersBlock, roundEntryEdits } from './push-round-edits.ts';
+import { type PushHelperUse, answerCall, inPlaceAsk, perRequestRead, removeStatement, hasPushHelpers, pushHelperImports, pushHelpersBlock, roundEntryEdits } from './push-round-edits.ts';
 
 const SERVER_MODULE = '@modelcontextprotocol/server';
 
@@ -114,7 +114,13 @@ export function buildRewrite(plans: SitePlan[], derived: DerivedState[] = [], sh
         n.push.add(r.ask === 'elicit' ? 'elicitation' : 'sampling');
         n.edits.push(replace(r.site.node, answerCall(r, ctx)));
         n.removed.push(r.site.range);
-        if (r.inPlace) n.edits.push(inPlaceAsk(r, u, ctx, chain.server));
+        if (r.inPlace) n.edits.push(inPlaceAsk(r, u, ctx, chain.server, round.fresh));
+      }
+      // Fresh values move ahead of the entry, read from the carried state after the first round.
+      for (const v of round.fresh) {
+        const edit = removeStatement(v.statement, u.text);
+        n.edits.push(edit);
+        n.removed.push([edit.start, edit.end]);
       }
       if (round.state) {
         const w = need(round.state.unit);

@@ -38,7 +38,8 @@ export function makeClient(options: RunOptions, extra: ClientOptions = {}): { cl
     client.setRequestHandler('sampling/createMessage', async (request) => {
       const last = request.params.messages.at(-1)?.content;
       const text = last && !Array.isArray(last) && last.type === 'text' ? last.text : '';
-      asked.push(`sampling: ${text}`);
+      // Generated ids differ from run to run; what must agree is the text around them.
+      asked.push(`sampling: ${text.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, '<uuid>')}`);
       return { role: 'assistant', content: { type: 'text', text: `sampled: ${text}` }, model: 'e2e-model', stopReason: 'endTurn' };
     });
   }
