@@ -124,6 +124,22 @@ describe('dependent requests take successive rounds, their answers carried in si
     expect(after).toContain("new McpServer({ name: 's', version: '1.0.0' }, { requestState: { verify: requestStateCodec.verify }, capabilities: { tools: {} } })");
   });
 
+  it('holds the handler when the server is constructed above a require, where the codec cannot be declared yet', () => {
+    const file = '/p/src/early.cjs';
+    const text = `const { McpServer } = require('@modelcontextprotocol/server');
+const server = new McpServer({ name: 's', version: '1.0.0' });
+const z = require('zod/v4');
+server.registerTool('t', { inputSchema: z.object({}) }, async (_args, ctx) => {
+  const first = await ctx.mcpReq.elicitInput(${ELICIT});
+  const second = await ctx.mcpReq.elicitInput({ message: \`\${first.action}?\`, requestedSchema: { type: 'object', properties: {} } });
+  return { content: [{ type: 'text', text: second.action }] };
+});
+`;
+    const plan = planMrtrProject([{ path: file, text }], {}).plans.get(file)!;
+    expect(plan.edits).toEqual([]);
+    expect(plan.outcomes.map((o) => o.detail ?? '').join('\n')).toMatch(/constructed before the file's last import/);
+  });
+
   it('holds the handler when the server it is registered on is not constructed where uproot can see it', () => {
     const original = `export function register(server: McpServer): void {
   server.registerTool('t', { inputSchema: z.object({}) }, async (_args, ctx) => {

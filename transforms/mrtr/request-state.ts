@@ -4,7 +4,7 @@
 // server the handler is registered on being constructed — `new McpServer(info)` / `new Server(info, options)` with
 // options it can extend — and otherwise leaves the handler whole.
 import type { TSESTree } from '@typescript-eslint/types';
-import { type Node, type TextEdit, insert, staticString, unwrap } from '@uproot/core/planning';
+import { type Node, type TextEdit, cjsRequires, insert, staticString, unwrap } from '@uproot/core/planning';
 import type { HandlerChain } from './chains.ts';
 import type { Unit } from './unit.ts';
 
@@ -36,6 +36,10 @@ export function stateWiring(chain: HandlerChain): StateWiring | string {
   if (object?.properties.some((p) => p.type !== 'Property' || (!p.computed && (p.key.type === 'Identifier' ? p.key.name : staticString(p.key)) === 'requestState'))) {
     return 'the server already configures requestState (or spreads options that may)';
   }
+  // The codec is declared after the file's imports: a server constructed above them could not read it yet.
+  const imports = chain.unit.ast.body.filter((st) => st.type === 'ImportDeclaration');
+  const lastImport = imports[imports.length - 1] ?? cjsRequires(chain.unit.ast).at(-1);
+  if (lastImport && init.range[0] < lastImport.range[1]) return 'the server is constructed before the file\'s last import, where the codec cannot be declared yet';
   return { construction: init, unit: chain.unit };
 }
 
