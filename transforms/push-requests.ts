@@ -49,6 +49,11 @@ export class PushRequestsByHandler {
     return out.sort((a, b) => a.file.localeCompare(b.file) || a.site.range[0] - b.site.range[0]);
   }
 
+  /** Each handler with the push requests it makes. */
+  handlers(): Array<[FunctionNode, PushRequest[]]> {
+    return [...this.byHandler];
+  }
+
   get size(): number {
     return this.byHandler.size + this.untraced.length;
   }

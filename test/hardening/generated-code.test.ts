@@ -130,10 +130,22 @@ describe('generated code', () => {
     expect(jscodeshiftOutputs.size).toBeGreaterThanOrEqual(5);
   });
 
-  it('never emits requestState: not in the helpers block, not in any migrated e2e fixture or jscodeshift output', () => {
+  it('emits requestState only signed and verified: minted by the generated codec, wired into the server that reads it', () => {
     expect(readFileSync(path.join(REPO, 'transforms/mrtr/helpers-block.ts'), 'utf8')).not.toMatch(/requestState/);
-    const carrying = [...migrated, ...jscodeshiftOutputs].filter(([, text]) => /requestState/.test(text)).map(([rel]) => rel);
-    expect(carrying).toEqual([]);
+    const carrying = [...migrated, ...jscodeshiftOutputs].filter(([, text]) => /requestState/.test(text));
+    // Successive rounds (elicitation or sampling after an earlier answer) carry state; nothing else does.
+    expect(carrying.length).toBeGreaterThan(0);
+    for (const [rel, text] of carrying) {
+      const unsigned = [...text.matchAll(/requestState: (?!await requestStateCodec\.mint\(|\{ verify: requestStateCodec\.verify \})/g)];
+      expect({ rel, unsigned: unsigned.length, codec: text.includes('createRequestStateCodec'), verified: text.includes('requestState: { verify: requestStateCodec.verify }') }).toEqual({
+        rel,
+        unsigned: 0,
+        codec: true,
+        verified: true,
+      });
+      // The state is read only through the SDK's accessor, after the server's verify ran: never decoded by hand.
+      expect(text).not.toMatch(/JSON\.parse\([^)]*requestState|atob\(|base64url/);
+    }
   });
 
   it("passes eslint-plugin-uproot's recommended config: errors only at sites uproot marked for a person", () => {

@@ -63,7 +63,13 @@ describe('migrate --to mrtr: a handler that also elicits or samples is left whol
     // The other handler is rewritten as before.
     expect(after.slice(after.indexOf("registerTool('count'"))).toContain('inputRequired({ inputRequests: { roots: inputRequired.listRoots() } })');
     expect(outcomes([server, helper], server.path)).toEqual([
-      { line: 8, kind: 'request', outcome: 'marked', reason: 'push-request', detail: 'held back by elicitInput() in askName() (ask.ts:4)' },
+      {
+        line: 8,
+        kind: 'request',
+        outcome: 'marked',
+        reason: 'push-request',
+        detail: "held back by elicitInput() in askName() (ask.ts:4), which cannot move into the handler's inputRequests: it is made in a helper, and uproot moves only the requests a handler makes itself",
+      },
       { line: 13, kind: 'request', outcome: 'rewritten', reason: undefined, detail: undefined },
     ]);
   });

@@ -16,6 +16,9 @@ import { type DerivedState, buildRewrite } from './rewrite.ts';
 import type { RootsSite } from '@uproot/core/planning';
 import { type Unit, Unprovable, makeUnit } from './unit.ts';
 import { V1_STILL_MARKED } from '@uproot/core/planning';
+import type { FunctionNode, Node } from '@uproot/core/planning';
+import { type PushRound, PushHold, checkRootsFirst, planPushRound } from './push-round.ts';
+import type { PushRequest } from '../push-requests.ts';
 import type { SharedHelpers } from '../shared-helpers/names.ts';
 
 const LAZY_NOTE = 'the cache is no longer kept: the getter derives it from each request\'s own roots answer';
@@ -69,6 +72,9 @@ export function planUnits(units: Unit[], project: ProjectIndex | undefined, only
     }
   }
   const pushRequests = pushRequestsByHandler(units, project);
+  const rounds = pushRounds(pushRequests, units);
+  /** Rounds the rewrite uses: with a roots plan, or alone (a handler that only elicits or samples). */
+  const usedRounds = new Set<PushRound>();
   const importersCache = new Map<string, readonly string[] | undefined>();
   const importersOf = (file: string) => {
     if (!importersCache.has(file)) importersCache.set(file, importers(file, project));
@@ -82,7 +88,27 @@ export function planUnits(units: Unit[], project: ProjectIndex | undefined, only
     if (!pushRequests.size && !imported.length) return plan;
     const traced = [...pushRequests.of(plan.chains.map((c) => c.callback)), ...imported];
     const untraced = [...new Set(plan.chains.map((c) => c.unit.path))].flatMap((file) => pushRequests.untracedFor(file, importersOf));
-    if (traced.length || untraced.length) throw new Unprovable('push-request', pushRequestDetail([...traced, ...untraced], unit.path, untraced));
+    const held = () => pushRequestDetail([...traced, ...untraced], unit.path, untraced);
+    if (untraced.length || imported.length) throw new Unprovable('push-request', held());
+    if (!traced.length) return plan;
+    // Every handler of the plan that elicits or samples must move those requests with its roots request.
+    const moving: PushRound[] = [];
+    for (const chain of plan.chains) {
+      if (!pushRequests.of([chain.callback]).length) continue;
+      const round = rounds.get(chain.callback);
+      // v1 requests hold as they always did: the v1-sdk marker already says the SDK comes first.
+      if (traced.some((r) => r.site.sdk !== 2)) throw new Unprovable('push-request', held());
+      if (!round) throw new Unprovable('push-request', held());
+      try {
+        if (round instanceof Unprovable) throw round;
+        checkRootsFirst(round, plan);
+      } catch (error) {
+        if (!(error instanceof Unprovable)) throw error;
+        throw new Unprovable('push-request', whyHeld(held(), traced, error));
+      }
+      moving.push(round);
+    }
+    for (const round of moving) usedRounds.add(round);
     return plan;
   };
   for (const unit of units) {
@@ -117,12 +143,38 @@ export function planUnits(units: Unit[], project: ProjectIndex | undefined, only
         out.push({ site, outcome: 'marked', reason: site.reason, ...(failure ? { detail: failure.message } : {}) });
       } else if (site.kind === 'list-changed' && site.side === 'client') {
         continue; // the era guard below decides
+      } else if (isPushRequest(site)) {
+        continue; // decided below, once every roots plan has taken its rounds
       } else if (site.kind !== 'capability' || site.side !== 'server') {
         out.push({ site, outcome: 'reported' });
       }
     }
   }
-  const rewrite = buildRewrite(plans, derived, options.sharedHelpers);
+  // A handler that only elicits or samples moves those requests into a round of their own.
+  const planned = new Set(plans.flatMap((p) => p.chains.map((c) => c.callback)));
+  // A handler whose roots request stays (held, marked) or whose roots state is derived keeps its other requests too.
+  const keepsRoots = new Set<FunctionNode>(derived.map((d) => d.chain.callback));
+  for (const unit of units) {
+    for (const site of unit.sites) {
+      if (site.kind !== 'request' || site.side !== 'server' || plans.some((p) => p.site === site)) continue;
+      for (const callback of handlerCallbacksReaching(site, unit, project).callbacks) keepsRoots.add(callback);
+    }
+  }
+  if (onlySiteAt === undefined) {
+    for (const [handler, round] of rounds) {
+      if (!(round instanceof Unprovable) && !planned.has(handler) && !keepsRoots.has(handler) && !pushRequests.untracedFor(round.chain.unit.path, importersOf).length) usedRounds.add(round);
+    }
+  }
+  const rewritten = new Set([...usedRounds].flatMap((r) => r.requests.map((q) => q.site)));
+  for (const unit of units) {
+    if (onlySiteAt !== undefined) break;
+    for (const site of unit.sites) {
+      if (!isPushRequest(site)) continue;
+      if (rewritten.has(site)) outcomes.get(unit)!.push({ site, outcome: 'rewritten' });
+      else outcomes.get(unit)!.push({ site, outcome: 'reported', ...heldDetail(site, rounds) });
+    }
+  }
+  const rewrite = buildRewrite(plans, derived, options.sharedHelpers, [...usedRounds]);
   for (const plan of plans) outcomes.get(plan.unit)?.push({ site: plan.site, outcome: 'rewritten', ...(lazy.has(plan.site) ? { detail: LAZY_NOTE } : {}) });
   const result = new Map<Unit, FilePlan>();
   for (const unit of units) {
@@ -154,6 +206,37 @@ export function planUnits(units: Unit[], project: ProjectIndex | undefined, only
     result.set(unit, { edits, outcomes: [], ...helpersOf(rewrite.helpers, unit) });
   }
   return result;
+}
+
+/** Each handler's round, or why its requests cannot move. */
+function pushRounds(pushRequests: PushRequestsByHandler, units: Unit[]): Map<FunctionNode, PushRound | Unprovable> {
+  const out = new Map<FunctionNode, PushRound | Unprovable>();
+  for (const [handler, requests] of pushRequests.handlers()) {
+    let root: Node = handler;
+    while (root.parent) root = root.parent;
+    const unit = units.find((u) => u.ast === root);
+    try {
+      if (!unit) throw new Unprovable('push-request', 'the handler is in another file than its requests');
+      out.set(handler, planPushRound(handler, requests, unit));
+    } catch (error) {
+      if (!(error instanceof Unprovable)) throw error;
+      out.set(handler, error);
+    }
+  }
+  return out;
+}
+
+/** The marker's detail: what holds the handler back, then why the first request that cannot move cannot. */
+function whyHeld(held: string, traced: PushRequest[], error: Unprovable): string {
+  if (!(error instanceof PushHold)) return `${held}; ${error.message}`;
+  const alone = traced.length === 1 && traced[0]!.site === error.site;
+  return alone ? `${held}, which cannot move into the handler's inputRequests: ${error.why}` : `${held}; ${error.message}`;
+}
+
+/** Why a push request was left as it was, when a handler's round says so. */
+function heldDetail(site: RootsSite, rounds: Map<FunctionNode, PushRound | Unprovable>): { detail?: string } {
+  for (const round of rounds.values()) if (round instanceof PushHold && round.site === site) return { detail: round.message };
+  return {};
 }
 
 /** Every handler of the run that makes a push-style elicitation or sampling request, with those requests. */

@@ -10,6 +10,9 @@ import { HELPER_NAMES, entryCheck, helperImports, helpersBlock } from './helpers
 import { type Unit, Unprovable } from './unit.ts';
 import type { SharedHelpers } from '../shared-helpers/names.ts';
 import { boundAtTopLevel } from '../shared-helpers/imports.ts';
+import type { PushRound } from './push-round.ts';
+import { codecDeclaration, wiringEdit } from './request-state.ts';
+import { type PushHelperUse, answerCall, inPlaceAsk, perRequestRead, removeStatement, hasPushHelpers, pushHelperImports, pushHelpersBlock, roundEntryEdits } from './push-round-edits.ts';
 
 const SERVER_MODULE = '@modelcontextprotocol/server';
 
@@ -20,6 +23,10 @@ export interface UnitNeeds {
   entry: boolean; // returns inputRequired
   serverContextType: boolean;
   resultTypes: Set<string>;
+  /** Answer readers of elicitation and sampling requests moved into a push round. */
+  push?: Set<'elicitation' | 'sampling'>;
+  /** Declares the requestState codec (a round asks in place, and a server here verifies its state). */
+  stateCodec?: boolean;
 }
 
 export interface Rewrite {
@@ -41,7 +48,8 @@ export interface DerivedState {
   contextType?: boolean;
 }
 
-export function buildRewrite(plans: SitePlan[], derived: DerivedState[] = [], shared?: SharedHelpers): Rewrite {
+/** `rounds`: handlers whose elicitation and sampling requests move with their roots request (or alone) into one round. */
+export function buildRewrite(plans: SitePlan[], derived: DerivedState[] = [], shared?: SharedHelpers, rounds: PushRound[] = []): Rewrite {
   const needs = new Map<Unit, UnitNeeds>();
   const need = (u: Unit) => {
     let n = needs.get(u);
@@ -67,6 +75,10 @@ export function buildRewrite(plans: SitePlan[], derived: DerivedState[] = [], sh
       }
     }
   }
+  // Handlers that ask for roots; a push round's handler may ask for nothing else.
+  const asksRoots = new Set(handlers.keys());
+  const roundOf = new Map(rounds.map((r) => [r.chain.callback, r]));
+  for (const round of rounds) if (!handlers.has(round.chain.callback)) handlers.set(round.chain.callback, round.chain);
   const ctxOf = new Map<FunctionNode, string>();
   for (const [callback, chain] of handlers) {
     const existing = callback.params[chain.extraIndex];
@@ -81,7 +93,8 @@ export function buildRewrite(plans: SitePlan[], derived: DerivedState[] = [], sh
     const u = chain.unit;
     const n = need(u);
     const ctx = ctxOf.get(callback)!;
-    n.helpers = n.entry = true;
+    n.entry = true;
+    if (asksRoots.has(callback)) n.helpers = true;
     if (!callback.params[chain.extraIndex]) {
       n.edits.push(...addParameter(callback, u, chain.extraIndex, ctx));
       n.serverContextType = true;
@@ -93,7 +106,36 @@ export function buildRewrite(plans: SitePlan[], derived: DerivedState[] = [], sh
       if (edit) n.edits.push(edit);
     }
     const states = (declarations.get(callback) ?? []).map((d) => d.declaration(ctx));
-    n.edits.push(...entryEdits(callback, u, ctx, chain.server, states));
+    const round = roundOf.get(callback);
+    if (round) {
+      n.edits.push(...roundEntryEdits(callback, u, ctx, chain.server, round, asksRoots.has(callback), states));
+      n.push ??= new Set();
+      for (const r of round.requests) {
+        n.push.add(r.ask === 'elicit' ? 'elicitation' : 'sampling');
+        n.edits.push(replace(r.site.node, answerCall(r, ctx)));
+        n.removed.push(r.site.range);
+        if (r.inPlace) n.edits.push(inPlaceAsk(r, u, ctx, chain.server, round.fresh));
+      }
+      // Fresh values move ahead of the entry, read from the carried state after the first round.
+      for (const v of round.fresh) {
+        const edit = removeStatement(v.statement, u.text);
+        n.edits.push(edit);
+        n.removed.push([edit.start, edit.end]);
+      }
+      if (round.state) {
+        const w = need(round.state.unit);
+        w.stateCodec = true;
+        const edit = wiringEdit(round.state);
+        if (!w.edits.some((e) => e.start === edit.start && e.text === edit.text)) w.edits.push(edit);
+      }
+      // The handler's own capability gates now ask about this request's client.
+      for (const read of round.gates.flatMap((g) => g.reads)) {
+        n.edits.push(replace(read.node, perRequestRead(read, ctx)));
+        n.removed.push(read.node.range);
+      }
+    } else {
+      n.edits.push(...entryEdits(callback, u, ctx, chain.server, states));
+    }
   }
   for (const d of derived) {
     if (d.edits) {
@@ -168,21 +210,32 @@ export function fileLevelEdits(u: Unit, n: UnitNeeds, shared?: string): TextEdit
   const names: ImportName[] = [];
   if (n.entry) names.push({ name: 'inputRequired' }, { name: 'inputResponse' }, { name: 'InputRequiredResult', type: true });
   if (inline) names.push(...helperImports);
+  const pushInline = n.push?.size && !hasPushHelpers(u.text) ? n.push : undefined;
+  if (n.push?.size) names.push({ name: 'InputRequest', type: true });
+  if (pushInline) names.push(...pushHelperImports(pushInline));
+  const codec = n.stateCodec && !/\bconst requestStateCodec\b/.test(u.text);
+  if (codec) names.push({ name: 'createRequestStateCodec' });
   if (n.serverContextType) names.push({ name: 'ServerContext', type: true });
   for (const t of n.resultTypes) names.push({ name: t, type: true });
   const unique = names.filter((x, i) => names.findIndex((y) => y.name === x.name) === i);
   out.push(...planImports(u.text, u.ast, SERVER_MODULE, unique, u.typescript).edits);
+  if (codec) out.push(...planImports(u.text, u.ast, 'node:crypto', [{ name: 'randomBytes' }], u.typescript).edits);
   if (n.helpers && !has && shared !== undefined) {
     // Only the helpers this file calls, and none it already imports (an earlier run).
     const calls = n.edits.map((e) => e.text).join('\n');
     const used = Object.values(HELPER_NAMES).filter((name) => new RegExp(`\\b${name}\\(`).test(calls) && !boundAtTopLevel(u.ast, u.scopeManager, name));
     if (used.length) out.push(...planImports(u.text, u.ast, shared, used.map((name) => ({ name })), u.typescript).edits);
   }
-  if (inline) {
+  if (inline || pushInline || codec) {
     const anchor = helperAnchor(u);
     const blankAfter = /^(?:\r\n|\r|\n)(?:\r\n|\r|\n)/.test(u.text.slice(anchor));
     const lead = anchor === 0 ? '' : `${u.eol}${u.eol}`;
-    out.push(insert(anchor, `${lead}${helpersBlock(u.typescript, u.eol, u.indent)}${blankAfter ? '' : u.eol}${anchor === 0 ? u.eol : ''}`));
+    const blocks = [
+      inline ? helpersBlock(u.typescript, u.eol, u.indent) : '',
+      pushInline ? pushHelpersBlock(pushInline as PushHelperUse, u.typescript, u.eol, u.indent) : '',
+      codec ? codecDeclaration(u.typescript, u.eol) : '',
+    ].filter(Boolean);
+    out.push(insert(anchor, `${lead}${blocks.join(`${u.eol}${u.eol}`)}${blankAfter ? '' : u.eol}${anchor === 0 ? u.eol : ''}`));
   }
   // Names the new code uses stay imported even when the code they served is gone.
   const inserted = [...n.edits, ...out].map((e) => e.text).join('\n');

@@ -45,7 +45,7 @@ export const reasonMessages: Record<ReasonCode, string> = {
   'timeout-control': 'the request has a timeout, an abort signal or a race; multi round-trip requests have no counterpart for these',
   'unresolved-chain': 'no caller of this function could be traced to a tools/call, prompts/get or resources/read handler',
   'resource-param': 'resources/read cannot take a tool parameter; use a resource URI template or configuration instead',
-  'push-request': `the handler also makes push-style elicitation or sampling requests, which uproot does not migrate yet; rewriting its roots request alone would leave it failing on ${facts.breakingRevision} at the first of them, so the handler is left whole: move its requests into one inputRequired({ inputRequests }) result by hand (its roots request with them, or replaced by a directory parameter)`,
+  'push-request': `the handler also makes a push-style elicitation or sampling request that uproot cannot move into one inputRequired({ inputRequests }) result with its other requests; rewriting the rest alone would leave it failing on ${facts.breakingRevision} at that request, so the handler is left whole: move its requests into one inputRequired({ inputRequests }) result by hand (its roots request with them, or replaced by a directory parameter)`,
   'v1-sdk': 'the v1 SDK (@modelcontextprotocol/sdk) has no multi round-trip requests; upgrade first with `npx @modelcontextprotocol/codemod v1-to-v2`, or let `uproot migrate --with-sdk-upgrade` run it and then migrate',
 };
 

@@ -15,7 +15,7 @@ export async function run2025(
 ): Promise<SessionResult> {
   return withSession(options, async () => {
     const server = await createServer();
-    const { client, rootsRequests } = makeClient(options);
+    const { client, rootsRequests, asked } = makeClient(options);
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
     const wire = wireTap();
     wire.tap(clientSide);
@@ -23,7 +23,7 @@ export async function run2025(
     await client.connect(clientSide);
     try {
       if (client.getProtocolEra() !== 'legacy') throw new Error(`expected a 2025-era session, got ${client.getProtocolEra()}`);
-      return await runCalls(client, calls, options, rootsRequests, wire.requests);
+      return await runCalls(client, calls, options, rootsRequests, wire.requests, asked);
     } finally {
       await client.close();
       await server.close();

@@ -28,7 +28,7 @@ export async function run2026(
   options: Run2026Options,
 ): Promise<SessionResult> {
   return withSession(options, async () => {
-    const { client, rootsRequests } = makeClient(options, PIN_2026);
+    const { client, rootsRequests, asked } = makeClient(options, PIN_2026);
     const wire = wireTap();
     let close: () => Promise<void>;
     if (options.entry === 'http') {
@@ -48,7 +48,7 @@ export async function run2026(
       if (client.getNegotiatedProtocolVersion() !== '2026-07-28') {
         throw new Error(`expected a 2026-07-28 session, negotiated ${client.getNegotiatedProtocolVersion()}`);
       }
-      return await runCalls(client, calls, options, rootsRequests, wire.requests);
+      return await runCalls(client, calls, options, rootsRequests, wire.requests, asked);
     } finally {
       await client.close();
       await close();

@@ -1,4 +1,4 @@
-import { Client, type ListRootsResult } from '@modelcontextprotocol/client';
+import { Client, type ClientCapabilities, type ListRootsResult } from '@modelcontextprotocol/client';
 import { normalizeError, normalizeResult } from './normalize.ts';
 import type { FixtureCall, RunOptions, SessionResult } from './types.ts';
 
@@ -7,21 +7,43 @@ const REQUEST_TIMEOUT_MS = 20_000;
 
 type ClientOptions = NonNullable<ConstructorParameters<typeof Client>[1]>;
 
-/** A v2 client that declares roots and answers `roots/list` with `roots`, or declares none. */
-export function makeClient(options: RunOptions, extra: ClientOptions = {}): { client: Client; rootsRequests: () => number } {
-  const { roots } = options;
-  const client = new Client(
-    { name: 'uproot-e2e', version: '1.0.0' },
-    { ...extra, capabilities: roots === 'none' ? {} : { roots: { listChanged: true } } },
-  );
+/**
+ * A v2 client that declares roots and answers `roots/list` with `roots`, or declares none; and declares and
+ * answers elicitation and sampling as `options.asks` says (neither by default), recording what it was asked.
+ */
+export function makeClient(options: RunOptions, extra: ClientOptions = {}): { client: Client; rootsRequests: () => number; asked: string[] } {
+  const { roots, asks = {} } = options;
+  const capabilities: ClientCapabilities = {
+    ...(roots === 'none' ? {} : { roots: { listChanged: true } }),
+    ...(asks.elicitation ? { elicitation: {} } : {}),
+    ...(asks.sampling ? { sampling: {} } : {}),
+  };
+  const client = new Client({ name: 'uproot-e2e', version: '1.0.0' }, { ...extra, capabilities });
   let count = 0;
+  const asked: string[] = [];
   if (roots !== 'none') {
     client.setRequestHandler('roots/list', async () => {
       count += 1;
       return { roots } as unknown as ListRootsResult;
     });
   }
-  return { client, rootsRequests: () => count };
+  const elicitation = asks.elicitation;
+  if (elicitation) {
+    client.setRequestHandler('elicitation/create', async (request) => {
+      asked.push(`elicitation: ${request.params.message}`);
+      return elicitation;
+    });
+  }
+  if (asks.sampling) {
+    client.setRequestHandler('sampling/createMessage', async (request) => {
+      const last = request.params.messages.at(-1)?.content;
+      const text = last && !Array.isArray(last) && last.type === 'text' ? last.text : '';
+      // Generated ids differ from run to run; what must agree is the text around them.
+      asked.push(`sampling: ${text.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, '<uuid>')}`);
+      return { role: 'assistant', content: { type: 'text', text: `sampled: ${text}` }, model: 'e2e-model', stopReason: 'endTurn' };
+    });
+  }
+  return { client, rootsRequests: () => count, asked };
 }
 
 async function send(client: Client, call: FixtureCall): Promise<unknown> {
@@ -43,6 +65,7 @@ export async function runCalls(
   options: RunOptions,
   rootsRequests: () => number,
   serverRequests: readonly string[] = [],
+  asked: readonly string[] = [],
 ): Promise<SessionResult> {
   const answers: SessionResult['answers'] = [];
   const states: unknown[] = [];
@@ -55,7 +78,7 @@ export async function runCalls(
     }
     if (inspect) states.push(structuredClone(inspect()));
   }
-  return { answers, ...(inspect ? { states } : {}), rootsRequests: rootsRequests(), serverRequests: [...serverRequests] };
+  return { answers, ...(inspect ? { states } : {}), rootsRequests: rootsRequests(), serverRequests: [...serverRequests], asked: [...asked] };
 }
 
 /** Runs `body` with the session's environment variables set and the fixture's probe reset. */

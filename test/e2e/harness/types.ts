@@ -39,11 +39,26 @@ export interface SessionResult {
   rootsRequests: number;
   /** Methods of every request the server sent the client on the wire (see wire.ts), roots/list or not. */
   serverRequests: string[];
+  /** What the client was asked to elicit or sample, in order (`elicitation: <message>`, `sampling: <last text>`). */
+  asked: string[];
+}
+
+/**
+ * What a client does when a server asks it to elicit or sample (push-style on 2025, embedded in an
+ * `input_required` result on 2026-07-28): declare nothing (`undefined`, the default), or declare the
+ * capability and answer every request so.
+ */
+export interface ClientAsks {
+  elicitation?: { action: 'accept'; content: Record<string, string | number | boolean | string[]> } | { action: 'decline' | 'cancel' };
+  /** Answers `sampled: <the last message's text>` from model `e2e-model`. */
+  sampling?: 'echo';
 }
 
 /** Options shared by both eras' runners. */
 export interface RunOptions {
   roots: RootsOffer;
+  /** Elicitation and sampling: declared and answered, or not declared (default). */
+  asks?: ClientAsks;
   /** `[from, to]` pairs applied to every string of every answer (temp paths → stable tokens). */
   replacements?: ReadonlyArray<readonly [string, string]>;
   probe?: FixtureProbe;

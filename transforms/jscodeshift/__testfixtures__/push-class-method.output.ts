@@ -7,7 +7,7 @@ export class Workspace {
 
   register(): void {
     this.mcp.registerTool('clean', { description: 'Clean the workspace', inputSchema: z.object({}) }, async () => {
-      // uproot: [push-request] held back by elicitInput() in confirm() (line 17); the handler also makes push-style elicitation or sampling requests, which uproot does not migrate yet; rewriting its roots request alone would leave it failing on 2026-07-28 at the first of them, so the handler is left whole: move its requests into one inputRequired({ inputRequests }) result by hand (its roots request with them, or replaced by a directory parameter). See https://github.com/uproot-mcp/uproot/blob/main/docs/reasons/push-request.md
+      // uproot: [push-request] held back by elicitInput() in confirm() (line 17), which cannot move into the handler's inputRequests: it is made in a helper, and uproot moves only the requests a handler makes itself; the handler also makes a push-style elicitation or sampling request that uproot cannot move into one inputRequired({ inputRequests }) result with its other requests; rewriting the rest alone would leave it failing on 2026-07-28 at that request, so the handler is left whole: move its requests into one inputRequired({ inputRequests }) result by hand (its roots request with them, or replaced by a directory parameter). See https://github.com/uproot-mcp/uproot/blob/main/docs/reasons/push-request.md
       const { roots } = await this.mcp.server.listRoots();
       if (!(await this.confirm(`Clean ${roots.length} folders?`))) return { content: [{ type: 'text', text: 'kept' }] };
       return { content: [{ type: 'text', text: 'cleaned' }] };

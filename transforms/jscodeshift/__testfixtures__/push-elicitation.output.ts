@@ -29,7 +29,7 @@ const server = new McpServer({ name: 'archiver', version: '1.0.0' });
 
 // Asks for roots, then confirms: both requests must move together, so uproot leaves the handler whole.
 server.registerTool('archive', { description: 'Archive the workspace', inputSchema: z.object({}) }, async (_args, ctx) => {
-  // uproot: [push-request] held back by elicitInput() in confirm() (line 14); the handler also makes push-style elicitation or sampling requests, which uproot does not migrate yet; rewriting its roots request alone would leave it failing on 2026-07-28 at the first of them, so the handler is left whole: move its requests into one inputRequired({ inputRequests }) result by hand (its roots request with them, or replaced by a directory parameter). See https://github.com/uproot-mcp/uproot/blob/main/docs/reasons/push-request.md
+  // uproot: [push-request] held back by elicitInput() in confirm() (line 14), which cannot move into the handler's inputRequests: it is made in a helper, and uproot moves only the requests a handler makes itself; the handler also makes a push-style elicitation or sampling request that uproot cannot move into one inputRequired({ inputRequests }) result with its other requests; rewriting the rest alone would leave it failing on 2026-07-28 at that request, so the handler is left whole: move its requests into one inputRequired({ inputRequests }) result by hand (its roots request with them, or replaced by a directory parameter). See https://github.com/uproot-mcp/uproot/blob/main/docs/reasons/push-request.md
   const { roots } = await server.server.listRoots();
   const answer = await confirm(ctx, `Archive ${roots.length} folders?`);
   return { content: [{ type: 'text', text: answer ? 'archived' : 'kept' }] };

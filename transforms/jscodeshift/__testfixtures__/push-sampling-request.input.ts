@@ -3,7 +3,7 @@ import { CreateMessageResultSchema } from '@modelcontextprotocol/core';
 
 const server = new Server({ name: 'summaries', version: '1.0.0' }, { capabilities: { tools: {} } });
 
-// A low-level tools/call handler that samples with a raw request after reading the roots: left whole.
+// A low-level tools/call handler that samples with a raw request about the roots: two rounds, roots carried.
 server.setRequestHandler('tools/call', async (request) => {
   const { roots } = await server.listRoots();
   const summary = await server.request(

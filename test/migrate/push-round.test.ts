@@ -1,0 +1,232 @@
+// `--to mrtr` moves a handler's push-style elicitation and sampling requests into one inputRequired round with its
+// roots request, in every spelling a real author uses, and leaves the whole handler marked when any request cannot
+// move (dependent parameters, a condition, an effect before it, options, URL mode, a helper, v1).
+import { describe, expect, it } from 'vitest';
+import { parseSource } from '../../packages/core/src/parse.ts';
+import { applyEdits } from '../../packages/core/src/plan/edits.ts';
+import { planMrtrProject } from '../../transforms/mrtr.ts';
+import { snakeCase } from '../../transforms/mrtr/push-round.ts';
+
+const HEAD = `import { McpServer } from '@modelcontextprotocol/server';
+import * as z from 'zod/v4';
+
+const server = new McpServer({ name: 's', version: '1.0.0' });
+`;
+
+function migrate(body: string, file = '/p/src/server.ts'): { after: string; outcomes: string[]; details: string[] } {
+  const text = HEAD + body;
+  const plan = planMrtrProject([{ path: file, text }], {}).plans.get(file)!;
+  const after = applyEdits(text, plan.edits);
+  // Every written file parses; a second run changes nothing.
+  parseSource(after, file);
+  const again = planMrtrProject([{ path: file, text: after }], {}).plans.get(file)!;
+  expect(applyEdits(after, again.edits)).toBe(after);
+  return { after, outcomes: plan.outcomes.map((o) => `${o.site.kind} ${o.outcome}${o.reason ? ` ${o.reason}` : ''}`), details: plan.outcomes.flatMap((o) => (o.detail ? [o.detail] : [])) };
+}
+
+const tool = (handler: string) => `server.registerTool('t', { inputSchema: z.object({ topic: z.string() }) }, ${handler});\n`;
+const ELICIT = `{ message: 'Name?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } } } }`;
+const SAMPLE = `{ messages: [{ role: 'user', content: { type: 'text', text: topic } }], maxTokens: 5 }`;
+
+describe('independent requests move into one round', () => {
+  it('roots, an elicitation and a sampling request: one inputRequired, keys from the variables in snake_case', () => {
+    const { after, outcomes } = migrate(
+      tool(`async ({ topic }, ctx) => {
+  const { roots } = await server.server.listRoots();
+  const userName = await ctx.mcpReq.elicitInput(${ELICIT});
+  const firstDraft = await server.server.createMessage(${SAMPLE});
+  return { content: [{ type: 'text', text: userName.action + roots.length + firstDraft.model }] };
+}`),
+    );
+    expect(outcomes).toEqual(['request rewritten', 'elicitation-request rewritten', 'sampling-request rewritten']);
+    expect(after).toContain("inputRequests.roots = inputRequired.listRoots();");
+    expect(after).toContain(`inputRequests.user_name = inputRequired.elicit(${ELICIT});`);
+    expect(after).toContain(`inputRequests.first_draft = inputRequired.createMessage(${SAMPLE});`);
+    expect(after.match(/return inputRequired\(/g)).toHaveLength(1);
+    expect(after).toContain("const userName = await elicitationAnswer(ctx, 'user_name');");
+    expect(after).toContain("const firstDraft = await samplingAnswer(ctx, 'first_draft');");
+    expect(after).not.toMatch(/\.elicitInput\(|server\.createMessage\(/);
+  });
+
+  // The same handler, written the ways real authors write it.
+  const spellings: Array<[string, string, string]> = [
+    ['server.server.elicitInput', `const answer = await server.server.elicitInput(${ELICIT});`, "elicitationAnswer(ctx, 'answer')"],
+    ['a destructured elicitInput', `const { elicitInput } = ctx.mcpReq;\n  const answer = await elicitInput(${ELICIT});`, "elicitationAnswer(ctx, 'answer')"],
+    ['ctx.mcpReq.send elicitation/create', `const answer = await ctx.mcpReq.send({ method: 'elicitation/create', params: ${ELICIT} });`, "elicitationAnswer(ctx, 'answer', 'request')"],
+    ['ctx.mcpReq.requestSampling', `const answer = await ctx.mcpReq.requestSampling(${SAMPLE});`, "samplingAnswer(ctx, 'answer')"],
+    ['let, and a cast on the parameters', `let answer = await server.server.createMessage(${SAMPLE} as const);`, "samplingAnswer(ctx, 'answer')"],
+  ];
+  for (const [name, statement, read] of spellings) {
+    it(`${name}`, () => {
+      const { after, outcomes } = migrate(tool(`async ({ topic }, ctx) => {\n  ${statement}\n  return { content: [{ type: 'text', text: String(answer) + topic }] };\n}`));
+      expect(outcomes.filter((o) => !o.startsWith('request'))).toEqual([outcomes.find((o) => o.includes('-request'))!.replace(/ .*/, ' rewritten')]);
+      expect(after).toContain(read);
+      expect(after).toContain("inputRequests.answer = inputRequired.");
+    });
+  }
+
+  it('a named handler function and a prompt', () => {
+    const { outcomes, after } = migrate(`async function review({ topic }: { topic: string }) {
+  const verdict = await server.server.createMessage(${SAMPLE});
+  return { messages: [{ role: 'user' as const, content: { type: 'text' as const, text: verdict.model } }] };
+}
+server.registerPrompt('review', { argsSchema: { topic: z.string() } }, review);
+`);
+    expect(outcomes).toEqual(['sampling-request rewritten']);
+    expect(after).toContain('async function review({ topic }: { topic: string }, ctx: ServerContext): Promise<GetPromptResult | InputRequiredResult> {');
+  });
+
+  it('keys stay unique: userName and UserName', () => {
+    const { after } = migrate(
+      tool(`async (_args, ctx) => {
+  const userName = await ctx.mcpReq.elicitInput(${ELICIT});
+  const UserName = await ctx.mcpReq.elicitInput(${ELICIT});
+  return { content: [{ type: 'text', text: userName.action + UserName.action }] };
+}`),
+    );
+    expect(after).toContain("elicitationAnswer(ctx, 'user_name')");
+    expect(after).toContain("elicitationAnswer(ctx, 'user_name_2')");
+  });
+
+  it('snake_case keys', () => {
+    expect(['userName', 'roots', 'HTTPReply', 'firstDraft2', 'answer'].map(snakeCase)).toEqual(['user_name', 'roots', 'http_reply', 'first_draft2', 'answer']);
+  });
+});
+
+describe('dependent requests take successive rounds, their answers carried in signed requestState', () => {
+  it('asks the dependent request where the handler makes it, signs the answers so far, and wires verify into the server', () => {
+    const { after, outcomes } = migrate(
+      tool(`async (_args, ctx) => {
+  const { roots } = await server.server.listRoots();
+  const count = roots.length;
+  const answer = await ctx.mcpReq.elicitInput({ message: \`Archive \${count} folders?\`, requestedSchema: { type: 'object', properties: {} } });
+  return { content: [{ type: 'text', text: answer.action }] };
+}`),
+    );
+    expect(outcomes).toEqual(['request rewritten', 'elicitation-request rewritten']);
+    expect(after).toContain("const server = new McpServer({ name: 's', version: '1.0.0' }, { requestState: { verify: requestStateCodec.verify } });");
+    expect(after).toContain('const requestStateCodec = createRequestStateCodec<Record<string, unknown>>({ key: process.env.MCP_REQUEST_STATE_KEY ?? randomBytes(32) });');
+    expect(after).toContain('ctx.mcpReq.inputResponses = { ...ctx.mcpReq.requestState<Record<string, unknown>>(), ...ctx.mcpReq.inputResponses };');
+    // Roots at the entry; the confirmation after the count, in a round of its own that carries the roots.
+    expect(after.indexOf('inputRequests.roots = inputRequired.listRoots()')).toBeLessThan(after.indexOf('const count = roots.length;'));
+    expect(after.indexOf('const count = roots.length;')).toBeLessThan(after.indexOf("return inputRequired({ inputRequests: { answer: inputRequired.elicit("));
+    expect(after).toContain('requestState: await requestStateCodec.mint(ctx.mcpReq.inputResponses ?? {}) });');
+  });
+
+  it('adds requestState to options the server already has', () => {
+    const file = '/p/src/opts.ts';
+    const text = (HEAD + tool(`async (_args, ctx) => {
+  const first = await ctx.mcpReq.elicitInput(${ELICIT});
+  const second = await ctx.mcpReq.elicitInput({ message: \`\${first.action}?\`, requestedSchema: { type: 'object', properties: {} } });
+  return { content: [{ type: 'text', text: second.action }] };
+}`)).replace("new McpServer({ name: 's', version: '1.0.0' })", "new McpServer({ name: 's', version: '1.0.0' }, { capabilities: { tools: {} } })");
+    const after = applyEdits(text, planMrtrProject([{ path: file, text }], {}).plans.get(file)!.edits);
+    expect(after).toContain("new McpServer({ name: 's', version: '1.0.0' }, { requestState: { verify: requestStateCodec.verify }, capabilities: { tools: {} } })");
+  });
+
+  it('holds the handler when the server is constructed above a require, where the codec cannot be declared yet', () => {
+    const file = '/p/src/early.cjs';
+    const text = `const { McpServer } = require('@modelcontextprotocol/server');
+const server = new McpServer({ name: 's', version: '1.0.0' });
+const z = require('zod/v4');
+server.registerTool('t', { inputSchema: z.object({}) }, async (_args, ctx) => {
+  const first = await ctx.mcpReq.elicitInput(${ELICIT});
+  const second = await ctx.mcpReq.elicitInput({ message: \`\${first.action}?\`, requestedSchema: { type: 'object', properties: {} } });
+  return { content: [{ type: 'text', text: second.action }] };
+});
+`;
+    const plan = planMrtrProject([{ path: file, text }], {}).plans.get(file)!;
+    expect(plan.edits).toEqual([]);
+    expect(plan.outcomes.map((o) => o.detail ?? '').join('\n')).toMatch(/constructed before the file's last import/);
+  });
+
+  it('holds the handler when the server it is registered on is not constructed where uproot can see it', () => {
+    const original = `export function register(server: McpServer): void {
+  server.registerTool('t', { inputSchema: z.object({}) }, async (_args, ctx) => {
+    const first = await ctx.mcpReq.elicitInput(${ELICIT});
+    const second = await ctx.mcpReq.elicitInput({ message: \`\${first.action}?\`, requestedSchema: { type: 'object', properties: {} } });
+    return { content: [{ type: 'text', text: second.action }] };
+  });
+}
+`;
+    const { after, outcomes, details } = migrate(original);
+    expect(after).toBe(HEAD + original);
+    expect(outcomes).toEqual(['elicitation-request reported', 'elicitation-request reported']);
+    expect(details[0]).toMatch(/it needs a second round, whose requestState .* uproot signs only where it can wire the server's requestState.verify/);
+  });
+});
+
+describe('values computed before the requests are computed once per call', () => {
+  it('a timestamp and an id move ahead of the entry and travel in the signed requestState', () => {
+    const { after, outcomes } = migrate(
+      tool(`async (_args, ctx) => {
+  const startedAt = Date.now();
+  const ticket = crypto.randomUUID();
+  const answer = await ctx.mcpReq.elicitInput({ message: \`Open \${ticket}?\`, requestedSchema: { type: 'object', properties: {} } });
+  return { content: [{ type: 'text', text: \`\${answer.action} \${ticket} \${startedAt}\` }] };
+}`),
+    );
+    expect(outcomes).toEqual(['elicitation-request rewritten']);
+    expect(after).toContain("const startedAt = (ctx.mcpReq.inputResponses?.['uproot:values'] as Record<string, ReturnType<typeof Date.now>> | undefined)?.startedAt ?? Date.now();");
+    expect(after).toContain("requestState: await requestStateCodec.mint({ ...ctx.mcpReq.inputResponses, 'uproot:values': { startedAt, ticket } })");
+    // Asked at the entry (the id is known there), and declared once.
+    expect(after.match(/const ticket = /g)).toHaveLength(1);
+    expect(after.indexOf('const ticket = ')).toBeLessThan(after.indexOf('inputRequests.answer = inputRequired.elicit('));
+  });
+
+  it('a new Date() (not the same value after JSON) holds the handler', () => {
+    const { outcomes, details } = migrate(
+      tool(`async (_args, ctx) => {
+  const startedAt = new Date();
+  const answer = await ctx.mcpReq.elicitInput(${ELICIT});
+  return { content: [{ type: 'text', text: answer.action + startedAt.toISOString() }] };
+}`),
+    );
+    expect(outcomes).toEqual(['elicitation-request reported']);
+    expect(details[0]).toMatch(/the statement at line \d+ runs before it/);
+  });
+});
+
+describe('a request that cannot move holds the whole handler', () => {
+  const held: Array<[string, string, RegExp]> = [
+    ['a request under a condition', `if (topic) {\n    const answer = await ctx.mcpReq.elicitInput(${ELICIT});\n    void answer;\n  }\n  const answer = 1;`, /asked conditionally or inside a nested block/],
+    ['an effect before it', `console.log(topic);\n  const answer = await ctx.mcpReq.elicitInput(${ELICIT});`, /the statement at line \d+ runs before it/],
+    ['request options', `const answer = await ctx.mcpReq.elicitInput(${ELICIT}, { timeout: 5 });`, /request options/],
+    ['URL mode', `const answer = await ctx.mcpReq.elicitInput({ mode: 'url', message: 'Log in', url: 'https://example.com', elicitationId: 'x' });`, /URL-mode/],
+    ['parameters built by a call', `const answer = await server.server.createMessage({ messages: [], maxTokens: Math.max(1, 2) });`, /an expression with effects/],
+    ['an answer not bound to a variable', `const { action: answer } = await ctx.mcpReq.elicitInput(${ELICIT});`, /not awaited into one variable/],
+    ['sampling with tools', `const answer = await server.server.createMessage({ messages: [], maxTokens: 5, tools: [] });`, /offers the model tools/],
+  ];
+  for (const [name, statements, why] of held) {
+    it(name, () => {
+      const original = tool(`async ({ topic }, ctx) => {\n  const { roots: folders } = await server.server.listRoots();\n  ${statements}\n  return { content: [{ type: 'text', text: String(answer) + folders.length }] };\n}`);
+      const { after, outcomes, details } = migrate(original);
+      expect(outcomes[0]).toBe('request marked push-request');
+      expect(outcomes.slice(1).every((o) => o.endsWith('reported'))).toBe(true);
+      expect(details.join('\n')).toMatch(why);
+      // Nothing inside the handler rewritten: the original but for one marker line.
+      expect(after.split('\n').filter((l) => !l.includes('// uproot: [push-request]')).join('\n')).toBe(HEAD + original);
+    });
+  }
+
+  it('a handler that only elicits, under a condition, is left as it was and its request reported with the reason', () => {
+    const original = tool(`async ({ topic }, ctx) => {\n  if (!topic) return { content: [] };\n  const answer = await ctx.mcpReq.elicitInput(${ELICIT});\n  return { content: [{ type: 'text', text: answer.action }] };\n}`);
+    const { after, outcomes, details } = migrate(original);
+    expect(after).toBe(HEAD + original);
+    expect(outcomes).toEqual(['elicitation-request reported']);
+    expect(details[0]).toMatch(/^elicitInput\(\) \(line 7\) cannot move into the handler's inputRequests: the statement at line 6 runs before it/);
+  });
+
+  it('v1 code is not moved (the v1 SDK has no MRTR)', () => {
+    const text = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+const server = new McpServer({ name: 's', version: '1.0.0' });
+server.tool('t', async () => {
+  const answer = await server.server.elicitInput(${ELICIT});
+  return { content: [{ type: 'text', text: answer.action }] };
+});
+`;
+    const plan = planMrtrProject([{ path: '/p/v1.ts', text }], {}).plans.get('/p/v1.ts')!;
+    expect(plan.edits).toEqual([]);
+    expect(plan.outcomes.map((o) => o.outcome)).toEqual(['reported']);
+  });
+});

@@ -1,0 +1,194 @@
+// The code a push round becomes: one entry statement that asks, in one inputRequired({ inputRequests }), for every
+// answer the handler still lacks (roots first, then each elicitation or sampling request in the handler's order),
+// the answer readers each request is replaced by, and the helper functions they call. The readers keep the
+// original's paths: a decline or cancel is the same ElicitResult, and a client without the capability fails where
+// the original failed, with the same error.
+import type { TSESTree } from '@typescript-eslint/types';
+import { type FunctionNode, type ImportName, type TextEdit, indentAt, insert } from '@uproot/core/planning';
+import { HELPER_NAMES } from './helpers-block.ts';
+import type { CapabilityGate, CapabilityRead, PushRound, RoundRequest } from './push-round.ts';
+import type { Unit } from './unit.ts';
+import { CODEC_NAME } from './request-state.ts';
+import { type FreshValue, carriedDeclaration, statePayload } from './fresh-values.ts';
+
+/** The statement removed whole: its line, when nothing else is on it. */
+export function removeStatement(node: TSESTree.Node, text: string): TextEdit {
+  let start = node.range[0];
+  while (start > 0 && (text[start - 1] === ' ' || text[start - 1] === '\t')) start--;
+  const atLineStart = start === 0 || text[start - 1] === '\n';
+  const m = /^[ \t]*(\r\n|\n|\r)/.exec(text.slice(node.range[1]));
+  return atLineStart && m ? { start, end: node.range[1] + m[0].length, text: '' } : { start: node.range[0], end: node.range[1], text: '' };
+}
+
+export const PUSH_HELPER_NAMES = { declares: 'clientDeclares', elicitation: 'elicitationAnswer', sampling: 'samplingAnswer' } as const;
+export const PUSH_HELPER_BANNER = 'uproot: elicitation and sampling answers arrive through multi round-trip requests (MRTR) since protocol revision 2026-07-28';
+
+const KIND: Record<RoundRequest['ask'], { view: string; capability: string }> = {
+  elicit: { view: 'elicit', capability: 'elicitation' },
+  createMessage: { view: 'sampling', capability: 'sampling' },
+};
+
+/** Names the entry statement declares, none of them taken in the handler's body. */
+function freshNames(fn: FunctionNode, text: string): { requests: string; answerable: string } {
+  const body = text.slice(fn.range[0], fn.range[1]);
+  const free = (name: string) => (new RegExp(`\\b${name}\\b`).test(body) ? `uproot${name[0]!.toUpperCase()}${name.slice(1)}` : name);
+  return { requests: free('inputRequests'), answerable: free('answerable') };
+}
+
+/**
+ * The entry statement. A request is asked only while every request before it can be answered by this client: the
+ * original failed at the first request its client could not answer, and never asked the ones after it.
+ */
+export function roundEntryEdits(fn: FunctionNode, u: Unit, ctx: string, server: string, round: PushRound, asksRoots: boolean, states: string[]): TextEdit[] {
+  const { text, eol, indent: unit } = u;
+  const body = fn.body as TSESTree.BlockStatement;
+  const first = body.body[0];
+  const indent = first ? indentAt(text, first.range[0]) : indentAt(text, fn.range[0]) + unit;
+  const names = freshNames(fn, text);
+  const responses = `${ctx}.mcpReq.inputResponses`;
+  const carried = round.state
+    ? [
+        `// Answers of earlier rounds come back in requestState, which the server verified before this runs.`,
+        `${responses} = { ...${ctx}.mcpReq.requestState<Record<string, unknown>>(), ...${responses} };`,
+      ]
+    : [];
+  if (round.state && !u.typescript) carried[1] = carried[1]!.replace('<Record<string, unknown>>', '');
+  // Computed in the first round only, ahead of every ask, then read from the carried state.
+  if (round.fresh.length) {
+    carried.push(`// Computed once per call, as the original did: later rounds read the value the first round carried.`);
+    for (const v of round.fresh) carried.push(carriedDeclaration(v, ctx, u.typescript));
+  }
+  const lines = [
+    ...carried,
+    `// Ask for every answer the handler needs before anything else: it runs again from the top with the client's answers.`,
+    `// A request this client cannot answer failed the original where it stood, so nothing after it is asked.`,
+    `const ${names.requests}${u.typescript ? ': Record<string, InputRequest>' : ''} = {};`,
+  ];
+  const gates: string[] = [];
+  if (asksRoots) gates.push(`${HELPER_NAMES.declares}(${ctx}, ${server})`);
+  let declared = false;
+  const ask = (gate: string, key: string, view: string, request: string) => {
+    lines.push(declared ? `${names.answerable} = ${names.answerable} && ${gate};` : `let ${names.answerable} = ${gate};`);
+    declared = true;
+    lines.push(`if (${names.answerable} && inputResponse(${responses}, '${key}').kind !== '${view}') ${names.requests}.${key} = ${request};`);
+  };
+  if (asksRoots) ask(gates[0]!, 'roots', 'roots', 'inputRequired.listRoots()');
+  for (const [i, r] of round.requests.entries()) {
+    // Asked where the handler makes it (inPlaceAsk), and so is every request after it.
+    if (r.inPlace) break;
+    for (const gate of round.gates.filter((g) => g.before === i)) {
+      const turnedAway = `!(${perRequestTest(gate, text, ctx)})`;
+      lines.push(declared ? `${names.answerable} = ${names.answerable} && ${turnedAway};` : `let ${names.answerable} = ${turnedAway};`);
+      declared = true;
+    }
+    const { view, capability } = KIND[r.ask];
+    const mode = r.ask === 'elicit' ? `, 'form'` : '';
+    ask(`${PUSH_HELPER_NAMES.declares}(${ctx}, ${server}, '${capability}'${mode})`, r.key, view, `inputRequired.${r.ask}(${r.params})`);
+  }
+  const stateArg = round.fresh.length ? `, requestState: await ${CODEC_NAME}.mint(${statePayload(ctx, round.fresh)})` : '';
+  lines.push(`if (Object.keys(${names.requests}).length > 0) return inputRequired({ ${names.requests === 'inputRequests' ? 'inputRequests' : `inputRequests: ${names.requests}`}${stateArg} });`);
+  const all = [...lines, ...states];
+  return [insert(body.range[0] + 1, `${eol}${all.map((l) => `${indent}${l}`).join(eol)}`)];
+}
+
+/**
+ * Before a request asked in place: its own round, carrying every answer so far in signed requestState. A client
+ * without the capability is not asked, and the answer reader after it fails as the original failed.
+ */
+export function inPlaceAsk(r: RoundRequest, u: Unit, ctx: string, server: string, fresh: FreshValue[]): TextEdit {
+  const statement = statementOf(r.site.node);
+  const indent = indentAt(u.text, statement.range[0]);
+  const { view, capability } = KIND[r.ask];
+  const mode = r.ask === 'elicit' ? `, 'form'` : '';
+  const responses = `${ctx}.mcpReq.inputResponses`;
+  const lines = [
+    `// Asked in a round of its own: its parameters need the answers above, which travel along in signed requestState.`,
+    `if (${PUSH_HELPER_NAMES.declares}(${ctx}, ${server}, '${capability}'${mode}) && inputResponse(${responses}, '${r.key}').kind !== '${view}') {`,
+    `${u.indent}return inputRequired({ inputRequests: { ${r.key}: inputRequired.${r.ask}(${r.params}) }, requestState: await ${CODEC_NAME}.mint(${statePayload(ctx, fresh)}) });`,
+    `}`,
+  ];
+  return insert(statement.range[0], `${lines.join(`${u.eol}${indent}`)}${u.eol}${indent}`);
+}
+
+function statementOf(node: TSESTree.Node): TSESTree.Node {
+  let n: TSESTree.Node = node;
+  while (n.parent && n.parent.type !== 'BlockStatement') n = n.parent;
+  return n;
+}
+
+/** A capability read, asked of this request's client. */
+export function perRequestRead(read: CapabilityRead, ctx: string): string {
+  return `${PUSH_HELPER_NAMES.declares}(${ctx}, ${read.receiver}, '${read.capability}')`;
+}
+
+/** The gate's test with every capability read asked of this request's client. */
+function perRequestTest(gate: CapabilityGate, text: string, ctx: string): string {
+  let out = '';
+  let at = gate.test.range[0];
+  for (const read of [...gate.reads].sort((a, b) => a.node.range[0] - b.node.range[0])) {
+    out += text.slice(at, read.node.range[0]) + perRequestRead(read, ctx);
+    at = read.node.range[1];
+  }
+  return out + text.slice(at, gate.test.range[1]);
+}
+
+/** What the request expression becomes: a promise of the same answer, read from this round's input responses. */
+export function answerCall(r: RoundRequest, ctx: string): string {
+  if (r.ask === 'elicit') return `${PUSH_HELPER_NAMES.elicitation}(${ctx}, '${r.key}'${r.missing === 'method-not-found' ? `, 'request'` : ''})`;
+  return `${PUSH_HELPER_NAMES.sampling}(${ctx}, '${r.key}')`;
+}
+
+/** Which answer readers a file needs. */
+export type PushHelperUse = ReadonlySet<'elicitation' | 'sampling'>;
+
+export function pushHelperImports(used: PushHelperUse): ImportName[] {
+  const names: ImportName[] = [{ name: 'CLIENT_CAPABILITIES_META_KEY' }, { name: 'inputResponse' }, { name: 'ProtocolError' }, { name: 'ProtocolErrorCode' }];
+  if (used.has('elicitation')) names.push({ name: 'SdkError' }, { name: 'SdkErrorCode' }, { name: 'ElicitResult', type: true });
+  if (used.has('sampling')) names.push({ name: 'CreateMessageResult', type: true });
+  names.push({ name: 'ServerContext', type: true });
+  return names;
+}
+
+export function hasPushHelpers(text: string): boolean {
+  return new RegExp(`function ${PUSH_HELPER_NAMES.declares}\\b`).test(text);
+}
+
+export function pushHelpersBlock(used: PushHelperUse, typescript: boolean, eol: string, unit: string): string {
+  const t = (ts: string) => (typescript ? ts : '');
+  const lines = [
+    `// ${PUSH_HELPER_BANNER}.`,
+    `/** Whether this request's client declared \`capability\` (and the elicitation \`mode\`): per request on 2026-07-28, from initialize on 2025-era connections. */`,
+    `function ${PUSH_HELPER_NAMES.declares}(ctx${t(': ServerContext')}, server${t(': { getClientCapabilities(): object | undefined }')}, capability${t(": 'elicitation' | 'sampling'")}, mode${t("?: 'form'")})${t(': boolean')} {`,
+    `${unit}const envelope = ctx.mcpReq.envelope${t(' as Record<string, unknown> | undefined')};`,
+    `${unit}const declared = (envelope && CLIENT_CAPABILITIES_META_KEY in envelope ? envelope[CLIENT_CAPABILITIES_META_KEY] : server.getClientCapabilities())${t(' as Record<string, object | undefined> | undefined')};`,
+    `${unit}const entry = declared?.[capability];`,
+    `${unit}if (!entry) return false;`,
+    `${unit}// A bare \`elicitation: {}\` declares form mode (the rule from before modes existed).`,
+    `${unit}return mode === undefined || mode in entry || Object.keys(entry).length === 0;`,
+    `}`,
+  ];
+  const elicitation = [
+    ``,
+    `/** The client's answer to the elicitation asked under \`key\`, as the push request resolved it (accept, decline or cancel). */`,
+    `async function ${PUSH_HELPER_NAMES.elicitation}(ctx${t(': ServerContext')}, key${t(': string')}, sentAs${t(": 'elicitInput' | 'request'")} = 'elicitInput')${t(': Promise<ElicitResult>')} {`,
+    `${unit}const answer = inputResponse(ctx.mcpReq.inputResponses, key);`,
+    `${unit}if (answer.kind !== 'elicit') {`,
+    `${unit}${unit}// Not asked: this client declared no form elicitation. Fail as the push request failed for it.`,
+    `${unit}${unit}if (sentAs === 'request') throw new ProtocolError(ProtocolErrorCode.MethodNotFound, 'Method not found');`,
+    `${unit}${unit}throw new SdkError(SdkErrorCode.CapabilityNotSupported, 'Client does not support form elicitation.');`,
+    `${unit}}`,
+    `${unit}return answer.content === undefined ? { action: answer.action } : { action: answer.action, content: answer.content${t(" as ElicitResult['content']")} };`,
+    `}`,
+  ];
+  const sampling = [
+    ``,
+    `/** The client's answer to the sampling request asked under \`key\`. */`,
+    `async function ${PUSH_HELPER_NAMES.sampling}(ctx${t(': ServerContext')}, key${t(': string')})${t(': Promise<CreateMessageResult>')} {`,
+    `${unit}const answer = inputResponse(ctx.mcpReq.inputResponses, key);`,
+    `${unit}// Not asked: this client declared no sampling, and answered the push request with "Method not found".`,
+    `${unit}if (answer.kind !== 'sampling') throw new ProtocolError(ProtocolErrorCode.MethodNotFound, 'Method not found');`,
+    `${unit}return answer.result${t(' as CreateMessageResult')};`,
+    `}`,
+  ];
+  return [...lines, ...(used.has('elicitation') ? elicitation : []), ...(used.has('sampling') ? sampling : [])].join(eol);
+}
