@@ -1,5 +1,5 @@
 // uproot/mrtr-request-state, client side: requestState is opaque to the client. Code that parses,
-// decodes or rewrites the state it received, or retries with a state it made up, breaks the echo rule.
+// decodes, spreads or rewrites the state it received, or retries with a state it made up, breaks the echo rule.
 import type { TSESTree } from '@typescript-eslint/types';
 import { type Node, nodeText, propertyName, unwrap } from '../ast.ts';
 import { type Provenance, walkAll } from '../provenance.ts';
@@ -71,6 +71,8 @@ function clientAction(use: Node, prov: Provenance): { node: Node; action: string
     if (method === 'split' && call?.type === 'CallExpression' && call.callee === p) return { node: call, action: 'splits (.split())' };
     if (method && rewritingMethods.has(method) && call?.type === 'CallExpression' && call.callee === p) return { node: call, action: `rewrites (.${method}())` };
   }
+  // `{ ...first.requestState }` makes an object of its characters, `[...state]` an array: neither is the string.
+  if (p.type === 'SpreadElement') return { node: p, action: 'spreads (...)' };
   if (p.type === 'TemplateLiteral') return { node: p, action: 'rewrites (a template literal)' };
   if (p.type === 'BinaryExpression' && p.operator === '+') return { node: p, action: 'rewrites (string concatenation)' };
   if (p.type === 'AssignmentExpression' && p.left === at) return { node: p, action: 'overwrites' };
