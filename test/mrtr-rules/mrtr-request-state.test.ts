@@ -172,6 +172,23 @@ typescriptTester.run('mrtr-request-state (TypeScript)', mrtrRequestState, {
   ],
   invalid: [
     {
+      // Typed SDK client code taking the state apart with Array.from, and copying it into an object.
+      code: code`
+        import type { Client } from '@modelcontextprotocol/client';
+        import { CallToolResultSchema } from '@modelcontextprotocol/core';
+        export async function peek(client: Client) {
+          const first = await client.request({ method: 'tools/call', params: { name: 'steps', arguments: {} } }, CallToolResultSchema, { allowInputRequired: true });
+          const chars: string[] = Array.from(first.requestState as string);
+          const copy = Object.assign({}, first.requestState);
+          return [chars.length, copy];
+        }
+      `,
+      errors: [
+        { messageId: 'clientDecodesRequestState', line: 5, column: 27, endLine: 5, endColumn: 67, data: { action: 'spreads (Array.from)', subject: 'first' } },
+        { messageId: 'clientDecodesRequestState', line: 6, column: 16, endLine: 6, endColumn: 53, data: { action: 'spreads (Object.assign)', subject: 'first' } },
+      ],
+    },
+    {
       // The file already has a codec: the suggestion mints and verifies with it.
       code: code`
         import { McpServer, createRequestStateCodec, inputRequired, inputResponse } from '@modelcontextprotocol/server';
