@@ -66,6 +66,22 @@ javascriptTester.run('mrtr-input-responses (JavaScript)', mrtrInputResponses, {
         return { content: [] };
       }
     `,
+    // A map filled in after it is made, and a pause that carries only a requestState: the keys are not all
+    // visible where the result is built, so reads under other keys are not reported.
+    code`
+      import { inputRequired, inputResponse } from '@modelcontextprotocol/server';
+      export async function build(_args, ctx) {
+        const requests = {};
+        if (inputResponse(ctx.mcpReq.inputResponses, 'roots').kind !== 'roots') requests.roots = inputRequired.listRoots();
+        if (Object.keys(requests).length > 0) return inputRequired({ inputRequests: requests });
+        return { content: [] };
+      }
+      export async function resume(_args, ctx) {
+        const confirm = inputResponse(ctx.mcpReq.inputResponses, 'confirm');
+        if (confirm.kind === 'missing') return inputRequired({ requestState: 'paused' });
+        return { content: [] };
+      }
+    `,
     // A function that reads answers but asks nothing is a helper: what its caller asks is not known here.
     code`
       import { inputResponse } from '@modelcontextprotocol/server';

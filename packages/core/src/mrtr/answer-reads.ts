@@ -52,6 +52,12 @@ export function askedByFunction(results: readonly InputRequiredResult[], prov: P
 }
 
 function collectKeys(value: Node, asked: Asked, prov: Provenance, depth: number): void {
+  const named = unwrap(value);
+  if (named.type === 'Identifier' && (prov.variableOf(named)?.references ?? []).filter((r) => !r.isWrite()).length > 1) {
+    // A map bound to a local that is also used elsewhere may gain keys there (`requests.roots = …`): no guess.
+    asked.open = true;
+    return;
+  }
   const obj = objectOf(value, prov);
   if (!obj || depth > 4) {
     asked.open = true;

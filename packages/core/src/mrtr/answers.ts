@@ -23,7 +23,8 @@ export function checkAnswers(results: readonly InputRequiredResult[], ast: TSEST
   for (const [handler, reads] of readsByHandler) {
     const keys = asked.get(handler)!;
     for (const read of reads) {
-      if (!keys.open && !keys.keys.has(read.key)) {
+      // No key at all (only a requestState, a pause): the keys were asked elsewhere, so no key check.
+      if (!keys.open && keys.keys.size > 0 && !keys.keys.has(read.key)) {
         out.push({ messageId: 'answerUnderUnaskedKey', node: read.keyNode, data: { key: `'${read.key}'`, asked: [...keys.keys.keys()].map((k) => `'${k}'`).join(', ') } });
         continue;
       }
