@@ -19,7 +19,7 @@ async function answers(createServer: Factory, declines = false): Promise<Record<
   client.setRequestHandler('elicitation/create', async (request): Promise<ElicitResult> => {
     if (declines) return { action: 'decline' };
     const message = String(request.params.message);
-    if (message.includes('confirm')) return { action: 'accept', content: { ok: true } };
+    if (message.includes('confirm') || message.includes('Approve')) return { action: 'accept', content: { ok: true } };
     if (message.includes('color')) return { action: 'accept', content: { color: 'blue' } };
     return { action: 'accept', content: { name: 'Alice' } };
   });
@@ -59,6 +59,7 @@ describe('the conformance fixtures on a 2025-era connection', () => {
       test_input_required_result_multiple_inputs: 'Paris, Alice (1 roots, since <time>)',
       test_input_required_result_multi_round: 'Alice likes blue (answered in <n> ms)',
       test_input_required_result_capabilities: 'Hello, Alice!',
+      test_input_required_result_tampered_state: 'Quote <uuid> approved.',
     });
     expect(await answers(await load('push-js', 'server.js'))).toEqual(ts);
   });

@@ -18,4 +18,5 @@ export const MRTR_SCENARIOS: readonly ConformanceScenario[] = [
   { name: 'input-required-result-missing-input-response', tool: 'test_input_required_result_elicitation' },
   { name: 'input-required-result-capability-check', tool: 'test_input_required_result_capabilities' },
   { name: 'input-required-result-validate-input', tool: 'test_input_required_result_elicitation' },
+  { name: 'input-required-result-tampered-state', tool: 'test_input_required_result_tampered_state' },
 ];
