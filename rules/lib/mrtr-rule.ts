@@ -1,4 +1,4 @@
-// The shared ESLint wiring of the five uproot/mrtr-* rules: each is the core MRTR checks filtered to
+// The shared ESLint wiring of the six uproot/mrtr-* rules: each is the core MRTR checks filtered to
 // one rule. The checks run once per file (cached on the SourceCode object) however many rules are on.
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import type { ScopeManagerLike } from '@uproot/core';

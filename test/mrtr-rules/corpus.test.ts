@@ -26,7 +26,7 @@ interface Reported {
 
 const key = (r: { line: number; rule: string }) => `${r.line} ${r.rule}`;
 
-/** What ESLint reports with only the five MRTR rules on, the way a user's flat config sets them up. */
+/** What ESLint reports with only the MRTR rules on, the way a user's flat config sets them up. */
 function lint(file: string, parser: 'typescript-eslint' | 'espree'): Reported[] {
   const text = readFileSync(file, 'utf8');
   const config: Linter.Config[] = [

@@ -119,6 +119,28 @@ javascriptTester.run('mrtr-request-state (JavaScript)', mrtrRequestState, {
       errors: [{ messageId: 'clientDecodesRequestState', line: 3, column: 20, endLine: 3, endColumn: 50, data: { action: 'parses (JSON.parse)', subject: 'first' } }],
     },
     {
+      // A client that spreads the state into the retry: an object of its characters, not the string it got.
+      code: code`
+        export async function call(rpc, request, answers) {
+          const reply = await rpc(request);
+          if (reply.result.resultType !== 'input_required') return reply.result;
+          return rpc({ ...request, id: 2, params: { ...request.params, inputResponses: answers, requestState: { ...reply.result.requestState } } });
+        }
+      `,
+      errors: [{ messageId: 'clientDecodesRequestState', line: 4, column: 105, endLine: 4, endColumn: 133, data: { action: 'spreads (...)', subject: 'reply.result' } }],
+    },
+    {
+      // Held in a local first, then spread into an array (to peek at its parts).
+      code: code`
+        export async function call(client, request) {
+          const first = await client.request(request, undefined, { allowInputRequired: true });
+          const state = first.requestState;
+          return [...state].length;
+        }
+      `,
+      errors: [{ messageId: 'clientDecodesRequestState', line: 4, column: 11, endLine: 4, endColumn: 19, data: { action: 'spreads (...)', subject: 'first' } }],
+    },
+    {
       // A client that retries with a state of its own.
       code: code`
         export async function call(rpc, request, answers) {
@@ -149,6 +171,23 @@ typescriptTester.run('mrtr-request-state (TypeScript)', mrtrRequestState, {
     `,
   ],
   invalid: [
+    {
+      // Typed SDK client code taking the state apart with Array.from, and copying it into an object.
+      code: code`
+        import type { Client } from '@modelcontextprotocol/client';
+        import { CallToolResultSchema } from '@modelcontextprotocol/core';
+        export async function peek(client: Client) {
+          const first = await client.request({ method: 'tools/call', params: { name: 'steps', arguments: {} } }, CallToolResultSchema, { allowInputRequired: true });
+          const chars: string[] = Array.from(first.requestState as string);
+          const copy = Object.assign({}, first.requestState);
+          return [chars.length, copy];
+        }
+      `,
+      errors: [
+        { messageId: 'clientDecodesRequestState', line: 5, column: 27, endLine: 5, endColumn: 67, data: { action: 'spreads (Array.from)', subject: 'first' } },
+        { messageId: 'clientDecodesRequestState', line: 6, column: 16, endLine: 6, endColumn: 53, data: { action: 'spreads (Object.assign)', subject: 'first' } },
+      ],
+    },
     {
       // The file already has a codec: the suggestion mints and verifies with it.
       code: code`

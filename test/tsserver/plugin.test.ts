@@ -114,6 +114,7 @@ describe('uproot/tsserver in an installed project', () => {
         'uproot/mrtr-allowed-methods',
         'uproot/mrtr-nonempty',
         'uproot/mrtr-request-state',
+        'uproot/mrtr-input-responses',
       ].sort(),
     );
   });

@@ -8,6 +8,7 @@ import { noPushElicitation } from '../../../rules/no-push-elicitation.ts';
 import { noPushSampling } from '../../../rules/no-push-sampling.ts';
 import { mrtrAllowedMethods } from '../../../rules/mrtr-allowed-methods.ts';
 import { mrtrClientCapabilities } from '../../../rules/mrtr-client-capabilities.ts';
+import { mrtrInputResponses } from '../../../rules/mrtr-input-responses.ts';
 import { mrtrNonempty } from '../../../rules/mrtr-nonempty.ts';
 import { mrtrRequestState } from '../../../rules/mrtr-request-state.ts';
 import { mrtrRetry } from '../../../rules/mrtr-retry.ts';
@@ -26,6 +27,7 @@ const rules = {
   'mrtr-request-state': mrtrRequestState,
   'mrtr-retry': mrtrRetry,
   'mrtr-client-capabilities': mrtrClientCapabilities,
+  'mrtr-input-responses': mrtrInputResponses,
 } as unknown as Record<string, Rule.RuleModule>;
 
 // The weights live in the core, so the tsserver plugin shows the same rules as errors and warnings.

@@ -1,10 +1,11 @@
-// The MRTR checks behind the five uproot/mrtr-* rules, for ESLint and `uproot scan` alike: one parsed
+// The MRTR checks behind the six uproot/mrtr-* rules, for ESLint and `uproot scan` alike: one parsed
 // file in, its problems out, each with the rule, the message id, the position and the text users see.
 import type { TSESTree } from '@typescript-eslint/types';
 import type { Node, ScopeManagerLike } from '../ast.ts';
 import { locOf } from '../loc.ts';
 import { Provenance, type TypeHint, walkAll } from '../provenance.ts';
 import { checkAllowedMethods } from './allowed-methods.ts';
+import { checkAnswers } from './answers.ts';
 import { checkCapabilityGate } from './capability-gate.ts';
 import { receivedResults, retries } from './client-results.ts';
 import type { Finding } from './finding.ts';
@@ -43,6 +44,7 @@ export function findMrtrProblems(input: FindMrtrInput): MrtrProblem[] {
     ...checkRetries(retryList, prov),
     ...checkCapabilityGate(results, input.ast, prov),
     ...checkRootsListChanged(input.ast, prov),
+    ...checkAnswers(results, input.ast, prov),
   ];
   return dedupe(findings).map(toProblem).sort((a, b) => a.range[0] - b.range[0] || a.rule.localeCompare(b.rule));
 }

@@ -16,6 +16,9 @@ export const mrtrMessages: Record<MrtrMessageId, string> = {
   retryChangesParams: `This retry changes {{what}} of the request that got input_required (${REV}: the client retries the original request, adding only inputResponses and requestState). Send the original {{field}} again.`,
   retryAnswersUnrequestedKey: `inputResponses answers under {{key}}, which is not a key of the inputRequests this client received{{detail}} (${REV}: inputResponses are keyed by the server's inputRequests keys; the server ignores other keys and asks again). Answer each inputRequests key under that same key.`,
   ungatedInputRequest: `This input_required result from a hand-rolled server asks for {{kinds}} without checking the request's client capabilities first (${REV}: the server MUST NOT send an input request the client did not declare in this request's io.modelcontextprotocol/clientCapabilities; answer -32021 MissingRequiredClientCapability instead).`,
+  answerUnderUnaskedKey: `This handler reads the answer under {{key}}, but its input_required results ask under {{asked}} (${REV}: each inputResponses entry answers the inputRequests entry of the same key, so nothing ever arrives under {{key}} and the handler asks again forever). Read the answer under the key it was asked with.`,
+  answerUsedUnchecked: `The answer under {{key}} is used ({{use}}) before checking that this request carries it (${REV}: the first call has no inputResponses, a client may answer only some keys, and the server SHOULD ask again for what is missing). Check it first (inputResponse(...).kind, or undefined) and return inputRequired(...) when it is missing.`,
+  elicitActionIgnored: `The elicitation answer under {{key}} is read for its content without looking at its action (${REV}: an ElicitResult's action is accept, decline or cancel, and only accept carries content). Handle decline and cancel, then read the content of an accepted answer.`,
   rootsListChanged: `roots.listChanged is declared in 2026-07-28 client capabilities{{where}} (${REV}: ClientCapabilities.roots is {}; listChanged and notifications/roots/list_changed are gone). Declare roots: {}.`,
 };
 
@@ -36,9 +39,12 @@ export const ruleOfMessage: Record<MrtrMessageId, MrtrRule> = {
   retryAnswersUnrequestedKey: 'mrtr-retry',
   ungatedInputRequest: 'mrtr-client-capabilities',
   rootsListChanged: 'mrtr-client-capabilities',
+  answerUnderUnaskedKey: 'mrtr-input-responses',
+  answerUsedUnchecked: 'mrtr-input-responses',
+  elicitActionIgnored: 'mrtr-input-responses',
 };
 
-export const mrtrRules: readonly MrtrRule[] = ['mrtr-allowed-methods', 'mrtr-nonempty', 'mrtr-request-state', 'mrtr-retry', 'mrtr-client-capabilities'];
+export const mrtrRules: readonly MrtrRule[] = ['mrtr-allowed-methods', 'mrtr-nonempty', 'mrtr-request-state', 'mrtr-retry', 'mrtr-client-capabilities', 'mrtr-input-responses'];
 
 /** The message ids of one rule, for its ESLint `meta.messages`. */
 export function messagesOfRule(rule: MrtrRule): Partial<Record<MrtrMessageId, string>> {
@@ -58,4 +64,5 @@ export const mrtrRuleDescriptions: Record<MrtrRule, string> = {
   'mrtr-request-state': 'Require requestState to be integrity-protected by servers and echoed unchanged by clients',
   'mrtr-retry': 'Require hand-written MRTR retries to resend the original request on a new id, answering the requested keys',
   'mrtr-client-capabilities': "Require hand-built input requests to check the request's client capabilities, and disallow roots.listChanged in 2026-07-28 capabilities",
+  'mrtr-input-responses': 'Require hand-written MRTR handlers to read each answer under the key they asked with, check it is there before using it, and handle an elicitation\'s action',
 };

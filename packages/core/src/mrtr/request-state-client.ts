@@ -1,12 +1,12 @@
 // uproot/mrtr-request-state, client side: requestState is opaque to the client. Code that parses,
-// decodes or rewrites the state it received, or retries with a state it made up, breaks the echo rule.
+// decodes, spreads or rewrites the state it received, or retries with a state it made up, breaks the echo rule.
 import type { TSESTree } from '@typescript-eslint/types';
-import { type Node, nodeText, propertyName, unwrap } from '../ast.ts';
+import { type Node, castOuter, nodeText, propertyName, unwrap } from '../ast.ts';
 import { type Provenance, walkAll } from '../provenance.ts';
 import type { ReceivedResult, Retry } from './client-results.ts';
 import type { Finding } from './finding.ts';
 import { decodedInput, rewritingMethods, unprotectedEncoding } from './state-encoding.ts';
-import { climbTransparent, fieldOf, insideConsoleCall, referencesOf, resolveValue } from './values.ts';
+import { climbTransparent, fieldOf, insideConsoleCall, isGlobalMethod, referencesOf, resolveValue } from './values.ts';
 
 export function checkClientRequestState(received: ReceivedResult[], retryList: Retry[], text: string, prov: Provenance): Finding[] {
   const out: Finding[] = [];
@@ -65,12 +65,21 @@ function clientAction(use: Node, prov: Provenance): { node: Node; action: string
     const decoded = decodedInput(p, prov);
     if (decoded && climbTransparent(decoded.input) === at) return { node: p, action: decoded.how };
   }
+  const arg = castOuter(at);
+  const call = arg.parent;
+  if (call?.type === 'CallExpression' && call.arguments.includes(arg as TSESTree.CallExpressionArgument)) {
+    // The call forms of a spread: an array of the state's characters, an object keyed by their indexes.
+    if (isGlobalMethod(call.callee, 'Array', 'from', prov)) return { node: call, action: 'spreads (Array.from)' };
+    if (isGlobalMethod(call.callee, 'Object', 'assign', prov)) return { node: call, action: 'spreads (Object.assign)' };
+  }
   if (p.type === 'MemberExpression' && p.object === at) {
     const method = propertyName(p);
     const call = p.parent;
     if (method === 'split' && call?.type === 'CallExpression' && call.callee === p) return { node: call, action: 'splits (.split())' };
     if (method && rewritingMethods.has(method) && call?.type === 'CallExpression' && call.callee === p) return { node: call, action: `rewrites (.${method}())` };
   }
+  // `{ ...first.requestState }` makes an object of its characters, `[...state]` an array: neither is the string.
+  if (p.type === 'SpreadElement') return { node: p, action: 'spreads (...)' };
   if (p.type === 'TemplateLiteral') return { node: p, action: 'rewrites (a template literal)' };
   if (p.type === 'BinaryExpression' && p.operator === '+') return { node: p, action: 'rewrites (string concatenation)' };
   if (p.type === 'AssignmentExpression' && p.left === at) return { node: p, action: 'overwrites' };

@@ -2,8 +2,8 @@ import type { TSESTree } from '@typescript-eslint/types';
 import type { TextEdit } from '../plan/edits.ts';
 import type { SourceRange } from '../types.ts';
 
-/** The five MRTR rules, by their ESLint names without the `uproot/` prefix. */
-export type MrtrRule = 'mrtr-allowed-methods' | 'mrtr-nonempty' | 'mrtr-request-state' | 'mrtr-retry' | 'mrtr-client-capabilities';
+/** The six MRTR rules, by their ESLint names without the `uproot/` prefix. */
+export type MrtrRule = 'mrtr-allowed-methods' | 'mrtr-nonempty' | 'mrtr-request-state' | 'mrtr-retry' | 'mrtr-client-capabilities' | 'mrtr-input-responses';
 
 export type MrtrMessageId =
   | 'notInputRequiredCapable'
@@ -16,7 +16,10 @@ export type MrtrMessageId =
   | 'retryChangesParams'
   | 'retryAnswersUnrequestedKey'
   | 'ungatedInputRequest'
-  | 'rootsListChanged';
+  | 'rootsListChanged'
+  | 'answerUnderUnaskedKey'
+  | 'answerUsedUnchecked'
+  | 'elicitActionIgnored';
 
 /** A rewrite offered as an ESLint suggestion (never applied by `uproot migrate` on its own). */
 export interface MrtrSuggestion {

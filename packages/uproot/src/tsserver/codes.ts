@@ -12,6 +12,7 @@ export const ruleCodes: Readonly<Record<string, number>> = {
   'mrtr-request-state': 93013,
   'mrtr-retry': 93014,
   'mrtr-client-capabilities': 93015,
+  'mrtr-input-responses': 93016,
 };
 
 export const uprootCodes: ReadonlySet<number> = new Set(Object.values(ruleCodes));
