@@ -286,6 +286,17 @@ server.registerTool('check', {}, async () => ({ content: [{ type: 'text', text: 
     expect(request, request.detail).toMatchObject({ outcome: 'rewritten' });
   });
 
+  it("roots a framework hands to its users (a public getter, as FastMCP's session.roots): the marker names the per-call API the framework needs", () => {
+    const session = readFileSync(path.join(import.meta.dirname, '../e2e/fixtures/lifecycle-unit/framework-session-ts/session.ts'), 'utf8');
+    const dir = copy('framework-session', { 'session.ts': session });
+    const { outcomes, changed } = migrate(dir);
+    const line = session.slice(0, session.indexOf('.listRoots()')).split('\n').length;
+    const request = outcomes.find((o) => o.file === 'session.ts' && o.line === line)!;
+    expect(request).toMatchObject({ outcome: 'marked', reason: 'lifecycle' });
+    expect(request.detail).toMatch(/public getter roots returns them to the package's users; a per-request form has to ask for roots in the framework's own tools\/call .* wrapper .* context\.roots .* on the v2 SDK/);
+    expect(changed['session.ts']).toContain('// uproot: [lifecycle]');
+  });
+
   it('state a timer reads: the timer has no request to ask for roots', () => {
     const dir = copy('timer-reader', {
       'server.ts': `${SERVER}class Watcher {
