@@ -63,8 +63,13 @@ export function planUnits(units: Unit[], project: ProjectIndex | undefined, only
   if (perRequest) {
     for (const unit of units) {
       const lifecycle = planLifecycle(unit, project);
-      derived.push(...lifecycle.derived);
       for (const [site, failure] of lifecycle.failures) stateFailures.set(site, failure);
+      // v1 has no MRTR: state derivable once upgraded is marked v1-sdk, and nothing of v2 is written into the file.
+      if ([...lifecycle.covered].some((site) => site.sdk !== 2)) {
+        for (const site of lifecycle.covered) stateFailures.set(site, new Unprovable('v1-sdk', V1_DERIVABLE));
+        continue;
+      }
+      derived.push(...lifecycle.derived);
       for (const site of lifecycle.covered) {
         retired.add(site);
         outcomes.get(unit)!.push({ site, outcome: 'rewritten', detail: ONE_CLIENT_NOTE });
@@ -140,7 +145,8 @@ export function planUnits(units: Unit[], project: ProjectIndex | undefined, only
         out.push(v1Outcome(site, unit, planOrHold));
       } else if (site.action === 'mark' && site.reason) {
         const failure = stateFailures.get(site);
-        out.push({ site, outcome: 'marked', reason: site.reason, ...(failure ? { detail: failure.message } : {}) });
+        const reason = failure?.reason === 'v1-sdk' ? failure.reason : site.reason;
+        out.push({ site, outcome: 'marked', reason, ...(failure ? { detail: failure.message } : {}) });
       } else if (site.kind === 'list-changed' && site.side === 'client') {
         continue; // the era guard below decides
       } else if (isPushRequest(site)) {
@@ -259,6 +265,9 @@ function importers(file: string, project: ProjectIndex | undefined): readonly st
   if (!project.importersOf) return undefined;
   return project.importersOf(file, file);
 }
+
+/** Why a v1 file's roots state is left as it is under --lifecycle per-request, and what derives it. */
+const V1_DERIVABLE = 'this roots state can be derived per request once the SDK is v2';
 
 function helpersOf(units: Set<Unit>, unit: Unit): Pick<FilePlan, 'helpers'> {
   return units.has(unit) ? { helpers: ['mrtr'] } : {};
