@@ -119,10 +119,15 @@ export class ModuleGraph {
     // The text only (a file with no import at all is no module the graph parses).
     const own = this.packages.text(file);
     if (own === null || !(own.includes('@modelcontextprotocol/') || SERVER_REQUEST_CALL.test(own))) return undefined;
-    for (const importer of this.packages.importersNaming(file, method ?? exported)) {
+    // A default export takes any local name: the importer names the module instead (`import askName from './ask.js'`).
+    const named = method ?? (exported === 'default' ? path.basename(file).replace(/\.[^.]+$/, '') : exported);
+    // A function imported through a barrel (`export { askName } from './ask.js'`) is the same function: a helper
+    // handed a handler's ctx is called that way as often as directly.
+    const reexports = method === undefined ? (importer: string, source: string, name: string) => this.exportedFrom(importer, source, name, file, exported) : undefined;
+    for (const importer of this.packages.importersNaming(file, named)) {
       const loaded = this.load(importer);
       if (!loaded) continue;
-      for (const call of callsFromImporter(importer, loaded.program, file, exported, method)) {
+      for (const call of callsFromImporter(importer, loaded.program, file, exported, method, reexports)) {
         const arg = call.arguments[index];
         if (!arg || arg.type === 'SpreadElement') continue;
         const v = this.nested(() => loaded.prov.valueOf(arg));
@@ -176,6 +181,16 @@ export class ModuleGraph {
     const file = resolveImport(from, spec);
     const origin = file ? this.follow(file, name, new Set(), 0, true) : undefined;
     return origin?.kind === 'local' ? { module: origin.loaded, node: origin.node } : undefined;
+  }
+
+  /** Whether `name` imported from `spec` is, through re-exports, what `target` declares under `exported`. */
+  private exportedFrom(from: string, spec: string, name: string, target: string, exported: string): boolean {
+    const file = resolveImport(from, spec);
+    if (!file || file === target) return false;
+    const origin = this.follow(file, name, new Set(), 0, true);
+    if (origin?.kind !== 'local' || origin.loaded.file !== target) return false;
+    const declared = this.follow(target, exported, new Set(), 0, true);
+    return declared?.kind === 'local' && declared.node === origin.node;
   }
 
   /** Follow `name` from the module `spec` names through re-exports to where it is declared. */

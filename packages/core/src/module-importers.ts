@@ -93,13 +93,24 @@ function unchanged(folders: ReadonlyMap<string, number>): boolean {
  * class's method, `x.name(…)` in a file that imports the class (the receiver cannot be typed syntactically;
  * the file importing that class from that module is the evidence).
  */
-export function callsFromImporter(importer: string, program: TSESTree.Program, target: string, exported: string, method: string | undefined): TSESTree.CallExpression[] {
+export function callsFromImporter(
+  importer: string,
+  program: TSESTree.Program,
+  target: string,
+  exported: string,
+  method: string | undefined,
+  reexports?: (importer: string, source: string, name: string) => boolean,
+): TSESTree.CallExpression[] {
   const locals = new Set<string>();
   for (const s of program.body) {
-    if (s.type !== 'ImportDeclaration' || resolveImport(importer, s.source.value) !== target) continue;
+    if (s.type !== 'ImportDeclaration') continue;
+    const direct = resolveImport(importer, s.source.value) === target;
+    if (!direct && (!reexports || !s.source.value.startsWith('.'))) continue;
     for (const spec of s.specifiers) {
       const imported = spec.type === 'ImportSpecifier' ? (spec.imported.type === 'Identifier' ? spec.imported.name : spec.imported.value) : spec.type === 'ImportDefaultSpecifier' ? 'default' : undefined;
-      if (imported === exported) locals.add(spec.local.name);
+      if (imported === undefined) continue;
+      // `import { askName } from './index.js'`, a barrel re-exporting `target`'s export: the same function.
+      if (direct ? imported === exported : reexports!(importer, s.source.value, imported)) locals.add(spec.local.name);
     }
   }
   if (!locals.size) return [];

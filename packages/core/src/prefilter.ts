@@ -11,8 +11,10 @@ const PUSH_SPELLING = /elicitInput|requestSampling|createMessage|CreateMessageRe
 /** A listRoots (or elicitInput / createMessage) call needs no import of its own: its receiver may be the MCP
  *  server a file importing this one passes in (`export async function folders(mcp) { return
  *  mcp.server.listRoots() }`, called with the server). Such a file is parsed, and its importers searched, like
- *  a file that imports MCP. */
-export const SERVER_REQUEST_CALL = /\.(?:listRoots|elicitInput|createMessage)\s*\(/;
+ *  a file that imports MCP. The same holds for a helper handed a handler's ctx / extra (`export async function
+ *  askName(ctx) { return ctx.mcpReq.send({ method: 'elicitation/create', … }) }`): its push request is a
+ *  `requestSampling` call or a request method's literal, with no MCP import in the file. */
+export const SERVER_REQUEST_CALL = /\.(?:listRoots|elicitInput|createMessage|requestSampling)\s*\(|['"`](?:roots\/list|elicitation\/create|sampling\/createMessage)['"`]/;
 
 /** And a site needs provenance: an MCP import, an import of a project module to follow (relative, an alias
  *  the project configures, `#x`, a workspace package: scan's McpReach decides which lead to MCP), a

@@ -418,7 +418,8 @@ export class Provenance implements TypeHost {
       if (cls?.type !== 'ClassDeclaration' || !cls.id || method === undefined || !isExportedDeclaration(cls)) return undefined;
       return graph.callerArgumentValue(this.origin!.file, cls.id.name, method, index);
     }
-    const name = isExported(fn) ? functionName(fn) : undefined;
+    // `export default async function askName(ctx)`: its importers import `default`, under any name.
+    const name = fn.parent?.type === 'ExportDefaultDeclaration' ? 'default' : isExported(fn) ? functionName(fn) : undefined;
     return name ? graph.callerArgumentValue(this.origin!.file, name, undefined, index) : undefined;
   }
 

@@ -1,0 +1,120 @@
+// Never a half rewrite, when the helper that elicits or samples lives in another module and has no MCP import
+// of its own: it asks through the handler ctx it is handed (`askName(ctx)` → `ctx.mcpReq.send({ method:
+// 'elicitation/create' })`). The conformance suite's push-js server caught `migrate --to mrtr` moving the
+// roots request into MRTR while that elicitation stayed push-style, to throw on 2026-07-28. The helper's
+// parameter is the handler's ctx by what its callers pass, whatever the file, the spelling of the export, or a
+// barrel between them: scan reports the helper's request, and migrate holds the handler whole.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runMigrate } from '../../packages/uproot/src/migrate/migrate.ts';
+import { scan } from '../../packages/uproot/src/api.ts';
+
+const ELICIT = `ctx.mcpReq.send({ method: 'elicitation/create', params: { message: 'Your name?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } } } } })`;
+const SAMPLE = `ctx.mcpReq.requestSampling({ messages: [{ role: 'user', content: { type: 'text', text: 'Name me' } }], maxTokens: 5 })`;
+
+/** The tool: roots and the helper's question in one handler, as push-js's multiple_inputs tool does. */
+const serverText = (importLine: string, ext: string) => `import { McpServer } from '@modelcontextprotocol/server';
+${importLine}
+
+export function createServer() {
+  const server = new McpServer({ name: 'greeter', version: '1.0.0' });
+  server.registerTool('greet', { description: 'Greet in the workspace', inputSchema: {} }, async (_args, ctx${ext === 'ts' ? ': any' : ''}) => {
+    const { roots } = await server.server.listRoots();
+    const name = await askName(ctx);
+    return { content: [{ type: 'text', text: \`\${name} in \${roots.length} roots\` }] };
+  });
+  return server;
+}
+`;
+
+interface Spelling {
+  name: string;
+  ext: 'js' | 'ts';
+  files: Record<string, string>;
+}
+
+const param = (ext: string) => (ext === 'ts' ? 'ctx: any' : 'ctx');
+const spellings: Spelling[] = [
+  {
+    name: 'a named function export eliciting through send()',
+    ext: 'js',
+    files: {
+      'ask.js': `export async function askName(${param('js')}) {\n  const answer = await ${ELICIT};\n  return answer.content?.name;\n}\n`,
+      'server.js': serverText("import { askName } from './ask.js';", 'js'),
+    },
+  },
+  {
+    name: 'an arrow const export sampling through requestSampling()',
+    ext: 'js',
+    files: {
+      'ask.js': `export const askName = async (${param('js')}) => {\n  const reply = await ${SAMPLE};\n  return reply.content;\n};\n`,
+      'server.js': serverText("import { askName } from './ask.js';", 'js'),
+    },
+  },
+  {
+    name: 'a function re-exported through index.js',
+    ext: 'js',
+    files: {
+      'ask.js': `export async function askName(${param('js')}) {\n  const answer = await ${ELICIT};\n  return answer.content?.name;\n}\n`,
+      'index.js': "export { askName } from './ask.js';\n",
+      'server.js': serverText("import { askName } from './index.js';", 'js'),
+    },
+  },
+  {
+    name: 'a default export',
+    ext: 'js',
+    files: {
+      'ask.js': `export default async function askName(${param('js')}) {\n  const answer = await ${ELICIT};\n  return answer.content?.name;\n}\n`,
+      'server.js': serverText("import askName from './ask.js';", 'js'),
+    },
+  },
+  {
+    name: 'a TypeScript named export sampling through requestSampling()',
+    ext: 'ts',
+    files: {
+      'ask.ts': `export async function askName(${param('ts')}) {\n  const reply = await ${SAMPLE};\n  return reply.content;\n}\n`,
+      'server.ts': serverText("import { askName } from './ask.ts';", 'ts'),
+    },
+  },
+];
+
+const made: string[] = [];
+afterAll(() => {
+  for (const dir of made) rmSync(dir, { recursive: true, force: true });
+});
+
+function project(files: Record<string, string>): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'uproot-ctx-helper-'));
+  made.push(dir);
+  writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'greeter', type: 'module', dependencies: { '@modelcontextprotocol/server': '2.4.0' } }));
+  for (const [file, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    writeFileSync(path.join(dir, file), text);
+  }
+  return dir;
+}
+
+describe.each(spellings)('a helper in another module asking through the ctx it is handed: $name', ({ ext, files }) => {
+  const helperKind = files[`ask.${ext}`]!.includes('requestSampling') ? 'sampling-request' : 'elicitation-request';
+
+  it('scan reports the helper’s push request, and the roots request as held', async () => {
+    const dir = project(files);
+    const report = await scan([dir], { cwd: dir });
+    expect(report.sites.map((s) => [path.basename(s.file), s.kind]).sort()).toEqual([[`ask.${ext}`, helperKind], [`server.${ext}`, 'request']]);
+    const roots = report.sites.find((s) => s.kind === 'request')!;
+    expect([roots.action, roots.reason]).toEqual(['mark', 'push-request']);
+  });
+
+  it('migrate --to mrtr rewrites nothing in the handler and marks it with the helper’s request', async () => {
+    const dir = project(files);
+    const result = await runMigrate([dir], { cwd: dir, strategy: 'mrtr', dryRun: true });
+    expect(result.failures).toEqual([]);
+    const outcomes = result.files.flatMap((f) => f.outcomes.map((o) => ({ file: path.basename(f.file), kind: o.site.kind, outcome: o.outcome, reason: o.reason, detail: o.detail })));
+    expect(outcomes.filter((o) => o.outcome === 'rewritten')).toEqual([]);
+    const roots = outcomes.find((o) => o.kind === 'request')!;
+    expect([roots.file, roots.outcome, roots.reason]).toEqual([`server.${ext}`, 'marked', 'push-request']);
+    expect(roots.detail).toMatch(new RegExp(`held back by (send\\(\\{ method: 'elicitation/create' \\}\\)|requestSampling\\(\\)) in askName\\(\\) \\(ask\\.${ext}:2\\)`));
+  });
+});
