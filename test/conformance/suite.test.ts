@@ -43,4 +43,11 @@ describe('the conformance suite as a judge', () => {
       expect(migrated.migration?.failures, fixture).toEqual([]);
     }
   });
+
+  it('passes elicitation and sampling once uproot moved them into the MRTR map (push-ts: the original fails both)', async () => {
+    const scenarios = MRTR_SCENARIOS.filter((s) => s.name === 'input-required-result-basic-elicitation' || s.name === 'input-required-result-basic-sampling');
+    const migrated = await runRow('push-ts', 'uproot-migrated', { scenarios });
+    expect(migrated.migration?.failures).toEqual([]);
+    expect(migrated.outcomes.map((o) => [o.scenario, o.verdict])).toEqual(scenarios.map((s) => [s.name, 'pass']));
+  });
 });
