@@ -118,3 +118,15 @@ describe.each(spellings)('a helper in another module asking through the ctx it i
     expect(roots.detail).toMatch(new RegExp(`held back by (send\\(\\{ method: 'elicitation/create' \\}\\)|requestSampling\\(\\)) in askName\\(\\) \\(ask\\.${ext}:2\\)`));
   });
 });
+
+describe('a project copied under a folder its package skips (the conformance harness’s `.tmp/` copies)', () => {
+  it('still finds the helper’s callers, in the folder the run started in', async () => {
+    const pkg = project({});
+    const dir = path.join(pkg, '.tmp', 'copy');
+    mkdirSync(dir, { recursive: true });
+    for (const [file, text] of Object.entries(spellings[0]!.files)) writeFileSync(path.join(dir, file), text);
+    const result = await runMigrate([dir], { cwd: dir, strategy: 'mrtr', dryRun: true });
+    const roots = result.files.flatMap((f) => f.outcomes).find((o) => o.site.kind === 'request')!;
+    expect([roots.outcome, roots.reason]).toEqual(['marked', 'push-request']);
+  });
+});
