@@ -286,6 +286,17 @@ server.registerTool('check', {}, async () => ({ content: [{ type: 'text', text: 
     expect(request, request.detail).toMatchObject({ outcome: 'rewritten' });
   });
 
+  it("roots a framework hands to its users (a public getter, as FastMCP's session.roots): the marker names the per-call API the framework needs", () => {
+    const session = readFileSync(path.join(import.meta.dirname, '../e2e/fixtures/lifecycle-unit/framework-session-ts/session.ts'), 'utf8');
+    const dir = copy('framework-session', { 'session.ts': session });
+    const { outcomes, changed } = migrate(dir);
+    const line = session.slice(0, session.indexOf('.listRoots()')).split('\n').length;
+    const request = outcomes.find((o) => o.file === 'session.ts' && o.line === line)!;
+    expect(request).toMatchObject({ outcome: 'marked', reason: 'lifecycle' });
+    expect(request.detail).toMatch(/public getter roots returns them to the package's users; a per-request form has to ask for roots in the framework's own tools\/call .* wrapper .* context\.roots .* on the v2 SDK/);
+    expect(changed['session.ts']).toContain('// uproot: [lifecycle]');
+  });
+
   it('state a timer reads: the timer has no request to ask for roots', () => {
     const dir = copy('timer-reader', {
       'server.ts': `${SERVER}class Watcher {
@@ -324,5 +335,49 @@ server.registerTool('dirs', {}, async () => ({ content: [{ type: 'text', text: (
     const request = requestOutcome(before, 'server.ts', outcomes)!;
     expect(request).toMatchObject({ outcome: 'marked', reason: 'shared-state' });
     expect(request.detail).toMatch(/filled under a condition other than "not yet filled"/);
+  });
+});
+
+describe('--lifecycle per-request on v1 code (no --with-sdk-upgrade)', () => {
+  // The same init-hook state, once importing v2 (derived per request) and once v1 (no MRTR: marked, v1 left as it was).
+  const hookState = (sdk: string, spelling: 'js' | 'ts') => `import { fileURLToPath } from 'node:url';
+import { McpServer } from '${sdk}';
+let projectDir${spelling === 'ts' ? ': string | undefined' : ''};
+export function createServer() {
+  const server = new McpServer({ name: 's', version: '1.0.0' });
+  server.server.oninitialized = async () => {
+    if (server.server.getClientCapabilities()?.roots) {
+      const { roots } = await server.server.listRoots();
+      projectDir = roots.length > 0 ? fileURLToPath(roots[0]${spelling === 'ts' ? '!' : ''}.uri) : undefined;
+    }
+  };
+  server.registerTool('where', {}, async () => ({ content: [{ type: 'text', text: projectDir ?? process.cwd() }] }));
+  return server;
+}
+`;
+
+  it.each([
+    ['js', '@modelcontextprotocol/sdk/server/mcp.js'],
+    ['ts', '@modelcontextprotocol/sdk/server/mcp.js'],
+  ] as const)('%s: the state is marked v1-sdk and no v2 import or MRTR code is written into the v1 file', (spelling, sdk) => {
+    const file = `server.${spelling}`;
+    const dir = copy(`v1-hook-${spelling}`, { [file]: hookState(sdk, spelling) });
+    const before = readFileSync(path.join(dir, file), 'utf8');
+    const { changed, outcomes } = migrate(dir);
+    const request = requestOutcome(before, file, outcomes)!;
+    expect(request).toMatchObject({ outcome: 'marked', reason: 'v1-sdk' });
+    expect(request.detail).toMatch(/derived per request once the SDK is v2/);
+    const after = changed[file] ?? before;
+    expect(after).not.toMatch(/@modelcontextprotocol\/server|inputRequired|inputResponse/);
+    expect(after).toContain('await server.server.listRoots()');
+    expect(migrate(dir).changed).toEqual({});
+  });
+
+  it('the same state importing v2 is derived per request (the v1 marker comes from the SDK, not the shape)', () => {
+    const dir = copy('v2-hook-ts', { 'server.ts': hookState('@modelcontextprotocol/server', 'ts') });
+    const before = readFileSync(path.join(dir, 'server.ts'), 'utf8');
+    const { changed, outcomes } = migrate(dir);
+    expect(requestOutcome(before, 'server.ts', outcomes)).toMatchObject({ outcome: 'rewritten' });
+    expect(changed['server.ts']).toMatch(/inputRequired\.listRoots\(\)/);
   });
 });

@@ -130,3 +130,34 @@ describe('a project copied under a folder its package skips (the conformance har
     expect([roots.outcome, roots.reason]).toEqual(['marked', 'push-request']);
   });
 });
+
+// A user may hand migrate one file: the helper's module is then outside the run, read but never written, and
+// still holds the handler whole.
+describe.each(spellings)('only the server file given, the helper outside the run: $name', ({ ext, files }) => {
+  it('migrate --to mrtr rewrites nothing in the handler and marks it with the helper’s request', async () => {
+    const dir = project(files);
+    const result = await runMigrate([path.join(dir, `server.${ext}`)], { cwd: dir, strategy: 'mrtr', dryRun: true });
+    expect(result.failures).toEqual([]);
+    const outcomes = result.files.flatMap((f) => f.outcomes.map((o) => ({ kind: o.site.kind, outcome: o.outcome, reason: o.reason, detail: o.detail })));
+    expect(outcomes.filter((o) => o.outcome === 'rewritten')).toEqual([]);
+    const roots = outcomes.find((o) => o.kind === 'request')!;
+    expect([roots.outcome, roots.reason]).toEqual(['marked', 'push-request']);
+    expect(roots.detail).toMatch(/in askName\(\) \(ask\.[jt]s:2\)/);
+  });
+
+  it('a handler that only elicits, calling the helper, keeps its own elicitation push-style too', async () => {
+    const elicitsItself = files[`server.${ext}`]!.replace(
+      'const { roots } = await server.server.listRoots();',
+      `const first = await ctx.mcpReq.elicitInput({ message: 'Proceed?', requestedSchema: { type: 'object', properties: {} } });\n    const roots = [first];`,
+    );
+    expect(elicitsItself).not.toBe(files[`server.${ext}`]);
+    const dir = project({ ...files, [`server.${ext}`]: elicitsItself });
+    const result = await runMigrate([path.join(dir, `server.${ext}`)], { cwd: dir, strategy: 'mrtr', dryRun: true });
+    expect(result.failures).toEqual([]);
+    const outcomes = result.files.flatMap((f) => f.outcomes.map((o) => ({ kind: o.site.kind, outcome: o.outcome, detail: o.detail })));
+    const own = outcomes.find((o) => o.kind === 'elicitation-request')!;
+    expect(own.outcome).not.toBe('rewritten');
+    expect(own.detail).toMatch(/in askName\(\) \(ask\.[jt]s:2\)/);
+    expect(result.files.every((f) => !f.changed)).toBe(true);
+  });
+});

@@ -12,7 +12,8 @@ import { copyFixture, importFixture, listFixtures, loadFixture, type LoadedFixtu
 import { createRootsWorld, type RootsWorld } from '../e2e/harness/roots.ts';
 import type { FixtureCall, NormalizedAnswer, RunOptions } from '../e2e/harness/types.ts';
 import { session, type Era } from '../param/support/sessions.ts';
-import { REFACTORINGS } from './refactorings.ts';
+import { KNOWN_GAPS } from './known-gaps.ts';
+import { REFACTORINGS, variantOf, writeVariant } from './refactorings.ts';
 
 interface Meta {
   sdk: 1 | 2;
@@ -54,15 +55,18 @@ async function expected(dir: string): Promise<NormalizedAnswer[]> {
   return run.answers;
 }
 
-describe.each(REFACTORINGS.map((r) => [r.name, r] as const))('%s', (_name, refactoring) => {
-  it.each(DIRS.map((d) => [path.basename(d), d] as const))('%s: the migrated variant answers as the original', async (_fixture, dir) => {
+describe.each(REFACTORINGS.map((r) => [r.name, r] as const))('%s', (name, refactoring) => {
+  it.each(DIRS.map((d) => [path.basename(d), d] as const))('%s: the migrated variant answers as the original', async (fixture, dir) => {
     const m = meta(dir);
+    // A known gap keeps a marker the original did not have; state-variants.test.ts pins it.
+    if (KNOWN_GAPS.param[name]?.[`state/${fixture}`]) return;
     let applied = false;
     const copy = await copyFixture(dir, (text, file) => {
       if (!/[\\/]server\.[cm]?[jt]s$/.test(file)) return text;
-      const variant = refactoring.apply(text, path.basename(file));
+      const variant = variantOf(refactoring.apply(text, path.basename(file)));
       applied = variant !== undefined;
-      return variant ?? text;
+      if (variant) writeVariant(path.dirname(file), path.basename(file), { text: variant.text, files: variant.files });
+      return variant?.text ?? text;
     });
     try {
       if (!applied) return;

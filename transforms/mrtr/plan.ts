@@ -63,8 +63,13 @@ export function planUnits(units: Unit[], project: ProjectIndex | undefined, only
   if (perRequest) {
     for (const unit of units) {
       const lifecycle = planLifecycle(unit, project);
-      derived.push(...lifecycle.derived);
       for (const [site, failure] of lifecycle.failures) stateFailures.set(site, failure);
+      // v1 has no MRTR: state derivable once upgraded is marked v1-sdk, and nothing of v2 is written into the file.
+      if ([...lifecycle.covered].some((site) => site.sdk !== 2)) {
+        for (const site of lifecycle.covered) stateFailures.set(site, new Unprovable('v1-sdk', V1_DERIVABLE));
+        continue;
+      }
+      derived.push(...lifecycle.derived);
       for (const site of lifecycle.covered) {
         retired.add(site);
         outcomes.get(unit)!.push({ site, outcome: 'rewritten', detail: ONE_CLIENT_NOTE });
@@ -80,11 +85,13 @@ export function planUnits(units: Unit[], project: ProjectIndex | undefined, only
     if (!importersCache.has(file)) importersCache.set(file, importers(file, project));
     return importersCache.get(file);
   };
+  /** Push requests of helpers the handler imports from modules outside the run (one file given): read, never written. */
+  const outsideRun = (fns: FunctionNode[], unit: Unit) => importedPushRequests(fns, unit).filter((r) => !units.some((u) => u.path === r.file));
   /** The plan, or why it is held back: a handler it rewrites also elicits or samples push-style. */
   const planOrHold = (site: RootsSite, unit: Unit): SitePlan => {
     const plan = planSite(site, unit, project);
     // Planned alone, the file's handlers may still call a helper of another file that elicits or samples.
-    const imported = project ? [] : importedPushRequests(plan.chains.flatMap((c) => [c.callback, ...c.hops.map((h) => h.fn)]), unit);
+    const imported = outsideRun(plan.chains.flatMap((c) => [c.callback, ...c.hops.map((h) => h.fn)]), unit);
     if (!pushRequests.size && !imported.length) return plan;
     const traced = [...pushRequests.of(plan.chains.map((c) => c.callback)), ...imported];
     const untraced = [...new Set(plan.chains.map((c) => c.unit.path))].flatMap((file) => pushRequests.untracedFor(file, importersOf));
@@ -140,7 +147,8 @@ export function planUnits(units: Unit[], project: ProjectIndex | undefined, only
         out.push(v1Outcome(site, unit, planOrHold));
       } else if (site.action === 'mark' && site.reason) {
         const failure = stateFailures.get(site);
-        out.push({ site, outcome: 'marked', reason: site.reason, ...(failure ? { detail: failure.message } : {}) });
+        const reason = failure?.reason === 'v1-sdk' ? failure.reason : site.reason;
+        out.push({ site, outcome: 'marked', reason, ...(failure ? { detail: failure.message } : {}) });
       } else if (site.kind === 'list-changed' && site.side === 'client') {
         continue; // the era guard below decides
       } else if (isPushRequest(site)) {
@@ -160,9 +168,15 @@ export function planUnits(units: Unit[], project: ProjectIndex | undefined, only
       for (const callback of handlerCallbacksReaching(site, unit, project).callbacks) keepsRoots.add(callback);
     }
   }
+  /** Handlers whose round is held by a helper outside the run, with that helper's requests. */
+  const heldOutside = new Map<FunctionNode, PushRequest[]>();
   if (onlySiteAt === undefined) {
     for (const [handler, round] of rounds) {
-      if (!(round instanceof Unprovable) && !planned.has(handler) && !keepsRoots.has(handler) && !pushRequests.untracedFor(round.chain.unit.path, importersOf).length) usedRounds.add(round);
+      if (round instanceof Unprovable || planned.has(handler) || keepsRoots.has(handler) || pushRequests.untracedFor(round.chain.unit.path, importersOf).length) continue;
+      // A helper outside the run that also asks the client holds the round: never a half rewrite.
+      const held = outsideRun([round.chain.callback, ...round.chain.hops.map((h) => h.fn)], round.chain.unit);
+      if (held.length) heldOutside.set(handler, held);
+      else usedRounds.add(round);
     }
   }
   const rewritten = new Set([...usedRounds].flatMap((r) => r.requests.map((q) => q.site)));
@@ -171,8 +185,15 @@ export function planUnits(units: Unit[], project: ProjectIndex | undefined, only
     for (const site of unit.sites) {
       if (!isPushRequest(site)) continue;
       if (rewritten.has(site)) outcomes.get(unit)!.push({ site, outcome: 'rewritten' });
-      else outcomes.get(unit)!.push({ site, outcome: 'reported', ...heldDetail(site, rounds) });
+      else outcomes.get(unit)!.push({ site, outcome: 'reported', ...heldDetail(site, rounds), ...heldByOutside(site, unit) });
     }
+  }
+  function heldByOutside(site: RootsSite, unit: Unit): { detail?: string } {
+    for (const [handler, held] of heldOutside) {
+      if (rounds.get(handler) instanceof Unprovable) continue;
+      if ((rounds.get(handler) as PushRound).requests.some((q) => q.site === site)) return { detail: pushRequestDetail(held, unit.path, []) };
+    }
+    return {};
   }
   const rewrite = buildRewrite(plans, derived, options.sharedHelpers, [...usedRounds]);
   for (const plan of plans) outcomes.get(plan.unit)?.push({ site: plan.site, outcome: 'rewritten', ...(lazy.has(plan.site) ? { detail: LAZY_NOTE } : {}) });
@@ -259,6 +280,9 @@ function importers(file: string, project: ProjectIndex | undefined): readonly st
   if (!project.importersOf) return undefined;
   return project.importersOf(file, file);
 }
+
+/** Why a v1 file's roots state is left as it is under --lifecycle per-request, and what derives it. */
+const V1_DERIVABLE = 'this roots state can be derived per request once the SDK is v2';
 
 function helpersOf(units: Set<Unit>, unit: Unit): Pick<FilePlan, 'helpers'> {
   return units.has(unit) ? { helpers: ['mrtr'] } : {};
