@@ -119,6 +119,18 @@ describe.each(spellings)('a helper in another module asking through the ctx it i
   });
 });
 
+describe('a project copied under a folder its package skips (the conformance harness’s `.tmp/` copies)', () => {
+  it('still finds the helper’s callers, in the folder the run started in', async () => {
+    const pkg = project({});
+    const dir = path.join(pkg, '.tmp', 'copy');
+    mkdirSync(dir, { recursive: true });
+    for (const [file, text] of Object.entries(spellings[0]!.files)) writeFileSync(path.join(dir, file), text);
+    const result = await runMigrate([dir], { cwd: dir, strategy: 'mrtr', dryRun: true });
+    const roots = result.files.flatMap((f) => f.outcomes).find((o) => o.site.kind === 'request')!;
+    expect([roots.outcome, roots.reason]).toEqual(['marked', 'push-request']);
+  });
+});
+
 // A user may hand migrate one file: the helper's module is then outside the run, read but never written, and
 // still holds the handler whole.
 describe.each(spellings)('only the server file given, the helper outside the run: $name', ({ ext, files }) => {

@@ -174,16 +174,42 @@ describe('values computed before the requests are computed once per call', () =>
     expect(after.indexOf('const ticket = ')).toBeLessThan(after.indexOf('inputRequests.answer = inputRequired.elicit('));
   });
 
-  it('a new Date() (not the same value after JSON) holds the handler', () => {
-    const { outcomes, details } = migrate(
+  it('a new Date() is the same instant in every round: carried as its ISO string and made a Date again', () => {
+    const { after, outcomes } = migrate(
       tool(`async (_args, ctx) => {
   const startedAt = new Date();
   const answer = await ctx.mcpReq.elicitInput(${ELICIT});
   return { content: [{ type: 'text', text: answer.action + startedAt.toISOString() }] };
 }`),
     );
-    expect(outcomes).toEqual(['elicitation-request reported']);
-    expect(details[0]).toMatch(/the statement at line \d+ runs before it/);
+    expect(outcomes).toEqual(['elicitation-request rewritten']);
+    expect(after).toContain("const startedAt = new Date((ctx.mcpReq.inputResponses?.['uproot:values'] as Record<string, string> | undefined)?.startedAt ?? Date.now());");
+    expect(after).toContain("'uproot:values': { startedAt } }");
+  });
+
+  it('new Date().toISOString() (push-js multiple_inputs) is carried like Date.now()', () => {
+    const { after, outcomes } = migrate(
+      tool(`async (_args, ctx) => {
+  const startedAt = new Date().toISOString();
+  const answer = await ctx.mcpReq.elicitInput(${ELICIT});
+  return { content: [{ type: 'text', text: answer.action + startedAt }] };
+}`),
+    );
+    expect(outcomes).toEqual(['elicitation-request rewritten']);
+    expect(after).toContain("const startedAt = (ctx.mcpReq.inputResponses?.['uproot:values'] as Record<string, string> | undefined)?.startedAt ?? new Date().toISOString();");
+  });
+
+  it('a new Date(x) of a given time, or of a shadowing Date, is no fresh value and still holds the handler', () => {
+    for (const decl of ['const startedAt = new Date(0);', 'const Date = class {};\n  const startedAt = new Date();']) {
+      const { outcomes } = migrate(
+        tool(`async (_args, ctx) => {
+  ${decl}
+  const answer = await ctx.mcpReq.elicitInput(${ELICIT});
+  return { content: [{ type: 'text', text: answer.action + String(startedAt) }] };
+}`),
+      );
+      expect(outcomes).toEqual(['elicitation-request reported']);
+    }
   });
 });
 

@@ -64,8 +64,19 @@ export class PackageFiles {
   }
 
   of(file: string): string[] {
-    const root = importersBoundary(file, this.startDir ?? process.cwd());
+    const start = this.startDir ?? process.cwd();
+    const root = importersBoundary(file, start);
     if (!root) return [];
+    const files = this.listing(root);
+    if (files.includes(file)) return files;
+    // The package's listing cannot hold the file: it is too large to list, or the file sits in a folder the walk
+    // skips (a copy under `.tmp/`, as the conformance harness migrates). The folder the run started in, when it
+    // holds the file, is the best boundary left; without it no importer would be searched at all.
+    const rel = path.relative(path.resolve(start), file);
+    return root !== path.resolve(start) && rel && !rel.startsWith('..') && !path.isAbsolute(rel) ? this.listing(path.resolve(start)) : files;
+  }
+
+  private listing(root: string): string[] {
     const cached = this.listings.get(root);
     if (cached && unchanged(cached.folders)) return cached.files;
     const listing = { files: [] as string[], folders: new Map<string, number>() };

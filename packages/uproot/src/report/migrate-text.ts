@@ -8,6 +8,7 @@ import { consumersLine } from './text.ts';
 import { describeReason } from '@uproot/core/light';
 import { summarizeMigrate } from './migrate-summary.ts';
 import { typesLine } from './types-line.ts';
+import { reportedNote } from './wording.ts';
 import { sdkUpgradeLines, testsToUpdateLines } from './migrate-upgrade-text.ts';
 import { configureLine } from './configure-line.ts';
 
@@ -28,7 +29,7 @@ export function migrateToText(result: MigrateResult, paths: string[], cwd: strin
       const where = `${f.file}:${o.site.line}:${o.site.column}`;
       if (o.outcome === 'rewritten') out.push(`  ${pc.green('rewritten')} ${where} ${o.site.kind} ${o.site.form}${o.detail ? ` (${o.detail})` : ''}`);
       else if (o.outcome === 'marked') out.push(`  ${pc.magenta('marked')}    ${where} [${o.reason}] ${describeReason(o.reason!, o.detail)}${consumersLine(o.site)}`);
-      else out.push(`  ${pc.dim('reported')}  ${where} ${o.site.kind} ${o.site.form} (deprecated, still works)`);
+      else out.push(`  ${pc.dim('reported')}  ${where} ${o.site.kind} ${o.site.form} (${reportedNote(o.site.kind)})`);
     }
     if (f.diff) out.push(colorDiff(f.diff, pc));
   }

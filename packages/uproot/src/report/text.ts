@@ -1,12 +1,12 @@
 // `--format text`: sites grouped by file with file:line:column, kind and a one-line reason, then a
 // summary by kind and the next command to run. Colour only on a terminal, as supports-color decides.
-import { kindMessages, recommendedSeverity, ruleOfKind, type RootsSite } from '@uproot/core/light';
+import { facts, kindMessages, recommendedSeverity, ruleOfKind, type RootsSite } from '@uproot/core/light';
 import pc from 'picocolors';
 import { problemLocation, type ScanResult } from '../scan/scan.ts';
 import { candidatesText } from './candidates-text.ts';
 import { summarize } from './summary.ts';
 import { typesLine } from './types-line.ts';
-import { headline } from './wording.ts';
+import { breaksOnRevision, headline } from './wording.ts';
 import { describeReason } from '@uproot/core/light';
 
 type Colors = ReturnType<typeof pc.createColors>;
@@ -69,7 +69,11 @@ export function scanToText(result: ScanResult, paths: string[], options: TextOpt
   if (sum.problems) out.push(`${sum.problems} hand-rolled MRTR problem${sum.problems === 1 ? '' : 's'} break the 2026-07-28 rules; fix them by hand (see each rule's page).`);
   const target = paths.length ? paths.map(shellArg).join(' ') : '.';
   if (sum.sites) {
-    out.push(`${sum.byAction.rewrite} can be rewritten, ${sum.byAction.mark} need a person (reason-coded), ${sum.byAction.report} are deprecated but keep working.`);
+    // Reported push requests (elicitation or sampling uproot cannot move) throw on the breaking revision: not "keep working".
+    const breaking = result.files.reduce((n, f) => n + f.sites.filter((s) => s.action === 'report' && breaksOnRevision(s.kind)).length, 0);
+    const working = `${sum.byAction.report - breaking} are deprecated but keep working`;
+    const broken = breaking ? `, ${breaking} break on ${facts.breakingRevision} and are left for you to move` : '';
+    out.push(`${sum.byAction.rewrite} can be rewritten, ${sum.byAction.mark} need a person (reason-coded), ${working}${broken}.`);
     out.push(`Next: ${c.cyan(`npx uproot migrate ${target} --dry-run`)} to preview the rewrites.`);
   } else if (sum.failures) {
     out.push(`Next: fix the files marked error above, then run ${c.cyan(`npx uproot scan ${target}`)} again.`);

@@ -1,6 +1,20 @@
 // Short forms of the core messages for places that show one line (terminal lines, SARIF titles).
+import { type SiteKind, facts, recommendedSeverity, ruleOfKind } from '@uproot/core/light';
 
 /** The first clause of a kind message: the fact, without the dates in parentheses or the way out. */
 export function headline(message: string): string {
   return message.split(/ \(|\. /)[0]!;
+}
+
+/**
+ * How a site uproot only reports is worded: a push request (roots, elicitation, sampling; the recommended
+ * `error` rules) throws on the breaking revision, which has no server-to-client requests, so "deprecated, still
+ * works" would tell its author it can wait. The other kinds are deprecated but keep working.
+ */
+export function reportedNote(kind: SiteKind): string {
+  return breaksOnRevision(kind) ? `breaks on ${facts.breakingRevision}: push-style, move it into inputRequired by hand` : 'deprecated, still works';
+}
+
+export function breaksOnRevision(kind: SiteKind): boolean {
+  return recommendedSeverity[ruleOfKind[kind]] === 'error';
 }

@@ -1,0 +1,55 @@
+// A push-style elicitation or sampling request uproot reports but cannot move throws on 2026-07-28 (no
+// server-to-client requests there): the scan summary and migrate's `reported` lines must not call it
+// "deprecated, still works", as they rightly do a capability or list_changed site.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runMigrate } from '../../packages/uproot/src/migrate/migrate.ts';
+import { runScan } from '../../packages/uproot/src/scan/scan.ts';
+import { migrateToText } from '../../packages/uproot/src/report/migrate-text.ts';
+import { scanToText } from '../../packages/uproot/src/report/text.ts';
+
+const made: string[] = [];
+afterAll(() => {
+  for (const dir of made) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A tool whose helper in another module elicits (reported there) and which declares roots (deprecated, working). */
+function project(): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'uproot-reported-push-'));
+  made.push(dir);
+  writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'greeter', type: 'module' }));
+  writeFileSync(
+    path.join(dir, 'ask.js'),
+    `export async function askName(ctx) {\n  const answer = await ctx.mcpReq.elicitInput({ message: 'Your name?', requestedSchema: { type: 'object', properties: {} } });\n  return answer.content?.name;\n}\n`,
+  );
+  writeFileSync(
+    path.join(dir, 'server.js'),
+    `import { McpServer } from '@modelcontextprotocol/server';
+import { askName } from './ask.js';
+
+const server = new McpServer({ name: 'greeter', version: '1.0.0' });
+server.registerTool('greet', { description: 'Greet', inputSchema: {} }, async (_args, ctx) => {
+  const { roots } = await server.server.listRoots();
+  return { content: [{ type: 'text', text: \`\${await askName(ctx)} \${roots.length}\` }] };
+});
+`,
+  );
+  return dir;
+}
+
+describe('a reported push request is worded as breaking on 2026-07-28', () => {
+  it('migrate’s reported line says the elicitation breaks, not that it still works', async () => {
+    const dir = project();
+    const result = await runMigrate([dir], { cwd: dir, strategy: 'mrtr', dryRun: true });
+    const reported = migrateToText(result, [dir], dir).split('\n').filter((l) => l.trimStart().startsWith('reported'));
+    expect(reported).toEqual([expect.stringMatching(/ask\.js:2:\d+ elicitation-request elicitInput\(\) \(breaks on 2026-07-28: push-style, move it into inputRequired by hand\)$/)]);
+  });
+
+  it('scan’s summary counts it among the sites that break, not those that keep working', async () => {
+    const dir = project();
+    const text = scanToText(await runScan([dir], { cwd: dir }), [dir]);
+    expect(text).toContain('0 can be rewritten, 1 need a person (reason-coded), 0 are deprecated but keep working, 1 break on 2026-07-28 and are left for you to move.');
+  });
+});
