@@ -43,7 +43,7 @@ const files = {
     "export const help = 'this server no longer sends roots/list';",
     '',
   ].join('\n'),
-  // Another library's listRoots, with nothing that names MCP: the pre-filter never parses it.
+  // Another library's request with the roots/list method, with nothing that names MCP: never a site.
   'src/kb.js': ["import { KnowledgeBase } from 'kb-sdk';", "export const list = () => new KnowledgeBase().request({ method: 'roots/list' });", ''].join('\n'),
   // A hand-rolled client with no SDK that answers input requests itself.
   'src/raw-client.ts': [
@@ -89,8 +89,8 @@ describe('scan --explain', () => {
     expect(whyOf(report, 'src/tools.ts', 14)).toBe('receiver `this.host.server` is not an MCP value (an any-typed field)');
     expect(whyOf(report, 'src/tools.ts', 12)).toBe('inside a comment');
     expect(whyOf(report, 'src/tools.ts', 17)).toMatch(/^inside a string/);
-    // kb-sdk could be a workspace package or an alias, so the pre-filter follows it: it leads nowhere MCP.
-    expect(whyOf(report, 'src/kb.js', 2)).toMatch(/^the file was skipped by the pre-filter: no MCP import reaches it/);
+    // A request method's literal is parsed wherever it is (a helper may be handed a handler's ctx): the receiver says why not.
+    expect(whyOf(report, 'src/kb.js', 2)).toBe('receiver `new KnowledgeBase()` is not an MCP value');
     // A listRoots call is parsed wherever it is (an importer may pass the server in): its receiver says why not.
     expect(whyOf(report, 'src/local.ts', 2)).toMatch(/^receiver `store` is not an MCP value/);
     expect(whyOf(report, 'src/store.js', 1)).toMatch(/^the file was skipped by the pre-filter: it has no MCP import, no import to follow/);

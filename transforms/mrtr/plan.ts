@@ -90,14 +90,22 @@ export function planUnits(units: Unit[], project: ProjectIndex | undefined, only
   /** The plan, or why it is held back: a handler it rewrites also elicits or samples push-style. */
   const planOrHold = (site: RootsSite, unit: Unit): SitePlan => {
     const plan = planSite(site, unit, project);
+    const fns = plan.chains.flatMap((c) => [c.callback, ...c.hops.map((h) => h.fn)]);
     // Planned alone, the file's handlers may still call a helper of another file that elicits or samples.
-    const imported = outsideRun(plan.chains.flatMap((c) => [c.callback, ...c.hops.map((h) => h.fn)]), unit);
-    if (!pushRequests.size && !imported.length) return plan;
+    const imported = project ? [] : importedPushRequests(fns, unit);
+    // With a project, helpers outside the run hold a plan nothing else holds (asked last, so a handler held by
+    // its own requests is described the same whatever the layout).
+    const orOutside = (): SitePlan => {
+      const outside = project ? outsideRun(fns, unit) : [];
+      if (outside.length) throw new Unprovable('push-request', pushRequestDetail(outside, unit.path, []));
+      return plan;
+    };
+    if (!pushRequests.size && !imported.length) return orOutside();
     const traced = [...pushRequests.of(plan.chains.map((c) => c.callback)), ...imported];
     const untraced = [...new Set(plan.chains.map((c) => c.unit.path))].flatMap((file) => pushRequests.untracedFor(file, importersOf));
     const held = () => pushRequestDetail([...traced, ...untraced], unit.path, untraced);
     if (untraced.length || imported.length) throw new Unprovable('push-request', held());
-    if (!traced.length) return plan;
+    if (!traced.length) return orOutside();
     // Every handler of the plan that elicits or samples must move those requests with its roots request.
     const moving: PushRound[] = [];
     for (const chain of plan.chains) {
@@ -115,6 +123,7 @@ export function planUnits(units: Unit[], project: ProjectIndex | undefined, only
       }
       moving.push(round);
     }
+    orOutside();
     for (const round of moving) usedRounds.add(round);
     return plan;
   };
