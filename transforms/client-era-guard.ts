@@ -27,8 +27,9 @@ export function planClientEraGuards(input: EraGuardInput): { edits: TextEdit[]; 
   const edits: TextEdit[] = [];
   const outcomes: SiteOutcome[] = [];
   for (const site of sites) {
-    if (site.kind !== 'list-changed' || site.side !== 'client' || site.node.type !== 'CallExpression') continue;
-    if (site.sdk !== 2) {
+    if (site.kind !== 'list-changed' || site.side !== 'client') continue;
+    // A client's handler for the notification (clients only send it) is dead roots code: reported, never guarded.
+    if (site.sdk !== 2 || site.node.type !== 'CallExpression') {
       outcomes.push({ site, outcome: 'reported' });
       continue;
     }

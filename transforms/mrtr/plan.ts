@@ -154,12 +154,12 @@ export function planUnits(units: Unit[], project: ProjectIndex | undefined, only
         }
       } else if (site.kind === 'request' && site.sdk === 1 && (site.reason === 'v1-sdk' || site.reason === 'unresolved-chain') && onlySiteAt === undefined) {
         out.push(v1Outcome(site, unit, planOrHold));
+      } else if (site.kind === 'list-changed' && site.side === 'client') {
+        continue; // the era guard below decides, whatever scan's action says
       } else if (site.action === 'mark' && site.reason) {
         const failure = stateFailures.get(site);
         const reason = failure?.reason === 'v1-sdk' ? failure.reason : site.reason;
         out.push({ site, outcome: 'marked', reason, ...(failure ? { detail: failure.message } : {}) });
-      } else if (site.kind === 'list-changed' && site.side === 'client') {
-        continue; // the era guard below decides
       } else if (isPushRequest(site)) {
         continue; // decided below, once every roots plan has taken its rounds
       } else if (site.kind !== 'capability' || site.side !== 'server') {
