@@ -4,6 +4,7 @@
 import type { TSESTree } from '@typescript-eslint/types';
 import { type Node, propertyName, unwrap } from './ast.ts';
 import type { Provenance } from './provenance.ts';
+import { valueReaches } from './value-climb.ts';
 
 /** Jest / Vitest matchers (and Chai's terminal words) whose argument is an expected value. */
 const MATCHERS = new Set([
@@ -66,45 +67,15 @@ const ASSERT_OBJECTS = new Set(['assert', 'assertion', 't', 'tap', 'expect', 'ch
 /** `expect.objectContaining({ … })` and friends: asymmetric matchers wrap the expected value. */
 const ASYMMETRIC = new Set(['objectContaining', 'arrayContaining', 'toEqual', 'partial']);
 
-const MAX_HOPS = 8;
-
 /** True when `node` is (part of) a value only test assertions compare against. */
-export function isComparedValue(node: Node, prov: Provenance, hops = 0): boolean {
-  if (hops > MAX_HOPS) return false;
-  let current: Node = node;
-  for (;;) {
-    const p: Node | undefined = current.parent;
-    if (!p) return false;
-    switch (p.type) {
-      case 'TSAsExpression':
-      case 'TSSatisfiesExpression':
-      case 'TSNonNullExpression':
-      case 'TSTypeAssertion':
-      case 'ObjectExpression':
-      case 'ArrayExpression':
-      case 'SpreadElement':
-        current = p;
-        continue;
-      case 'Property':
-        if (p.value !== current) return false;
-        current = p;
-        continue;
-      case 'CallExpression': {
-        if (!p.arguments.includes(current as TSESTree.CallExpressionArgument)) return false;
-        if (isAssertionCall(p)) return true;
-        if (!isAsymmetricMatcher(p)) return false;
-        current = p;
-        continue;
-      }
-      case 'VariableDeclarator': {
-        if (p.init !== current || p.id.type !== 'Identifier') return false;
-        const reads = (prov.variableOf(p.id)?.references ?? []).filter((r) => !r.isWrite());
-        return reads.length > 0 && reads.every((r) => isComparedValue(r.identifier, prov, hops + 1));
-      }
-      default:
-        return false;
-    }
-  }
+export function isComparedValue(node: Node, prov: Provenance): boolean {
+  return valueReaches(node, prov, {
+    atCall: (call) => {
+      if (call.type !== 'CallExpression') return false;
+      if (isAssertionCall(call)) return true;
+      return isAsymmetricMatcher(call) ? 'climb' : false;
+    },
+  });
 }
 
 /** `expect(x).toEqual(v)`, `expect(x).resolves.toMatchObject(v)`, `expect(v)`, `assert.deepEqual(x, v)`, `t.same(x, v)`. */

@@ -6,54 +6,18 @@
 import type { TSESTree } from '@typescript-eslint/types';
 import { type Node, enclosingFunction, isFunction, unwrap } from './ast.ts';
 import type { Provenance } from './provenance.ts';
+import { valueReaches } from './value-climb.ts';
 
 /** Modules whose `it` / `test` declare test cases; the same names unbound are the runners' globals. */
 const RUNNERS = new Set(['vitest', '@jest/globals', 'node:test', 'test', 'bun:test', 'mocha']);
 const CASES = new Set(['it', 'test']);
-const MAX_HOPS = 8;
-
 /** True when `node` sits in a value a test case passes straight to the code it tests. */
-export function isTestInput(node: Node, prov: Provenance, hops = 0): boolean {
-  if (hops > MAX_HOPS) return false;
-  let current: Node = node;
-  for (;;) {
-    const p: Node | undefined = current.parent;
-    if (!p) return false;
-    switch (p.type) {
-      case 'TSAsExpression':
-      case 'TSSatisfiesExpression':
-      case 'TSNonNullExpression':
-      case 'TSTypeAssertion':
-      case 'ObjectExpression':
-      case 'ArrayExpression':
-      case 'SpreadElement':
-        current = p;
-        continue;
-      // `input.inputRequests`: part of a test value is handed on.
-      case 'MemberExpression':
-        if (p.object !== current) return false;
-        current = p;
-        continue;
-      case 'Property':
-        if (p.value !== current) return false;
-        current = p;
-        continue;
-      case 'CallExpression':
-      case 'NewExpression': {
-        if (!p.arguments.includes(current as TSESTree.CallExpressionArgument)) return false;
-        // The SDK's own builders (`inputRequired({ inputRequests })`) make the request, even in a test.
-        if (prov.valueOf(calleeRoot(p.callee))) return false;
-        return isTestCase(enclosingFunction(p), prov);
-      }
-      case 'VariableDeclarator': {
-        if (p.init !== current || p.id.type !== 'Identifier') return false;
-        const reads = (prov.variableOf(p.id)?.references ?? []).filter((r) => !r.isWrite());
-        return reads.length > 0 && reads.every((r) => isTestInput(r.identifier, prov, hops + 1));
-      }
-      default:
-        return false;
-    }
-  }
+export function isTestInput(node: Node, prov: Provenance): boolean {
+  return valueReaches(node, prov, {
+    throughMembers: true,
+    // The SDK's own builders (`inputRequired({ inputRequests })`) make the request, even in a test.
+    atCall: (call) => !prov.valueOf(calleeRoot(call.callee)) && isTestCase(enclosingFunction(call), prov),
+  });
 }
 
 /**
