@@ -19,7 +19,7 @@ export default defineConfig({
     // Fixture projects carry their own tests, which uproot lists and never runs.
     exclude: [...configDefaults.exclude, 'test/fixtures/**'],
     setupFiles: ['./test/setup.ts'],
-    globalSetup: ['./test/global-build.ts'],
+    globalSetup: ['./test/global-temp.ts', './test/global-build.ts'],
     // typed rule tests build a TypeScript program: give them room on a 2-core machine
     testTimeout: 60_000,
     hookTimeout: 60_000,

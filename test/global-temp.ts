@@ -1,0 +1,12 @@
+// Tests make temporary directories with os.tmpdir() (and the npm, tsc and git they spawn make more). Point
+// TMPDIR at one directory for the run and remove it afterwards, so a run leaves nothing in the system temp dir.
+// Workers start after global setup and inherit this environment.
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+export default function setup(): () => void {
+  const root = mkdtempSync(path.join(os.tmpdir(), 'uproot-test-run-'));
+  for (const name of ['TMPDIR', 'TMP', 'TEMP']) process.env[name] = root;
+  return () => rmSync(root, { recursive: true, force: true });
+}
