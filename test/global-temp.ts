@@ -8,5 +8,7 @@ import path from 'node:path';
 export default function setup(): () => void {
   const root = mkdtempSync(path.join(os.tmpdir(), 'uproot-test-run-'));
   for (const name of ['TMPDIR', 'TMP', 'TEMP']) process.env[name] = root;
+  // What test files share within one run (the packed tarballs, test/consumer/project.ts) lives here too.
+  process.env.UPROOT_TEST_RUN_DIR = root;
   return () => rmSync(root, { recursive: true, force: true });
 }
