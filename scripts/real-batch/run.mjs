@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { testCounts, typeErrors } from './counts.mjs';
 import { installCommand } from './install.mjs';
 import { parseErrors } from './parses.mjs';
-import { changedFiles, requestSites } from './sites.mjs';
+import { changedFiles, requestSiteList, requestSites } from './sites.mjs';
 import { printTable } from './table.mjs';
 
 const bin = fileURLToPath(new URL('../../packages/uproot/bin/uproot.js', import.meta.url));
@@ -136,6 +136,7 @@ for (const repo of repos) {
     repo: repo.repo,
     commit: repo.commit,
     ...requestSites(first.report),
+    siteList: requestSiteList(first.report),
     changed: changed.length,
     markersOnly: markersOnly.length,
     unparsed,
