@@ -14,5 +14,7 @@ export function installCommand(root, { fresh = false } = {}) {
   if (!existsSync(join(root, 'package-lock.json')) && existsSync(join(root, 'bun.lock'))) {
     return `npx -y bun@1.4.4 install ${fresh ? '' : '--frozen-lockfile '}--ignore-scripts`;
   }
+  // No lockfile at all (mcp-chest-memory at its commit): npm resolves the package.json ranges (no lockfile to hold the versions to).
+  if (!existsSync(join(root, 'package-lock.json')) && !existsSync(join(root, 'bun.lock'))) return 'npm install --ignore-scripts --no-audit --no-fund';
   return fresh ? 'npm install --ignore-scripts --no-audit --no-fund' : 'npm ci --ignore-scripts --no-audit --no-fund';
 }

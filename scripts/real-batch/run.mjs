@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { testCounts, typeErrors } from './counts.mjs';
 import { installCommand } from './install.mjs';
 import { parseErrors } from './parses.mjs';
-import { changedFiles, requestSites } from './sites.mjs';
+import { changedFiles, requestSiteList, requestSites } from './sites.mjs';
 import { printTable } from './table.mjs';
 
 const bin = fileURLToPath(new URL('../../packages/uproot/bin/uproot.js', import.meta.url));
@@ -85,8 +85,16 @@ function onlyMarkers(before, after) {
   return strip(before) === strip(after);
 }
 
-const rows = [];
 mkdirSync(work, { recursive: true });
+// Rows of earlier runs in the same work directory (one repository at a time with --only) are kept, and a
+// repository run again replaces its row, so results.json and the table always cover every repository run.
+const resultsFile = join(work, 'results.json');
+const rows = existsSync(resultsFile) ? JSON.parse(readFileSync(resultsFile, 'utf8')).filter((r) => r.strategy === strategy) : [];
+const keep = (row) => {
+  const at = rows.findIndex((r) => r.name === row.name);
+  if (at === -1) rows.push(row);
+  else rows[at] = row;
+};
 for (const repo of repos) {
   const source = join(checkouts, repo.dir);
   const root = join(work, repo.name);
@@ -121,13 +129,14 @@ for (const repo of repos) {
     after = { ...after, retried: again.tests, tests: { ...after.tests, failing: after.tests.failing.filter((f) => before.tests.failing.includes(f) || again.tests.failing.includes(f)) } };
   }
   const expected = (first.report.testsToUpdate ?? []).map((t) => t.file);
-  rows.push({
+  keep({
     name: repo.name,
     strategy,
     reinstalled: reinstall,
     repo: repo.repo,
     commit: repo.commit,
     ...requestSites(first.report),
+    siteList: requestSiteList(first.report),
     changed: changed.length,
     markersOnly: markersOnly.length,
     unparsed,
@@ -138,7 +147,7 @@ for (const repo of repos) {
     before,
     after,
   });
-  writeFileSync(join(work, 'results.json'), `${JSON.stringify(rows, null, 2)}\n`);
+  writeFileSync(resultsFile, `${JSON.stringify(rows, null, 2)}\n`);
 }
 printTable(rows);
-if (!existsSync(join(work, 'results.json'))) process.exitCode = 1;
+if (!existsSync(resultsFile)) process.exitCode = 1;

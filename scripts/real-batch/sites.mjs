@@ -19,3 +19,13 @@ export function requestSites(report) {
 export function changedFiles(report) {
   return (report.files ?? []).filter((f) => f.changed).map((f) => f.file);
 }
+
+// Each server-side request site with where it is and what became of it, so markers can be grouped by reason
+// and traced back to the code that caused them.
+export function requestSiteList(report) {
+  return (report.files ?? []).flatMap((file) =>
+    (file.sites ?? [])
+      .filter((site) => site.kind === 'request' && site.side === 'server')
+      .map((site) => ({ file: file.file, line: site.line, outcome: site.outcome, reason: site.reason ?? null, detail: site.detail ?? site.message ?? null })),
+  );
+}

@@ -661,3 +661,201 @@ server.server.oninitialized = () => {
 ${SANDBOX_TOOL()}` }, 'sandbox');
   });
 });
+
+describe('a list_changed handler that fetches the roots again into the state the hook fills', () => {
+  // The reference filesystem server's shape (v1, the hook's fetch gated, a shared function that checks
+  // the directories and stores them): the hook's request takes its roots from configuration, and the
+  // handler, which could only ask for the same directories again, goes with its own request.
+  const LOW = `import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema, RootsListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { realpath, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+`;
+  const LOW_TOOL = (v: string) => `server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  const target = path.resolve(String(request.params.arguments?.file));
+  if (!${v}.some((d) => target.startsWith(d + path.sep))) return { content: [{ type: 'text', text: 'outside' }], isError: true };
+  return { content: [{ type: 'text', text: await readFile(target, 'utf8') }] };
+});
+`;
+  const expectRefetchGone = (out: Outcome) => {
+    const i = out.sites.indexOf('list-changed:rewritten');
+    expect(i, out.sites.join(', ')).toBeGreaterThanOrEqual(0);
+    expect(out.details[i]).toMatch(/fetched the roots again/);
+  };
+
+  it('a guarded answer handed to a shared checking function, try/catch, low-level Server, TypeScript', async () => {
+    const out = await expectRetired({ 'a.ts': `${LOW}let sandbox: string[] = process.argv.slice(2);
+const server = new Server({ name: 'box', version: '1' }, { capabilities: { tools: {} } });
+async function adoptRoots(list: Array<{ uri: string }>): Promise<void> {
+  const dirs = await Promise.all(list.map((r) => realpath(fileURLToPath(r.uri))));
+  if (dirs.length > 0) {
+    sandbox = dirs;
+    console.error(\`sandbox: \${dirs.length} directories\`);
+  } else console.error('the client listed no usable roots');
+}
+server.setNotificationHandler(RootsListChangedNotificationSchema, async () => {
+  try {
+    const answer = await server.listRoots();
+    if (answer && 'roots' in answer) await adoptRoots(answer.roots);
+  } catch (err) {
+    console.error('could not refresh the roots:', err instanceof Error ? err.message : String(err));
+  }
+});
+server.oninitialized = async () => {
+  if (server.getClientCapabilities()?.roots) {
+    try {
+      const answer = await server.listRoots();
+      if (answer && 'roots' in answer) await adoptRoots(answer.roots);
+    } catch (err) {
+      console.error('no roots at start:', err);
+    }
+  } else if (sandbox.length === 0) {
+    throw new Error('start the server with directories, or use a client that lists roots');
+  }
+};
+${LOW_TOOL('sandbox')}` }, 'sandbox');
+    expectRefetchGone(out);
+  });
+
+  it('destructured roots, a logger object, McpServer, JavaScript', async () => {
+    const out = await expectRetired({ 'b.js': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { RootsListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+const log = { warn: (...a) => console.error(...a), info: (...a) => console.error(...a) };
+const server = new McpServer({ name: 'b', version: '1' });
+let allowed = process.env.B_DIRS ? process.env.B_DIRS.split(path.delimiter) : [];
+function useRoots(roots) {
+  const next = roots.map((r) => fileURLToPath(r.uri));
+  if (next.length) allowed = next;
+  log.info('roots in use', next.length);
+}
+server.server.setNotificationHandler(RootsListChangedNotificationSchema, async () => {
+  try {
+    const { roots } = await server.server.listRoots();
+    useRoots(roots);
+  } catch (e) {
+    log.warn('roots refresh failed', e);
+  }
+});
+server.server.oninitialized = async () => {
+  const caps = server.server.getClientCapabilities();
+  if (!caps?.roots) return;
+  const { roots } = await server.server.listRoots();
+  useRoots(roots);
+};
+${SANDBOX_TOOL()}` }, 'sandbox');
+    expectRefetchGone(out);
+  });
+
+  it('a class whose method stores the directories, the handler returning early on an empty list', async () => {
+    // Scan gives this field no role yet (the state is filled through an awaited method), so only the rewrite is checked.
+    const out = await migrate({ 'c.ts': `${LOW}class Box {
+  private dirs: string[] = [];
+  readonly server = new Server({ name: 'c', version: '1' }, { capabilities: { tools: {} } });
+  constructor() {
+    this.server.setNotificationHandler(RootsListChangedNotificationSchema, async () => {
+      const reply = await this.server.listRoots();
+      if (!reply.roots.length) return;
+      await this.take(reply.roots);
+    });
+    this.server.oninitialized = async () => {
+      if (!this.server.getClientCapabilities()?.roots) return;
+      const reply = await this.server.listRoots();
+      await this.take(reply.roots);
+    };
+    this.server.setRequestHandler(CallToolRequestSchema, async (request) => {
+      const target = path.resolve(String(request.params.arguments?.file));
+      if (!this.dirs.some((d) => target.startsWith(d + path.sep))) return { content: [{ type: 'text', text: 'outside' }], isError: true };
+      return { content: [{ type: 'text', text: await readFile(target, 'utf8') }] };
+    });
+  }
+  async take(list: Array<{ uri: string }>) {
+    this.dirs = await Promise.all(list.map((r) => realpath(fileURLToPath(r.uri))));
+  }
+}
+export const box = new Box();
+` });
+    expect(out.sites.every((x) => x.endsWith(':rewritten')), `${out.sites.join(', ')}\n${out.details.join('\n')}`).toBe(true);
+    expect(out.after.split('\n').filter((l) => l.startsWith('+')).join('\n')).not.toMatch(/listRoots\(/);
+    expectRefetchGone(out);
+  });
+
+  it('the answer kept whole and read twice, the fill an arrow in a const', async () => {
+    const out = await expectRetired({ 'd.ts': `${LOW}let roots: string[] = [];
+const server = new Server({ name: 'd', version: '1' }, { capabilities: { tools: {} } });
+const remember = async (list: Array<{ uri: string }>, source: string) => {
+  roots = list.map((r) => fileURLToPath(r.uri));
+  console.info(source, roots.length);
+};
+server.setNotificationHandler(RootsListChangedNotificationSchema, async () => {
+  const result = await server.listRoots();
+  if (typeof result === 'object' && result !== null) await remember(result.roots, 'changed');
+});
+server.oninitialized = () => {
+  if (server.getClientCapabilities()?.roots) {
+    void server.listRoots().then((result) => remember(result.roots, 'start'));
+  }
+};
+${LOW_TOOL('roots')}` }, 'sandbox');
+    expectRefetchGone(out);
+  });
+
+  it('the fill a default export of another module, JavaScript', async () => {
+    // Scan gives state behind an imported fill and a getter no role yet, so only the rewrite is checked.
+    const out = await migrate({
+      'dirs.js': `let current = [];\nexport const currentDirs = () => current;\nexport function setDirs(list) {\n  current = [...list];\n}\n`,
+      'apply-roots.js': `import { fileURLToPath } from 'node:url';\nimport { setDirs } from './dirs.js';\nexport default async function applyRoots(roots) {\n  setDirs(roots.map((r) => fileURLToPath(r.uri)));\n}\n`,
+      'f.js': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { RootsListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { z } from 'zod';
+import applyRoots from './apply-roots.js';
+import { currentDirs } from './dirs.js';
+const server = new McpServer({ name: 'f', version: '1' });
+server.server.setNotificationHandler(RootsListChangedNotificationSchema, async () => {
+  try {
+    const reply = await server.server.listRoots();
+    if (reply && 'roots' in reply) {
+      await applyRoots(reply.roots);
+    }
+  } catch (error) {
+    console.error('roots refresh failed:', String(error));
+  }
+});
+server.server.oninitialized = async () => {
+  if (server.server.getClientCapabilities()?.roots) {
+    const reply = await server.server.listRoots();
+    await applyRoots(reply.roots);
+  }
+};
+${SANDBOX_TOOL('currentDirs()')}`,
+    });
+    expect(out.sites.every((x) => x.endsWith(':rewritten')), `${out.sites.join(', ')}\n${out.details.join('\n')}`).toBe(true);
+    expect(out.after.split('\n').filter((l) => l.startsWith('+')).join('\n')).not.toMatch(/listRoots\(/);
+    expectRefetchGone(out);
+  });
+
+  it('a handler that also tells the client its tools changed keeps its marker', async () => {
+    const out = await migrate({ 'e.ts': `${LOW}let sandbox: string[] = [];
+const server = new Server({ name: 'e', version: '1' }, { capabilities: { tools: { listChanged: true } } });
+async function adoptRoots(list: Array<{ uri: string }>): Promise<void> {
+  sandbox = await Promise.all(list.map((r) => realpath(fileURLToPath(r.uri))));
+}
+server.setNotificationHandler(RootsListChangedNotificationSchema, async () => {
+  const answer = await server.listRoots();
+  await adoptRoots(answer.roots);
+  await server.sendToolListChanged();
+});
+server.oninitialized = async () => {
+  if (server.getClientCapabilities()?.roots) await adoptRoots((await server.listRoots()).roots);
+};
+${LOW_TOOL('sandbox')}` });
+    expect(out.sites.filter((s) => s.startsWith('request:')), out.details.join('\n')).toContain('request:rewritten');
+    expect(out.sites.some((s) => s.startsWith('request:marked')), out.sites.join(', ')).toBe(true);
+  });
+});

@@ -4,7 +4,8 @@
 // generated `configuredRoots('<SERVER>_ROOTS')` (the same `{ roots: [{ uri, name }] }` shape, read once
 // from the environment, realpathed), each capability check gating it becomes
 // `rootsConfigured('<SERVER>_ROOTS')` (a capability-shaped `{}` when the variable lists a directory,
-// else undefined), and a list_changed registration that only refreshes goes. With the variable set
+// else undefined), and a list_changed registration that only refreshes goes (with its own request when it
+// fetches the roots again into the same state: source/refetch.ts). With the variable set
 // to the client's former roots every consumer receives the same value and answers the same; no
 // server→client request is left on either protocol era. Unset, the checks take the original's "client
 // without roots" path and the first of them says so on stderr (never stdout: stdio servers).
@@ -19,6 +20,7 @@ import { Unprovable } from '../unprovable.ts';
 import { deadAlias, gatesOf, readsListChanged } from '../source/gates.ts';
 import { onlyFromLifecycle } from '../source/lifecycle-only.ts';
 import { outwardReach } from '../source/outward.ts';
+import { refetchOnly } from '../source/refetch.ts';
 import { refreshOnly } from '../source/refresh.ts';
 import { resultUse } from '../source/result-use.ts';
 import { existingConfiguration, serverPrefix } from './configuration.ts';
@@ -100,10 +102,23 @@ export function planConfiguredSource(input: SourceInput): SourcePlan {
   for (const s of sites) {
     if (s.kind !== 'list-changed' || s.side !== 'server') continue;
     const statement = refreshOnly(s, requests, f.prov);
-    if (!statement) continue;
-    plan.edits.push(withComment(f.text, removeStatement(f.text, statement)));
-    plan.removed.push(statement.range);
-    plan.outcomes.set(s, { detail: `removed: it only refreshed roots that now come from ${variable}, which does not change while the process runs`, configure });
+    if (statement) {
+      plan.edits.push(withComment(f.text, removeStatement(f.text, statement)));
+      plan.removed.push(statement.range);
+      plan.outcomes.set(s, { detail: `removed: it only refreshed roots that now come from ${variable}, which does not change while the process runs`, configure });
+      continue;
+    }
+    // The handler fetches the roots itself and hands them where a substituted request's answer goes.
+    const refetch = refetchOnly(s, [...candidates.keys()].filter((c) => !requests.includes(c.node)), requests, f.prov, f.text);
+    if (!refetch) continue;
+    plan.edits.push(withComment(f.text, removeStatement(f.text, refetch.statement)));
+    plan.removed.push(refetch.statement.range);
+    const why = `it only fetched the roots again into ${refetch.states.join(', ')}, which now come from ${variable} and do not change while the process runs; 2026-07-28 has no list_changed notification`;
+    plan.outcomes.set(s, { detail: `removed: ${why}`, configure });
+    for (const r of refetch.requests) {
+      plan.failures.delete(r);
+      plan.outcomes.set(r, { detail: `removed with its list_changed handler: ${why}`, configure });
+    }
   }
   if (input.typescript) plan.edits.push(...unusedParameters([...accepted.map((a) => a.site.node), ...gates, ...leftover].map((n) => ('node' in n ? n.node : n)), plan.removed, f));
   plan.needs = { configured: accepted.length > 0, capability: gates.size + leftover.length > 0 };
