@@ -12,7 +12,7 @@ import type { SharedHelpers } from '../shared-helpers/names.ts';
 import { boundAtTopLevel } from '../shared-helpers/imports.ts';
 import type { PushRound } from './push-round.ts';
 import { codecDeclaration, wiringEdit } from './request-state.ts';
-import { type PushHelperUse, answerCall, inPlaceAsk, perRequestRead, removeStatement, hasPushHelpers, pushHelperImports, pushHelpersBlock, roundEntryEdits } from './push-round-edits.ts';
+import { type PushHelperUse, answerCall, inPlaceAsk, perRequestCapabilities, perRequestRead, removeStatement, hasPushHelpers, pushHelperImports, pushHelpersBlock, roundEntryEdits } from './push-round-edits.ts';
 
 const SERVER_MODULE = '@modelcontextprotocol/server';
 
@@ -24,7 +24,7 @@ export interface UnitNeeds {
   serverContextType: boolean;
   resultTypes: Set<string>;
   /** Answer readers of elicitation and sampling requests moved into a push round. */
-  push?: Set<'elicitation' | 'sampling'>;
+  push?: Set<'elicitation' | 'sampling' | 'capabilities'>;
   /** Declares the requestState codec (a round asks in place, and a server here verifies its state). */
   stateCodec?: boolean;
 }
@@ -132,6 +132,12 @@ export function buildRewrite(plans: SitePlan[], derived: DerivedState[] = [], sh
       for (const read of round.gates.flatMap((g) => g.reads)) {
         n.edits.push(replace(read.node, perRequestRead(read, ctx)));
         n.removed.push(read.node.range);
+      }
+      // So does every other capability read of the handler (a variable, a condition around a request).
+      for (const call of round.capabilityCalls) {
+        n.push.add('capabilities');
+        n.edits.push(replace(call, perRequestCapabilities(call, u.text, ctx)));
+        n.removed.push(call.range);
       }
     } else {
       n.edits.push(...entryEdits(callback, u, ctx, chain.server, states));
