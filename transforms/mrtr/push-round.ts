@@ -8,10 +8,10 @@ import type { TSESTree } from '@typescript-eslint/types';
 import { type FunctionNode, type Node, type RootsSite, enclosingFunction, reachesOf, staticString, unwrap } from '@uproot/core/planning';
 import { type HandlerChain, type SitePlan, handlerChain } from './chains.ts';
 import { type Unit, Unprovable } from './unit.ts';
-import type { PushRequest } from '../push-requests.ts';
+import { type PushRequest, isPushRequest } from '../push-requests.ts';
 import { type StateWiring, stateWiring } from './request-state.ts';
 import { type FreshValue, freshValue } from './fresh-values.ts';
-import { ACTIVE, type RequestPlace, isCapabilityCall, isPlain, lineOf, onlyAwaits, placeOf, replays, runsBefore, visit } from './round-statements.ts';
+import { type RequestPlace, acts, isCapabilityCall, isPlain, lineOf, onlyAwaits, placeOf, replays, runsBefore, visit } from './round-statements.ts';
 
 /** The `inputRequired` builder a request becomes. */
 export type AskKind = 'elicit' | 'createMessage';
@@ -230,7 +230,7 @@ function firstLocal(params: Node, callback: FunctionNode, unit: Unit, fresh: Fre
   let found: { name: string; effect: boolean } | undefined;
   visit(params, (node) => {
     if (found?.effect) return;
-    if (ACTIVE.has(node.type) || (node.type === 'UnaryExpression' && node.operator === 'delete')) {
+    if (acts(node, unit)) {
       found = { name: `${unit.text.slice(node.range[0], node.range[1]).split('\n')[0]!.slice(0, 40)} (an expression with effects)`, effect: true };
       return;
     }
@@ -297,7 +297,11 @@ function checkReplays(site: RootsSite, place: RequestPlace, body: TSESTree.Block
  * client declares its capabilities with each request, so each becomes that request's declaration.
  */
 function perRequestCapabilityCalls(callback: FunctionNode, unit: Unit, gates: CapabilityGate[]): TSESTree.CallExpression[] {
-  const taken = [...gates.flatMap((g) => g.reads.map((r) => r.node)), ...unit.sites.filter((s) => s.kind === 'capability' && s.side === 'server').map((s) => s.node)];
+  // Left to their own rewrite: gate reads, roots capability reads, and requests (their parameters are copied as written).
+  const taken = [
+    ...gates.flatMap((g) => g.reads.map((r) => r.node)),
+    ...unit.sites.filter((s) => (s.kind === 'capability' && s.side === 'server') || s.kind === 'request' || isPushRequest(s)).map((s) => s.node),
+  ];
   const out: TSESTree.CallExpression[] = [];
   visit(callback.body, (node) => {
     if (taken.some((t) => t.range[0] <= node.range[0] && node.range[1] <= t.range[1])) return false;

@@ -33,12 +33,27 @@ export function isCapabilityCall(node: Node, unit: Unit): node is TSESTree.CallE
   return unit.prov.valueOf(callee.object)?.kind === 'server';
 }
 
-/** An expression of literals, names, member reads and capability reads: evaluating it earlier or again changes nothing. */
+/** Global conversions of a value to a primitive: `String(x)`, `Number(x)`, `Boolean(x)`, unless the file shadows them. */
+const CONVERSIONS = new Set(['String', 'Number', 'Boolean']);
+
+export function isConversion(node: Node, unit: Unit): boolean {
+  if (node.type !== 'CallExpression' || node.arguments.length > 1 || node.arguments.some((a) => a.type === 'SpreadElement')) return false;
+  const callee = node.callee;
+  return callee.type === 'Identifier' && CONVERSIONS.has(callee.name) && !unit.prov.variableOf(callee)?.defs.length;
+}
+
+/** Whether evaluating `node` itself (not its children) could act, wait, or give another value later. */
+export function acts(node: Node, unit: Unit): boolean {
+  if (isConversion(node, unit)) return false;
+  return ACTIVE.has(node.type) || (node.type === 'UnaryExpression' && node.operator === 'delete');
+}
+
+/** An expression of literals, names, member reads, conversions and capability reads: evaluating it earlier or again changes nothing. */
 export function isPlain(node: Node, unit: Unit): boolean {
   let plain = true;
   visit(node, (n) => {
     if (n.type === 'CallExpression' && isCapabilityCall(n, unit)) return false;
-    if (ACTIVE.has(n.type) || (n.type === 'UnaryExpression' && n.operator === 'delete')) plain = false;
+    if (acts(n, unit)) plain = false;
     return plain;
   });
   return plain;
