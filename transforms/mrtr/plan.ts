@@ -107,7 +107,7 @@ export function planUnits(units: Unit[], project: ProjectIndex | undefined, only
     if (untraced.length || imported.length) throw new Unprovable('push-request', held());
     if (!traced.length) return orOutside();
     // Every handler of the plan that elicits or samples must move those requests with its roots request.
-    const moving: { round: PushRound; at: number }[] = [];
+    const moving: { round: PushRound; at: number; group?: Node }[] = [];
     for (const chain of plan.chains) {
       if (!pushRequests.of([chain.callback]).length) continue;
       const round = rounds.get(chain.callback);
@@ -116,15 +116,18 @@ export function planUnits(units: Unit[], project: ProjectIndex | undefined, only
       if (!round) throw new Unprovable('push-request', held());
       try {
         if (round instanceof Unprovable) throw round;
-        moving.push({ round, at: rootsPosition(round, plan) });
+        moving.push({ round, ...rootsPosition(round, plan) });
       } catch (error) {
         if (!(error instanceof Unprovable)) throw error;
         throw new Unprovable('push-request', whyHeld(held(), traced, error));
       }
     }
     orOutside();
-    for (const { round, at } of moving) {
-      round.rootsAt = Math.min(round.rootsAt ?? at, at);
+    for (const { round, at, group } of moving) {
+      if (round.rootsAt === undefined || at < round.rootsAt) {
+        round.rootsAt = at;
+        if (group) round.rootsGroup = group;
+      }
       usedRounds.add(round);
     }
     return plan;

@@ -4,7 +4,7 @@
 // original's paths: a decline or cancel is the same ElicitResult, and a client without the capability fails where
 // the original failed, with the same error.
 import type { TSESTree } from '@typescript-eslint/types';
-import { type FunctionNode, type ImportName, type TextEdit, indentAt, insert } from '@uproot/core/planning';
+import { type FunctionNode, type ImportName, type Node, type TextEdit, indentAt, insert } from '@uproot/core/planning';
 import { HELPER_NAMES } from './helpers-block.ts';
 import type { CapabilityGate, CapabilityRead, PushRound, RoundRequest } from './push-round.ts';
 import type { Unit } from './unit.ts';
@@ -64,28 +64,42 @@ export function roundEntryEdits(fn: FunctionNode, u: Unit, ctx: string, server: 
     lines.push(declared ? `${names.answerable} = ${names.answerable} && ${gate};` : `let ${names.answerable} = ${gate};`);
     declared = true;
   };
-  const ask = (gate: string, key: string, view: string, request: string) => {
-    also(gate);
-    lines.push(`if (${names.answerable} && inputResponse(${responses}, '${key}').kind !== '${view}') ${names.requests}.${key} = ${request};`);
-  };
   // In the handler's order: roots where the handler asked for them, each gate before the requests it stands before.
   // A request asked in place (inPlaceAsk) is asked where the handler makes it, and so is every request after it.
-  const entry = round.requests.filter((r) => !r.inPlace);
-  const steps: Array<{ at: number; write: () => void }> = entry.map((r) => ({
-    at: r.site.range[0],
-    write: () => {
+  type Ask = { at: number; own: string; key: string; view: string; request: string; group?: Node };
+  const asks: Ask[] = round.requests
+    .filter((r) => !r.inPlace)
+    .map((r) => {
       const { view, capability } = KIND[r.ask];
       const mode = r.ask === 'elicit' ? `, 'form'` : '';
-      ask(`${PUSH_HELPER_NAMES.declares}(${ctx}, ${server}, '${capability}'${mode})`, r.key, view, `inputRequired.${r.ask}(${r.params})`);
-    },
-  }));
-  if (asksRoots) steps.push({ at: round.rootsAt ?? -1, write: () => ask(`${HELPER_NAMES.declares}(${ctx}, ${server})`, 'roots', 'roots', 'inputRequired.listRoots()') });
-  const lastAsk = Math.max(-1, ...steps.map((s) => s.at));
-  for (const gate of round.gates) if (gate.at < lastAsk) steps.push({ at: gate.at, write: () => also(`!(${perRequestTest(gate, text, ctx)})`) });
-  for (const step of steps.sort((a, b) => a.at - b.at)) step.write();
+      const own = `${PUSH_HELPER_NAMES.declares}(${ctx}, ${server}, '${capability}'${mode})`;
+      return { at: r.site.range[0], own, key: r.key, view, request: `inputRequired.${r.ask}(${r.params})`, ...(r.group ? { group: r.group } : {}) };
+    });
+  if (asksRoots) {
+    const own = `${HELPER_NAMES.declares}(${ctx}, ${server})`;
+    asks.push({ at: round.rootsAt ?? -1, own, key: 'roots', view: 'roots', request: 'inputRequired.listRoots()', ...(round.rootsGroup ? { group: round.rootsGroup } : {}) });
+  }
+  const lastAsk = Math.max(-1, ...asks.map((s) => s.at));
+  const gates = round.gates.filter((g) => g.at < lastAsk);
+  const steps = [...asks.map((a) => ({ at: a.at, ask: a })), ...gates.map((g) => ({ at: g.at, gate: g }))].sort((a, b) => a.at - b.at);
+  for (const [i, step] of steps.entries()) {
+    if ('gate' in step) {
+      also(`!(${perRequestTest(step.gate, text, ctx)})`);
+      continue;
+    }
+    const { ask } = step;
+    if (!ask.group) also(ask.own);
+    // Sent together (Promise.all): each is asked whatever the others' clients can answer; after them, all must be.
+    const answerable = ask.group ? [...(declared ? [names.answerable] : []), ask.own] : [names.answerable];
+    lines.push(`if (${answerable.join(' && ')} && inputResponse(${responses}, '${ask.key}').kind !== '${ask.view}') ${names.requests}.${ask.key} = ${ask.request};`);
+    const after = steps[i + 1];
+    if (ask.group && after && !('ask' in after && after.ask.group === ask.group)) {
+      also(asks.filter((a) => a.group === ask.group).map((a) => a.own).join(' && '));
+    }
+  }
   const stateArg = round.fresh.length ? `, requestState: await ${CODEC_NAME}.mint(${statePayload(ctx, round.fresh)})` : '';
   // Every request asked in place: the entry only restores what earlier rounds carried.
-  const asks = !steps.length
+  const entry = !steps.length
     ? []
     : [
         `// Ask for every answer the handler needs before anything else: it runs again from the top with the client's answers.`,
@@ -94,7 +108,7 @@ export function roundEntryEdits(fn: FunctionNode, u: Unit, ctx: string, server: 
         ...lines,
         `if (Object.keys(${names.requests}).length > 0) return inputRequired({ ${names.requests === 'inputRequests' ? 'inputRequests' : `inputRequests: ${names.requests}`}${stateArg} });`,
       ];
-  const all = [...carried, ...asks, ...states];
+  const all = [...carried, ...entry, ...states];
   if (!all.length) return [];
   return [insert(body.range[0] + 1, `${eol}${all.map((l) => `${indent}${l}`).join(eol)}`)];
 }

@@ -11,7 +11,7 @@ import { type Unit, Unprovable } from './unit.ts';
 import { type PushRequest, isPushRequest } from '../push-requests.ts';
 import { type StateWiring, stateWiring } from './request-state.ts';
 import { type FreshValue, freshValue } from './fresh-values.ts';
-import { type RequestPlace, acts, isCapabilityCall, isPlain, lineOf, onlyAwaits, placeOf, replays, runsBefore, visit } from './round-statements.ts';
+import { type ConcurrentGroup, type RequestPlace, acts, concurrentGroup, isCapabilityCall, isPlain, lineOf, onlyAwaits, placeOf, replays, runsBefore, visit } from './round-statements.ts';
 
 /** The `inputRequired` builder a request becomes. */
 export type AskKind = 'elicit' | 'createMessage';
@@ -36,6 +36,8 @@ export interface RoundRequest {
   inPlace: boolean;
   /** The statement of the handler's body that holds the request. */
   top: TSESTree.Statement;
+  /** The Promise.all array it is sent in with other requests: each is asked whatever the others' clients can answer. */
+  group?: Node;
 }
 
 /** `if (!server.getClientCapabilities()?.elicitation) return …;` before a request: the original's own fallback. */
@@ -66,6 +68,8 @@ export interface PushRound {
   fresh: FreshValue[];
   /** Offset of the handler's roots request when it asks one: the entry asks it in the handler's order. */
   rootsAt?: number;
+  /** The Promise.all array the roots request is sent in, with requests of this round. */
+  rootsGroup?: Node;
   /** `getClientCapabilities()` calls of the handler, each now asked of this request's client. */
   capabilityCalls: TSESTree.CallExpression[];
 }
@@ -100,15 +104,17 @@ export function planPushRound(callback: FunctionNode, requests: readonly PushReq
     if (request.file !== unit.path || enclosingFunction(site.node) !== callback) {
       throw hold(site, 'it is made in a helper, and uproot moves only the requests a handler makes itself');
     }
-    const place = placeOf(site, body);
+    const place = placeOf(site, body, unit);
     if (typeof place === 'string') throw hold(site, place);
     const parts = requestParts(site, unit);
     const dependsOn = firstLocal(parts.paramsNode, callback, unit, fresh);
     if (dependsOn?.effect) throw hold(site, `its parameters use ${dependsOn.name}`);
     return { site, place, parts, dependsOn };
   });
+  for (const group of new Set(planned.flatMap((p) => (p.place.group ? [p.place.group] : [])))) checkGroup(group, planned, unit);
   // The statements the entry may ask past: requests it can ask there, and what neither acts nor ends the handler.
-  const entryCandidates = new Set<Node>(planned.filter((p) => !p.place.nested && !p.dependsOn).map((p) => p.place.statement));
+  const atEntry = (p: (typeof planned)[number]) => !p.place.nested && !p.dependsOn;
+  const entryCandidates = new Set<Node>(planned.filter((p) => planned.every((q) => q.place.statement !== p.place.statement || atEntry(q))).map((p) => p.place.statement));
   const { gates, blocker } = entryPrefix(body, unit, fresh, entryCandidates);
   const asked = new Set<Node>([...planned.map((p) => p.place.statement), ...fresh.map((v) => v.statement), ...rootsStatements(body, unit)]);
   const out: RoundRequest[] = [];
@@ -116,9 +122,10 @@ export function planPushRound(callback: FunctionNode, requests: readonly PushReq
     // From the first request that needs an earlier answer, sits under a condition or follows a statement that may
     // end the handler, each is asked where the handler makes it, in a round of its own.
     const inPlace = !!dependsOn || place.nested || out.some((r) => r.inPlace) || (!!blocker && blocker.range[0] < place.top.range[0]);
+    if (inPlace && place.group) throw hold(site, 'it is sent in Promise.all with other requests after something that keeps it from the entry, and uproot asks such a group only at the entry');
     if (inPlace) checkReplays(site, place, body, unit, asked);
-    const name = (place.statement.declarations[0]!.id as TSESTree.Identifier).name;
-    out.push({ site, key: uniqueKey(snakeCase(name), keys), ask: parts.ask, params: unit.text.slice(parts.paramsNode.range[0], parts.paramsNode.range[1]), missing: parts.missing, inPlace, top: place.top });
+    const request = { site, key: uniqueKey(snakeCase(place.name), keys), ask: parts.ask, params: unit.text.slice(parts.paramsNode.range[0], parts.paramsNode.range[1]), missing: parts.missing, inPlace, top: place.top };
+    out.push(place.group ? { ...request, group: place.group.elements } : request);
   }
   const lastTop = out[out.length - 1]!.top;
   const carried = fresh.filter((v) => v.statement.range[0] < lastTop.range[0]);
@@ -145,15 +152,16 @@ export function planPushRound(callback: FunctionNode, requests: readonly PushReq
 /**
  * Where the handler's roots request is asked at the entry, among the other requests in the handler's order: it must
  * be a statement of the handler's own body that only awaits it, asked at the entry like every request before it,
- * with nothing before it that acts or ends the handler. The offset of its statement.
+ * with nothing before it that acts or ends the handler. Its offset, and the Promise.all it is sent in.
  */
-export function rootsPosition(round: PushRound, plan: SitePlan): number {
+export function rootsPosition(round: PushRound, plan: SitePlan): { at: number; group?: Node } {
   const body = round.chain.callback.body as TSESTree.BlockStatement;
   const chain = plan.chains.find((c) => c.callback === round.chain.callback);
-  if (!chain) return body.range[0];
+  if (!chain) return { at: body.range[0] };
   const first = round.requests[0]!;
   const statement = chain.hops.length === 0 ? statementOf(plan.site.node, body) : undefined;
-  if (!statement || !onlyAwaits(statement, plan.site.node)) {
+  const group = concurrentGroup(plan.site.node, round.chain.unit);
+  if (!statement || !(onlyAwaits(statement, plan.site.node) || group?.statement === statement)) {
     throw hold(first.site, "the handler's roots request is not a statement of its own in the handler's body, so asking both at the entry would change what a client without one of them sees");
   }
   const inPlace = round.requests.find((r) => r.inPlace);
@@ -164,7 +172,7 @@ export function rootsPosition(round: PushRound, plan: SitePlan): number {
   if (blocker && blocker.range[0] < statement.range[0]) {
     throw hold(first.site, `the statement at line ${lineOf(blocker, round.chain.unit)} runs before the handler's roots request, which uproot asks at the entry`);
   }
-  return statement.range[0];
+  return { at: plan.site.range[0], ...(group ? { group: group.elements } : {}) };
 }
 
 /** The request's parameters, which builder it becomes, and how a client without the capability failed it. */
@@ -270,15 +278,42 @@ function entryPrefix(body: TSESTree.BlockStatement, unit: Unit, fresh: FreshValu
   return { gates };
 }
 
-/** Statements of the handler's body that only await one of its roots requests. */
+/** Statements of the handler's body that only await one of its roots requests (alone, or in a Promise.all group). */
 function rootsStatements(body: TSESTree.BlockStatement, unit: Unit): Set<Node> {
   const out = new Set<Node>();
   for (const site of unit.sites) {
     if (site.kind !== 'request') continue;
     const statement = statementOf(site.node, body);
-    if (statement && onlyAwaits(statement, site.node)) out.add(statement);
+    if (!statement) continue;
+    const group = concurrentGroup(site.node, unit);
+    // Beside it in Promise.all only other requests and plain values: nothing that acts.
+    const together = (e: Node | null) => !!e && (unit.sites.some((s) => s.node === e && (s.kind === 'request' || isPushRequest(s))) || isPlain(e, unit));
+    if (onlyAwaits(statement, site.node) || (group?.statement === statement && group.elements.elements.every(together))) out.add(statement);
   }
   return out;
+}
+
+/**
+ * A Promise.all group moves whole into the entry: every other element is the roots request or a plain value, and the
+ * answers are read in the array's order, so the first refusal must be the one the original met first. A client
+ * without form elicitation failed `elicitInput` before anything was sent; every other request failed when the
+ * client's "Method not found" came back. Such an elicitation after another request would fail first in the original
+ * but second when read.
+ */
+function checkGroup(group: ConcurrentGroup, planned: Array<{ site: RootsSite; parts: { missing: RoundRequest['missing'] } }>, unit: Unit): void {
+  let sent: RootsSite | undefined;
+  for (const element of group.elements.elements) {
+    const request = planned.find((p) => p.site.node === element);
+    const roots = unit.sites.find((s) => s.kind === 'request' && s.node === element);
+    const site = request?.site ?? planned.find((p) => group.elements.elements.includes(p.site.node as TSESTree.Expression))!.site;
+    if (!element || element.type === 'SpreadElement' || (!request && !roots && !isPlain(element, unit))) {
+      throw hold(site, `it is sent in Promise.all beside an element that acts (line ${lineOf(element ?? group.elements, unit)}), which asking at the entry would run after it`);
+    }
+    if (request?.parts.missing === 'form-elicitation' && sent) {
+      throw hold(request.site, `it follows ${sent.form} in Promise.all, and a client without form elicitation saw this one fail first, which reading the answers in order would not keep`);
+    }
+    if (roots || (request && request.parts.missing !== 'form-elicitation')) sent ??= (request?.site ?? roots)!;
+  }
 }
 
 /** A request asked where the handler makes it: what runs before it runs again on every round, so it may not act. */

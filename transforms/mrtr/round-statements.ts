@@ -59,6 +59,32 @@ export function isPlain(node: Node, unit: Unit): boolean {
   return plain;
 }
 
+/**
+ * `const [a, b, { roots }] = await Promise.all([<request>, <request>, <roots request>])`: requests the original sent
+ * together, each answer destructured by its position. The global `Promise.all` over an array literal.
+ */
+export interface ConcurrentGroup {
+  statement: TSESTree.VariableDeclaration;
+  elements: TSESTree.ArrayExpression;
+  pattern: TSESTree.ArrayPattern;
+}
+
+/** The group `site` is an element of, when it stands directly in one. */
+export function concurrentGroup(site: Node, unit: Unit): ConcurrentGroup | undefined {
+  const elements = site.parent;
+  const call = elements?.parent;
+  if (elements?.type !== 'ArrayExpression' || call?.type !== 'CallExpression' || call.arguments.length !== 1 || call.arguments[0] !== elements) return undefined;
+  const callee = call.callee;
+  if (callee.type !== 'MemberExpression' || callee.computed || callee.property.type !== 'Identifier' || callee.property.name !== 'all') return undefined;
+  if (callee.object.type !== 'Identifier' || callee.object.name !== 'Promise' || unit.prov.variableOf(callee.object)?.defs.length) return undefined;
+  const awaited = call.parent;
+  const declarator = awaited?.type === 'AwaitExpression' ? awaited.parent : undefined;
+  if (declarator?.type !== 'VariableDeclarator' || declarator.init !== awaited || declarator.id.type !== 'ArrayPattern') return undefined;
+  const statement = declarator.parent;
+  if (statement?.type !== 'VariableDeclaration' || statement.declarations.length !== 1) return undefined;
+  return { statement, elements, pattern: declarator.id };
+}
+
 /** `const x = await <site>` / `await <site>;`: the statement does nothing but await the request. */
 export function onlyAwaits(statement: TSESTree.Statement, site: Node): boolean {
   const awaited = site.parent;
@@ -71,6 +97,10 @@ export function onlyAwaits(statement: TSESTree.Statement, site: Node): boolean {
 /** Where a request stands in the handler: its statement, and the statement of the handler's body that holds it. */
 export interface RequestPlace {
   statement: TSESTree.VariableDeclaration;
+  /** The variable its answer is bound to. */
+  name: string;
+  /** Sent together with other requests (Promise.all). */
+  group?: ConcurrentGroup;
   top: TSESTree.Statement;
   /** Inside an `if` or a block: asked only where the handler makes it, when the handler gets there. */
   nested: boolean;
@@ -80,7 +110,13 @@ export interface RequestPlace {
  * The request's place, or why it has none the rewrite can ask from: only blocks and `if` branches may hold it (a
  * loop would ask under one key many times, a try or a switch changes where a refusal goes).
  */
-export function placeOf(site: RootsSite, body: TSESTree.BlockStatement): RequestPlace | string {
+export function placeOf(site: RootsSite, body: TSESTree.BlockStatement, unit: Unit): RequestPlace | string {
+  const group = concurrentGroup(site.node, unit);
+  if (group) {
+    const element = group.pattern.elements[group.elements.elements.indexOf(site.node as TSESTree.Expression)];
+    if (element?.type !== 'Identifier') return 'its answer is not destructured from Promise.all into one variable, so there is no name to key it by';
+    return placed(group.statement, element.name, body, group);
+  }
   const awaited = site.node.parent;
   let declarator: Node | undefined = awaited?.parent;
   // `(await …) as ElicitResult`: a cast changes no value.
@@ -92,6 +128,11 @@ export function placeOf(site: RootsSite, body: TSESTree.BlockStatement): Request
   if (statement?.type !== 'VariableDeclaration' || statement.declarations.length !== 1 || statement.parent?.type !== 'BlockStatement') {
     return 'it is asked inside an expression or a declaration of several variables, and asking it apart would change what runs before it';
   }
+  return placed(statement, declarator.id.name, body);
+}
+
+function placed(statement: TSESTree.VariableDeclaration, name: string, body: TSESTree.BlockStatement, group?: ConcurrentGroup): RequestPlace | string {
+  if (statement.parent?.type !== 'BlockStatement') return 'it is asked inside an expression, and asking it apart would change what runs before it';
   let n: Node = statement;
   while (n.parent !== body) {
     const parent: Node | undefined = n.parent;
@@ -101,7 +142,7 @@ export function placeOf(site: RootsSite, body: TSESTree.BlockStatement): Request
     }
     n = parent;
   }
-  return { statement, top: n as TSESTree.Statement, nested: n !== statement };
+  return { statement, name, ...(group ? { group } : {}), top: n as TSESTree.Statement, nested: n !== statement };
 }
 
 /**
