@@ -253,6 +253,55 @@ describe("the handler's roots request is asked in the handler's order", () => {
   }
 });
 
+describe('requests sent together with Promise.all go into one map', () => {
+  const group = (elements: string, names: string) => tool(`async ({ topic }, ctx) => {
+  const [${names}] = await Promise.all([
+    ${elements},
+  ]);
+  return { content: [{ type: 'text', text: String(userName) + String(draft) + topic }] };
+}`);
+
+  it('an elicitation, a sampling request and roots: each asked whatever the others can be answered, read in the same Promise.all', () => {
+    const { after, outcomes } = migrate(group(`ctx.mcpReq.elicitInput(${ELICIT}),\n    server.server.createMessage(${SAMPLE}),\n    server.server.listRoots()`, 'userName, draft, { roots }'));
+    expect(outcomes).toEqual(['elicitation-request rewritten', 'sampling-request rewritten', 'request rewritten']);
+    expect(after).toContain(`if (clientDeclares(ctx, server.server, 'elicitation', 'form') && inputResponse(ctx.mcpReq.inputResponses, 'user_name').kind !== 'elicit') inputRequests.user_name = inputRequired.elicit(${ELICIT});`);
+    expect(after).toContain(`if (clientDeclares(ctx, server.server, 'sampling') && inputResponse(ctx.mcpReq.inputResponses, 'draft').kind !== 'sampling') inputRequests.draft = `);
+    expect(after).toContain(`if (clientDeclaresRoots(ctx, server.server) && inputResponse(ctx.mcpReq.inputResponses, 'roots').kind !== 'roots') inputRequests.roots = inputRequired.listRoots();`);
+    expect(after).toContain("Promise.all([\n    elicitationAnswer(ctx, 'user_name'),\n    samplingAnswer(ctx, 'draft'),\n    rootsFromAnswer(ctx),\n  ])");
+    expect(after.match(/return inputRequired\(/g)).toHaveLength(1);
+  });
+
+  it('beside a plain value, after an answered request: the group is asked once the request before it can be answered', () => {
+    const { after, outcomes } = migrate(
+      tool(`async ({ topic }, ctx) => {
+  const first = await ctx.mcpReq.elicitInput(${ELICIT});
+  const [userName, draft, limit] = await Promise.all([ctx.mcpReq.elicitInput(${ELICIT}), ctx.mcpReq.requestSampling(${SAMPLE}), 3]);
+  const last = await server.server.createMessage(${SAMPLE});
+  return { content: [{ type: 'text', text: first.action + String(userName) + String(draft) + limit + last.model + topic }] };
+}`),
+    );
+    expect(outcomes).toEqual(['elicitation-request rewritten', 'elicitation-request rewritten', 'sampling-request rewritten', 'sampling-request rewritten']);
+    expect(after).toContain("if (answerable && clientDeclares(ctx, server.server, 'sampling') && inputResponse(ctx.mcpReq.inputResponses, 'draft').kind !== 'sampling')");
+    // After the group, every member's client must answer before the next request is asked.
+    expect(after).toContain("answerable = answerable && clientDeclares(ctx, server.server, 'elicitation', 'form') && clientDeclares(ctx, server.server, 'sampling');");
+    expect(after).toContain("if (answerable && inputResponse(ctx.mcpReq.inputResponses, 'last').kind !== 'sampling') inputRequests.last = ");
+  });
+
+  const held: Array<[string, string, string, RegExp]> = [
+    ['an element that acts', `ctx.mcpReq.elicitInput(${ELICIT}),\n    fetch(topic)`, 'userName, draft', /beside an element that acts/],
+    ['a form elicitation after a sampling request', `server.server.createMessage(${SAMPLE}),\n    ctx.mcpReq.elicitInput(${ELICIT})`, 'draft, userName', /follows createMessage\(\) in Promise.all/],
+    ['an answer destructured in place', `ctx.mcpReq.elicitInput(${ELICIT}),\n    server.server.createMessage(${SAMPLE})`, '{ action: userName }, draft', /not destructured from Promise.all into one variable/],
+  ];
+  for (const [name, elements, names, why] of held) {
+    it(`holds the handler: ${name}`, () => {
+      const original = group(elements, names);
+      const { after, details } = migrate(original);
+      expect(after).toBe(HEAD + original);
+      expect(details.join('\n')).toMatch(why);
+    });
+  }
+});
+
 describe('values computed before the requests are computed once per call', () => {
   it('a timestamp and an id move ahead of the entry and travel in the signed requestState', () => {
     const { after, outcomes } = migrate(
