@@ -234,6 +234,33 @@ server.registerTool('q', { inputSchema: z.object({ topic: z.string() }) }, quest
   }
 });
 
+describe('a file an earlier run gave the push helpers', () => {
+  it('gains the capabilities reader when a handler added since reads capabilities around a request', () => {
+    const file = '/p/src/later.ts';
+    const first = HEAD + tool(`async (_args, ctx) => {\n  const answer = await ctx.mcpReq.elicitInput(${ELICIT});\n  return { content: [{ type: 'text', text: answer.action }] };\n}`);
+    const once = applyEdits(first, planMrtrProject([{ path: file, text: first }], {}).plans.get(file)!.edits);
+    expect(once).toContain('function clientDeclares(');
+    expect(once).not.toContain('function clientCapabilities(');
+    const added = `${once}server.registerTool('u', { inputSchema: z.object({}) }, async (_args, ctx) => {
+  const caps = server.server.getClientCapabilities();
+  if (caps?.sampling) {
+    const draft = await ctx.mcpReq.requestSampling({ messages: [], maxTokens: 5 });
+    return { content: [{ type: 'text', text: draft.model }] };
+  }
+  return { content: [] };
+});
+`;
+    const plan = planMrtrProject([{ path: file, text: added }], {}).plans.get(file)!;
+    const after = applyEdits(added, plan.edits);
+    parseSource(after, file);
+    expect(plan.outcomes.map((o) => o.outcome)).toEqual(['rewritten']);
+    expect(after.match(/function clientCapabilities\(/g)).toHaveLength(1);
+    expect(after.match(/function clientDeclares\(/g)).toHaveLength(1);
+    expect(after).toContain('const caps = clientCapabilities(ctx, server.server);');
+    expect(after).toMatch(/import \{[^}]*\bClientCapabilities\b[^}]*\} from '@modelcontextprotocol\/server'/);
+  });
+});
+
 describe("the handler's roots request is asked in the handler's order", () => {
   const order = (after: string) => [...after.matchAll(/inputRequests\.(\w+) = inputRequired\./g)].map((m) => m[1]);
   const cases: Array<[string, string, string[]]> = [

@@ -219,14 +219,24 @@ export function pushHelpersBlock(used: PushHelperUse, typescript: boolean, eol: 
     `${unit}return answer.result${t(' as CreateMessageResult')};`,
     `}`,
   ];
-  const capabilities = [
-    ``,
+  const capabilities = used.has('capabilities') ? ['', capabilitiesHelper(typescript, eol, unit)] : [];
+  const blocks = [...lines, ...capabilities, ...(used.has('elicitation') ? elicitation : []), ...(used.has('sampling') ? sampling : [])];
+  return blocks.join(eol);
+}
+
+/** Whether the file already has the reader of a request's whole capabilities (an earlier run wrote it). */
+export function hasCapabilitiesHelper(text: string): boolean {
+  return new RegExp(`function ${PUSH_HELPER_NAMES.capabilities}\\b`).test(text);
+}
+
+/** The reader of a request's whole capabilities, for a condition or a variable the handler keeps. */
+export function capabilitiesHelper(typescript: boolean, eol: string, unit: string): string {
+  const t = (ts: string) => (typescript ? ts : '');
+  return [
     `/** What this request's client declared: with the request on 2026-07-28, from initialize on 2025-era connections. */`,
     `function ${PUSH_HELPER_NAMES.capabilities}(ctx${t(': ServerContext')}, server${t(': { getClientCapabilities(): ClientCapabilities | undefined }')})${t(': ClientCapabilities | undefined')} {`,
     `${unit}const envelope = ctx.mcpReq.envelope${t(' as Record<string, unknown> | undefined')};`,
     `${unit}return envelope && CLIENT_CAPABILITIES_META_KEY in envelope ? (envelope[CLIENT_CAPABILITIES_META_KEY]${t(' as ClientCapabilities | undefined')}) : server.getClientCapabilities();`,
     `}`,
-  ];
-  const blocks = [...lines, ...(used.has('capabilities') ? capabilities : []), ...(used.has('elicitation') ? elicitation : []), ...(used.has('sampling') ? sampling : [])];
-  return blocks.join(eol);
+  ].join(eol);
 }
