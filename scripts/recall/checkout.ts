@@ -46,11 +46,14 @@ function placeTree(dest: string, commit: string): void {
   }
 }
 
-/** Tracked source files of the checkout whose text mentions roots: the files ESLint and tsserver are asked about. */
-export function filesMentioningRoots(dir: string): string[] {
+/**
+ * Tracked source files of the checkout whose text mentions roots, elicitation or sampling: the files ESLint and
+ * tsserver are asked about (every labelled site's file names one of them).
+ */
+export function filesMentioningSites(dir: string): string[] {
   let out = '';
   try {
-    out = git(['grep', '-l', '-I', '-i', 'roots', '--', '*.ts', '*.tsx', '*.mts', '*.cts', '*.js', '*.jsx', '*.mjs', '*.cjs'], dir);
+    out = git(['grep', '-l', '-I', '-i', '-E', 'roots|elicit|sampling|createMessage', '--', '*.ts', '*.tsx', '*.mts', '*.cts', '*.js', '*.jsx', '*.mjs', '*.cjs'], dir);
   } catch (e) {
     // git grep exits 1 when nothing matches.
     if ((e as { status?: number }).status === 1) return [];

@@ -9,12 +9,21 @@ const RULE_OF_KIND: Record<string, string> = {
 };
 export const ruleOfKind = (kind: string) => RULE_OF_KIND[kind] ?? `no-roots-${kind}`;
 
-// The labels cover the four roots kinds; elicitation and sampling sites (issue 21) were not labelled, so their
-// reports are counted apart, neither hits nor false positives.
-const LABELLED_RULES = new Set(['request', 'input-request', 'list-changed', 'capability'].map(ruleOfKind));
+export const ROOTS_KINDS = ['request', 'input-request', 'list-changed', 'capability'];
+export const PUSH_KINDS = ['elicitation-request', 'sampling-request'];
+const ROOTS_RULES = ROOTS_KINDS.map(ruleOfKind);
+const PUSH_RULES = PUSH_KINDS.map(ruleOfKind);
+
+/** The rules a repository's labels cover: the roots kinds always, elicitation and sampling where they were labelled too. */
+export const labelledRules = (entry: LabelledRepo) => new Set(entry.pushLabelled ? [...ROOTS_RULES, ...PUSH_RULES] : ROOTS_RULES);
+
+/** The labelled kind a rule reports, for grouping false positives with the labels they would have matched. */
+export const kindOfRule = (rule: string) => [...ROOTS_KINDS, ...PUSH_KINDS].find((k) => ruleOfKind(k) === rule) ?? rule;
 
 export interface RepoOutcome {
   repo: string;
+  /** Whether elicitation and sampling were labelled in this repository (else their reports are `unlabelled`). */
+  pushLabelled: boolean;
   found: LabelledSite[];
   missed: LabelledSite[];
   /** Reports in the labelled area that no label and no out-of-scope note accounts for. */
@@ -28,9 +37,10 @@ export interface RepoOutcome {
 const spans = (r: Reported, file: string, line: number) => r.file === file && r.line <= line && line <= r.endLine;
 
 export function judge(entry: LabelledRepo, reported: Reported[]): RepoOutcome {
+  const rules = labelledRules(entry);
   const unlabelled: Record<string, number> = {};
-  for (const r of reported) if (!LABELLED_RULES.has(r.rule)) unlabelled[r.rule] = (unlabelled[r.rule] ?? 0) + 1;
-  const covered = reported.filter((r) => LABELLED_RULES.has(r.rule));
+  for (const r of reported) if (!rules.has(r.rule)) unlabelled[r.rule] = (unlabelled[r.rule] ?? 0) + 1;
+  const covered = reported.filter((r) => rules.has(r.rule));
   const area = covered.filter((r) => inLabelledArea(r.file));
   const used = new Set<Reported>();
   const found: LabelledSite[] = [];
@@ -44,7 +54,7 @@ export function judge(entry: LabelledRepo, reported: Reported[]): RepoOutcome {
   }
   const excused = (r: Reported) => (entry.outOfScope ?? []).some((o) => spans(r, o.file, o.line));
   const falsePositives = area.filter((r) => !used.has(r) && !excused(r));
-  return { repo: entry.repo, found, missed, falsePositives, outside: covered.length - area.length, unlabelled };
+  return { repo: entry.repo, pushLabelled: Boolean(entry.pushLabelled), found, missed, falsePositives, outside: covered.length - area.length, unlabelled };
 }
 
 const key = (r: Reported) => `${r.file}:${r.line} ${r.rule}`;

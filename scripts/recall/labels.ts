@@ -1,5 +1,6 @@
 // The hand labels: one entry per repository at a recorded commit, written by reading the code before
-// uproot was run on it. Sites are what a person decided is roots use of an MCP value.
+// uproot was run on it. Sites are what a person decided is roots use of an MCP value, and in the repositories
+// marked `pushLabelled`, push-style elicitation and sampling requests too.
 import { readFileSync } from 'node:fs';
 
 export interface LabelledSite {
@@ -25,6 +26,8 @@ export interface LabelledRepo {
   outOfScope?: PlaceNote[];
   /** Places that look like sites and are not: documentation of what must stay silent. */
   lookalikes?: PlaceNote[];
+  /** Its labels cover push-style elicitation and sampling requests as well as roots (issue 21). */
+  pushLabelled?: boolean;
 }
 
 export function readLabels(file: string): LabelledRepo[] {

@@ -4,11 +4,11 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { checkout, filesMentioningRoots } from './checkout.ts';
+import { checkout, filesMentioningSites } from './checkout.ts';
 import { disagreements, judge, type RepoOutcome } from './compare.ts';
 import { eslintSites, type FrontResult, scanSites, tsserverSites } from './fronts.ts';
 import { inLabelledArea, readLabels } from './labels.ts';
-import { familyTable, repoLine } from './table.ts';
+import { familyTable, kindTable, repoLine } from './table.ts';
 
 const { values } = parseArgs({
   options: {
@@ -32,6 +32,8 @@ interface Agreement {
   onlyScan: string[];
   onlyOther: string[];
   failures: string[];
+  /** The front end's own reports against the labels of the files it checked. */
+  judged: RepoOutcome;
 }
 
 const outcomes: (RepoOutcome & { commit: string; files: number; agreement: Agreement[] })[] = [];
@@ -46,7 +48,7 @@ for (const entry of entries) {
   }
   const scan = await scanSites(dir);
   const outcome = judge(entry, scan.sites);
-  const asked = filesMentioningRoots(dir).filter(inLabelledArea);
+  const asked = filesMentioningSites(dir).filter(inLabelledArea);
   const fronts: [string, () => Promise<FrontResult>][] = [];
   if (values.eslint && !values['no-eslint']) fronts.push(['eslint', () => eslintSites(dir, asked, false)]);
   if (values.typed) fronts.push(['eslint-typed', () => eslintSites(dir, asked.filter((f) => /\.[cm]?tsx?$/.test(f)), true)]);
@@ -55,11 +57,12 @@ for (const entry of entries) {
   for (const [front, ask] of fronts) {
     const result = await ask();
     // A file the front end could not check (no tsconfig includes it, for projectService) is listed under its
-    // failures, not counted as a disagreement.
+    // failures, not counted as a disagreement nor as a miss.
     const failed = new Set(result.failures.map((f) => f.replace(/:(?:\d+|undefined)?:? .*$/s, '')));
     const checked = front === 'eslint-typed' ? asked.filter((f) => /\.[cm]?tsx?$/.test(f)) : asked;
     const typedOnly = new Set(checked.filter((f) => !failed.has(f)));
-    agreement.push({ front, ...disagreements(scan.sites, result.sites, typedOnly), failures: result.failures });
+    const judged = judge({ ...entry, sites: entry.sites.filter((s) => typedOnly.has(s.file)) }, result.sites.filter((r) => typedOnly.has(r.file)));
+    agreement.push({ front, ...disagreements(scan.sites, result.sites, typedOnly), failures: result.failures, judged });
   }
   const row = { ...outcome, commit: entry.commit, files: scan.files, agreement };
   outcomes.push(row);
@@ -68,11 +71,14 @@ for (const entry of entries) {
 
 console.log('');
 console.log(familyTable(outcomes));
+console.log('');
+const frontNames = [...new Set(outcomes.flatMap((o) => o.agreement.map((a) => a.front)))];
+console.log(kindTable([['scan', outcomes], ...frontNames.map((f): [string, RepoOutcome[]] => [f, outcomes.flatMap((o) => o.agreement.filter((a) => a.front === f).map((a) => a.judged))])]));
 const found = outcomes.reduce((n, o) => n + o.found.length, 0);
 const labelled = outcomes.reduce((n, o) => n + o.found.length + o.missed.length, 0);
 const fps = outcomes.reduce((n, o) => n + o.falsePositives.length, 0);
 const pct = labelled ? ((100 * found) / labelled).toFixed(1) : '—';
-console.log(`\nrecall ${found}/${labelled} (${pct}%), false positives ${fps}, repositories ${outcomes.length} (${outcomes.filter((o) => o.found.length + o.missed.length > 0).length} with sites)`);
+console.log(`\nrecall ${found}/${labelled} (${pct}%), false positives ${fps}, repositories ${outcomes.length} (${outcomes.filter((o) => o.found.length + o.missed.length > 0).length} with sites, ${outcomes.filter((o) => o.pushLabelled).length} labelled for elicitation and sampling)`);
 const unlabelled: Record<string, number> = {};
 for (const o of outcomes) for (const [rule, n] of Object.entries(o.unlabelled)) unlabelled[rule] = (unlabelled[rule] ?? 0) + n;
 if (Object.keys(unlabelled).length) console.log(`not labelled (kinds the labels do not cover): ${Object.entries(unlabelled).map(([r, n]) => `${r} ${n}`).join(', ')}`);

@@ -1,5 +1,5 @@
 // The printed tables: one line per repository, then recall and false positives by family and kind.
-import type { RepoOutcome } from './compare.ts';
+import { kindOfRule, PUSH_KINDS, type RepoOutcome, ROOTS_KINDS } from './compare.ts';
 
 interface Row extends RepoOutcome {
   commit: string;
@@ -32,5 +32,26 @@ export function familyTable(outcomes: readonly RepoOutcome[]): string {
   lines.push('', '| false positives by rule | count |', '| --- | ---: |');
   if (!fp.size) lines.push('| (none) | 0 |');
   for (const [k, n] of [...fp].sort()) lines.push(`| ${k} | ${n} |`);
+  return lines.join('\n');
+}
+
+const percent = (found: number, labelled: number) => (labelled ? `${((100 * found) / labelled).toFixed(1)}%` : '—');
+
+/**
+ * Recall and false positives per front end and kind group (roots, elicitation, sampling). Each front end is judged
+ * on the files it checked; elicitation and sampling only in the repositories labelled for them.
+ */
+export function kindTable(fronts: readonly [string, readonly RepoOutcome[]][]): string {
+  const groups: [string, string[]][] = [['roots', ROOTS_KINDS], ...PUSH_KINDS.map((k): [string, string[]] => [k, [k]])];
+  const lines = ['| front end | kind | repositories | labelled | found | recall | false positives |', '| --- | --- | ---: | ---: | ---: | ---: | ---: |'];
+  for (const [front, outcomes] of fronts) {
+    for (const [group, kinds] of groups) {
+      const judged = group === 'roots' ? outcomes : outcomes.filter((o) => o.pushLabelled);
+      const found = judged.reduce((n, o) => n + o.found.filter((s) => kinds.includes(s.kind)).length, 0);
+      const missed = judged.reduce((n, o) => n + o.missed.filter((s) => kinds.includes(s.kind)).length, 0);
+      const fps = judged.reduce((n, o) => n + o.falsePositives.filter((r) => kinds.includes(kindOfRule(r.rule))).length, 0);
+      lines.push(`| ${front} | ${group} | ${judged.length} | ${found + missed} | ${found} | ${percent(found, found + missed)} | ${fps} |`);
+    }
+  }
   return lines.join('\n');
 }

@@ -2,6 +2,7 @@
 // report accounts for one label, and reports outside the labelled folders are neither hits nor false positives.
 import { describe, expect, it } from 'vitest';
 import { disagreements, judge } from '../../scripts/recall/compare.ts';
+import { kindTable } from '../../scripts/recall/table.ts';
 import type { LabelledRepo } from '../../scripts/recall/labels.ts';
 
 const commit = 'a'.repeat(40);
@@ -48,6 +49,29 @@ describe('recall judge', () => {
     const out = judge(entry, [{ file: 'src/c.ts', line: 4, endLine: 4, rule: 'no-push-elicitation' }]);
     expect(out.falsePositives).toEqual([]);
     expect(out.unlabelled).toEqual({ 'no-push-elicitation': 1 });
+  });
+
+  it('judges elicitation and sampling reports in a repository labelled for them, as hits or false positives', () => {
+    const push: LabelledRepo = {
+      ...entry,
+      pushLabelled: true,
+      sites: [...entry.sites, { file: 'src/d.ts', line: 20, kind: 'elicitation-request', family: 'helper' }, { file: 'src/d.ts', line: 30, kind: 'sampling-request', family: 'direct' }],
+    };
+    const out = judge(push, [
+      { file: 'src/d.ts', line: 19, endLine: 22, rule: 'no-push-elicitation' },
+      { file: 'src/d.ts', line: 30, endLine: 30, rule: 'no-push-elicitation' },
+      { file: 'src/e.ts', line: 1, endLine: 1, rule: 'no-push-sampling' },
+    ]);
+    expect(out.found.map((s) => s.kind)).toEqual(['elicitation-request']);
+    expect(out.missed.map((s) => s.kind)).toEqual(['request', 'request', 'capability', 'sampling-request']);
+    expect(out.falsePositives.map((r) => `${r.file}:${r.line} ${r.rule}`)).toEqual(['src/d.ts:30 no-push-elicitation', 'src/e.ts:1 no-push-sampling']);
+    expect(out.unlabelled).toEqual({});
+
+    const table = kindTable([['scan', [out, judge(entry, [{ file: 'src/e.ts', line: 1, endLine: 1, rule: 'no-push-sampling' }])]]]);
+    // The roots row counts both repositories; the elicitation and sampling rows only the one labelled for them.
+    expect(table).toContain('| scan | roots | 2 | 6 | 0 | 0.0% | 0 |');
+    expect(table).toContain('| scan | elicitation-request | 1 | 1 | 1 | 100.0% | 1 |');
+    expect(table).toContain('| scan | sampling-request | 1 | 1 | 0 | 0.0% | 1 |');
   });
 
   it('lists what one front end reports and the other does not, over the files both were asked about', () => {

@@ -166,6 +166,8 @@ export function elementType(type: TSESTree.TypeNode | undefined): TSESTree.TypeN
 /** The declared type of an expression, read from annotations only (never inferred). */
 export function declaredTypeOf(host: TypeHost, input: Node, depth = 0): DeclaredType | undefined {
   if (depth > MAX_TYPE_DEPTH) return undefined;
+  // `transport as StdioTransport`: the cast names the type (`as any`, `as const` and the like prove nothing).
+  if ((input.type === 'TSAsExpression' || input.type === 'TSTypeAssertion') && isNamedType(input.typeAnnotation)) return { type: input.typeAnnotation, path: [] };
   const node = unwrap(input);
   if (node.type === 'AwaitExpression') return declaredTypeOf(host, node.argument, depth + 1);
   if (node.type === 'Identifier') return identifierType(host, node, depth);
@@ -190,7 +192,7 @@ export function declaredTypeOf(host: TypeHost, input: Node, depth = 0): Declared
     if (args?.params.length) return { type: { type: 'TSTypeReference', typeName: node.callee, typeArguments: args } as unknown as TSESTree.TypeNode, path: [] };
   }
   if (node.type === 'CallExpression') {
-    const called = calledFunction(host, node);
+    const called = calledFunction(host, node, depth);
     const returns = called?.fn.returnType?.typeAnnotation;
     if (returns) return { type: returns, path: [], host: called.host };
     // `map.get(key)` / `map.values()` on a typed container hand out its elements.
@@ -341,8 +343,13 @@ function memberParams(host: TypeHost, type: TSESTree.TypeNode | undefined, key: 
   return undefined;
 }
 
-/** The function a call invokes: by name (here or imported), or `this.method(…)` in the same class. */
-function calledFunction(host: TypeHost, call: TSESTree.CallExpression): DeclaredFunction | undefined {
+const isNamedType = (type: TSESTree.TypeNode) => type.type === 'TSTypeReference' && !(type.typeName.type === 'Identifier' && type.typeName.name === 'const');
+
+/**
+ * The function a call invokes: by name (here or imported), `this.method(…)` in the same class, or a method of the
+ * class a value is declared as (`(transport as StdioTransport).getSession()`), that class here or in another module.
+ */
+function calledFunction(host: TypeHost, call: TSESTree.CallExpression, depth?: number): DeclaredFunction | undefined {
   const callee = unwrap(call.callee);
   if (callee.type === 'Identifier') {
     const variable = host.variableOf(callee);
@@ -362,7 +369,31 @@ function calledFunction(host: TypeHost, call: TSESTree.CallExpression): Declared
       if (member.type === 'MethodDefinition' && member.kind === 'method' && propertyName(member) === name && isFunction(member.value)) return { fn: member.value, host };
     }
   }
+  // Only when asked for a declared type, whose depth bounds the walk (a callback's parameter type does not go this far).
+  if (callee.type === 'MemberExpression' && depth !== undefined) return declaredMethod(host, callee, depth);
   return undefined;
+}
+
+function declaredMethod(host: TypeHost, callee: TSESTree.MemberExpression, depth: number): DeclaredFunction | undefined {
+  const name = propertyName(callee);
+  const declared = name === undefined ? undefined : declaredTypeOf(host, callee.object, depth + 1);
+  const type = declared?.path.length === 0 ? declared.type : undefined;
+  if (type?.type !== 'TSTypeReference' || type.typeName.type !== 'Identifier') return undefined;
+  const cls = classDeclaration(declared?.host ?? host, type.typeName);
+  for (const member of cls?.node.body.body ?? []) {
+    if (member.type === 'MethodDefinition' && member.kind === 'method' && propertyName(member) === name && isFunction(member.value)) return { fn: member.value, host: cls!.host };
+  }
+  return undefined;
+}
+
+/** A class declared in this file under that name, or imported from another module of the project. */
+function classDeclaration(host: TypeHost, name: TSESTree.Identifier): { node: TSESTree.ClassDeclaration; host: TypeHost } | undefined {
+  const variable = host.variableOf(name);
+  const local = variable?.defs.find((d) => d.node.type === 'ClassDeclaration')?.node;
+  if (local?.type === 'ClassDeclaration') return { node: local, host };
+  const imported = importedTypeSource(variable);
+  const at = imported && host.origin?.graph.exportedAt?.(host.origin.file, imported.source, imported.name);
+  return at?.node.type === 'ClassDeclaration' ? { node: at.node, host: at.module.prov as TypeHost } : undefined;
 }
 
 function classFieldInit(self: TSESTree.ThisExpression, key: string): Node | undefined {

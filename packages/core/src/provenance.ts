@@ -17,7 +17,7 @@ import {
   thisClass,
   unwrap,
 } from './ast.ts';
-import { type McpValue, type McpValueKind, instanceKinds, mcpModule, typeKinds } from './surface.ts';
+import { type McpValue, type McpValueKind, instanceKinds, mcpModule, pushRequestMethods, typeKinds } from './surface.ts';
 import { callbackExtraIndex } from './registrations.ts';
 import {
   exportValue,
@@ -584,6 +584,13 @@ export class Provenance implements TypeHost {
       if (mod) return { kind: 'module', sdk: mod.sdk, name: spec };
       return undefined;
     }
+    // `server.server.elicitInput.bind(server.server)`: the bound method sends its request when called bare.
+    if (callee.type === 'MemberExpression' && propertyName(callee) === 'bind') {
+      const method = unwrap(callee.object);
+      const name = method.type === 'MemberExpression' ? memberKey(method) : undefined;
+      const receiver = name && method.type === 'MemberExpression' ? this.valueOf(method.object) : undefined;
+      return receiver && name ? boundRequestFn(receiver, name) : undefined;
+    }
     // A local factory: `const server = createServer()` where createServer returns `new McpServer()`.
     if (callee.type === 'Identifier') {
       const variable = this.variableOf(callee);
@@ -673,6 +680,15 @@ export function memberOf(value: McpValue, key: string): McpValue | undefined {
     default:
       return undefined;
   }
+}
+
+/** A server-to-client request method taken off its MCP receiver with `.bind`: a request function under its own name. */
+function boundRequestFn(receiver: McpValue, name: string): McpValue | undefined {
+  const member = memberOf(receiver, name);
+  if (member?.kind === 'request-fn') return member;
+  const push = Object.hasOwn(pushRequestMethods, name) ? pushRequestMethods[name] : undefined;
+  const sends = push ? push.receivers.includes(receiver.kind) : receiver.kind === 'server' && (name === 'listRoots' || name === 'request');
+  return sends ? { kind: 'request-fn', sdk: receiver.sdk, name } : undefined;
 }
 
 /** `p.then(fn)` (also `p.then(fn, onRejected)`): the promise `p` whose value `fn` receives. */

@@ -40,7 +40,7 @@ interface Match {
   out: RawSite[];
   text: string;
   explain?: Explain;
-  /** Whether the text names ctx.mcpReq's elicitInput / requestSampling, which a handler may take off their object. */
+  /** Whether the text names a request method a handler may take off its object (destructured or bound) and call bare. */
   takesPushMethods: boolean;
 }
 
@@ -58,7 +58,7 @@ interface RawSite {
 export function findRootsSites(input: FindSitesInput): RootsSite[] {
   const prov = new Provenance(input.scopeManager, input.typeHint, originOf(input.file, input.cwd));
   const raw: RawSite[] = [];
-  const m: Match = { prov, out: raw, text: input.text, explain: input.explain, takesPushMethods: /elicitInput|requestSampling/.test(input.text) };
+  const m: Match = { prov, out: raw, text: input.text, explain: input.explain, takesPushMethods: /elicitInput|requestSampling|createMessage|listRoots/.test(input.text) };
   walkAll(input.ast, (node) => {
     if (node.type === 'CallExpression') matchCall(node, m);
     else if (node.type === 'NewExpression') matchNewClient(node, m);
@@ -221,15 +221,21 @@ function matchBareRequest(call: TSESTree.CallExpression, callee: TSESTree.Identi
   const method = requestMethod(call.arguments[0], prov) ?? relayedMethod(call.arguments[0], prov);
   const request = method !== undefined && Object.hasOwn(serverRequests, method) ? serverRequests[method] : undefined;
   if (!request) {
-    // `const { elicitInput } = ctx.mcpReq; await elicitInput({...})`, also renamed while destructuring.
+    // `const { elicitInput } = ctx.mcpReq; await elicitInput({...})`, also renamed while destructuring, or bound off
+    // its receiver (`server.server.createMessage.bind(server.server)`).
     if (!m.takesPushMethods) return;
     const taken = prov.is(callee, 'request-fn');
     const push = taken?.name && Object.hasOwn(pushRequestMethods, taken.name) ? pushRequestMethods[taken.name] : undefined;
     if (taken && push) out.push(site(serverRequests[push.method]!.kind, call, taken, 'server', `${taken.name}()`));
+    else if (taken?.name === 'listRoots') out.push(site('request', call, taken, 'server', 'listRoots()'));
     return;
   }
   const fn = prov.is(callee, 'request-fn');
+  // A request function uproot cannot trace (a parameter typed `any`), given the method and the SDK's result schema.
+  const resultSchema = !fn && call.arguments[1] ? prov.is(call.arguments[1], 'schema') : undefined;
+  const viaSchema = resultSchema?.name === request.resultSchema && !prov.valueOf(callee) ? resultSchema : undefined;
   if (fn) out.push(site(request.kind, call, fn, 'server', `${callee.name}({ method: '${method}' })`));
+  else if (viaSchema) out.push(site(request.kind, call, viaSchema, 'server', `${callee.name}({ method: '${method}' })`));
   else if (request.kind === 'request') m.explain?.(call, whyNotReceiver(callee, prov.valueOf(callee), "sendRequest / send taken off a handler's extra or ctx.mcpReq", prov, m.text));
 }
 
