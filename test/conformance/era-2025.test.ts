@@ -6,8 +6,9 @@ import { Client, type ElicitResult, InMemoryTransport } from '@modelcontextproto
 import type { McpServer } from '@modelcontextprotocol/server';
 import { describe, expect, it } from 'vitest';
 import { MRTR_SCENARIOS } from './harness/scenarios.ts';
+import { loadServer } from './harness/servers.ts';
 
-type Factory = () => McpServer;
+type Factory = () => Pick<McpServer, 'connect' | 'close'>;
 const load = async (fixture: string, entry: string): Promise<Factory> =>
   ((await import(`../e2e/fixtures/conformance/${fixture}/${entry}`)) as { createServer: Factory }).createServer;
 
@@ -71,5 +72,18 @@ describe('the conformance fixtures on a 2025-era connection', () => {
     const declined = await answers(reference, true);
     expect(declined.test_input_required_result_elicitation).toBe('You declined to give a name.');
     expect(declined).toEqual(await answers(original, true));
+  });
+
+  it('push-ts after uproot migrate --to mrtr (through the legacy shim) answers as the original does, accepted and declined', async () => {
+    const original = await load('push-ts', 'server.ts');
+    const migrated = await loadServer('push-ts', 'uproot-migrated');
+    try {
+      expect(migrated.migration?.failures).toEqual([]);
+      expect(migrated.migration?.marked).toBe(0);
+      expect(await answers(migrated.createServer)).toEqual(await answers(original));
+      expect(await answers(migrated.createServer, true)).toEqual(await answers(original, true));
+    } finally {
+      await migrated.cleanup();
+    }
   });
 });

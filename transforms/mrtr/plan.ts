@@ -17,7 +17,7 @@ import type { RootsSite } from '@uproot/core/planning';
 import { type Unit, Unprovable, makeUnit } from './unit.ts';
 import { V1_STILL_MARKED } from '@uproot/core/planning';
 import type { FunctionNode, Node } from '@uproot/core/planning';
-import { type PushRound, PushHold, checkRootsFirst, planPushRound } from './push-round.ts';
+import { type PushRound, PushHold, planPushRound, rootsPosition } from './push-round.ts';
 import type { PushRequest } from '../push-requests.ts';
 import type { SharedHelpers } from '../shared-helpers/names.ts';
 
@@ -107,7 +107,7 @@ export function planUnits(units: Unit[], project: ProjectIndex | undefined, only
     if (untraced.length || imported.length) throw new Unprovable('push-request', held());
     if (!traced.length) return orOutside();
     // Every handler of the plan that elicits or samples must move those requests with its roots request.
-    const moving: PushRound[] = [];
+    const moving: { round: PushRound; at: number; group?: Node }[] = [];
     for (const chain of plan.chains) {
       if (!pushRequests.of([chain.callback]).length) continue;
       const round = rounds.get(chain.callback);
@@ -116,15 +116,20 @@ export function planUnits(units: Unit[], project: ProjectIndex | undefined, only
       if (!round) throw new Unprovable('push-request', held());
       try {
         if (round instanceof Unprovable) throw round;
-        checkRootsFirst(round, plan);
+        moving.push({ round, ...rootsPosition(round, plan) });
       } catch (error) {
         if (!(error instanceof Unprovable)) throw error;
         throw new Unprovable('push-request', whyHeld(held(), traced, error));
       }
-      moving.push(round);
     }
     orOutside();
-    for (const round of moving) usedRounds.add(round);
+    for (const { round, at, group } of moving) {
+      if (round.rootsAt === undefined || at < round.rootsAt) {
+        round.rootsAt = at;
+        if (group) round.rootsGroup = group;
+      }
+      usedRounds.add(round);
+    }
     return plan;
   };
   for (const unit of units) {

@@ -4,7 +4,7 @@
 // original's paths: a decline or cancel is the same ElicitResult, and a client without the capability fails where
 // the original failed, with the same error.
 import type { TSESTree } from '@typescript-eslint/types';
-import { type FunctionNode, type ImportName, type TextEdit, indentAt, insert } from '@uproot/core/planning';
+import { type FunctionNode, type ImportName, type Node, type TextEdit, indentAt, insert } from '@uproot/core/planning';
 import { HELPER_NAMES } from './helpers-block.ts';
 import type { CapabilityGate, CapabilityRead, PushRound, RoundRequest } from './push-round.ts';
 import type { Unit } from './unit.ts';
@@ -20,7 +20,7 @@ export function removeStatement(node: TSESTree.Node, text: string): TextEdit {
   return atLineStart && m ? { start, end: node.range[1] + m[0].length, text: '' } : { start: node.range[0], end: node.range[1], text: '' };
 }
 
-export const PUSH_HELPER_NAMES = { declares: 'clientDeclares', elicitation: 'elicitationAnswer', sampling: 'samplingAnswer' } as const;
+export const PUSH_HELPER_NAMES = { declares: 'clientDeclares', capabilities: 'clientCapabilities', elicitation: 'elicitationAnswer', sampling: 'samplingAnswer' } as const;
 export const PUSH_HELPER_BANNER = 'uproot: elicitation and sampling answers arrive through multi round-trip requests (MRTR) since protocol revision 2026-07-28';
 
 const KIND: Record<RoundRequest['ask'], { view: string; capability: string }> = {
@@ -58,36 +58,58 @@ export function roundEntryEdits(fn: FunctionNode, u: Unit, ctx: string, server: 
     carried.push(`// Computed once per call, as the original did: later rounds read the value the first round carried.`);
     for (const v of round.fresh) carried.push(carriedDeclaration(v, ctx, u.typescript));
   }
-  const lines = [
-    ...carried,
-    `// Ask for every answer the handler needs before anything else: it runs again from the top with the client's answers.`,
-    `// A request this client cannot answer failed the original where it stood, so nothing after it is asked.`,
-    `const ${names.requests}${u.typescript ? ': Record<string, InputRequest>' : ''} = {};`,
-  ];
-  const gates: string[] = [];
-  if (asksRoots) gates.push(`${HELPER_NAMES.declares}(${ctx}, ${server})`);
+  const lines: string[] = [];
   let declared = false;
-  const ask = (gate: string, key: string, view: string, request: string) => {
+  const also = (gate: string) => {
     lines.push(declared ? `${names.answerable} = ${names.answerable} && ${gate};` : `let ${names.answerable} = ${gate};`);
     declared = true;
-    lines.push(`if (${names.answerable} && inputResponse(${responses}, '${key}').kind !== '${view}') ${names.requests}.${key} = ${request};`);
   };
-  if (asksRoots) ask(gates[0]!, 'roots', 'roots', 'inputRequired.listRoots()');
-  for (const [i, r] of round.requests.entries()) {
-    // Asked where the handler makes it (inPlaceAsk), and so is every request after it.
-    if (r.inPlace) break;
-    for (const gate of round.gates.filter((g) => g.before === i)) {
-      const turnedAway = `!(${perRequestTest(gate, text, ctx)})`;
-      lines.push(declared ? `${names.answerable} = ${names.answerable} && ${turnedAway};` : `let ${names.answerable} = ${turnedAway};`);
-      declared = true;
+  // In the handler's order: roots where the handler asked for them, each gate before the requests it stands before.
+  // A request asked in place (inPlaceAsk) is asked where the handler makes it, and so is every request after it.
+  type Ask = { at: number; own: string; key: string; view: string; request: string; group?: Node };
+  const asks: Ask[] = round.requests
+    .filter((r) => !r.inPlace)
+    .map((r) => {
+      const { view, capability } = KIND[r.ask];
+      const mode = r.ask === 'elicit' ? `, 'form'` : '';
+      const own = `${PUSH_HELPER_NAMES.declares}(${ctx}, ${server}, '${capability}'${mode})`;
+      return { at: r.site.range[0], own, key: r.key, view, request: `inputRequired.${r.ask}(${r.params})`, ...(r.group ? { group: r.group } : {}) };
+    });
+  if (asksRoots) {
+    const own = `${HELPER_NAMES.declares}(${ctx}, ${server})`;
+    asks.push({ at: round.rootsAt ?? -1, own, key: 'roots', view: 'roots', request: 'inputRequired.listRoots()', ...(round.rootsGroup ? { group: round.rootsGroup } : {}) });
+  }
+  const lastAsk = Math.max(-1, ...asks.map((s) => s.at));
+  const gates = round.gates.filter((g) => g.at < lastAsk);
+  const steps = [...asks.map((a) => ({ at: a.at, ask: a })), ...gates.map((g) => ({ at: g.at, gate: g }))].sort((a, b) => a.at - b.at);
+  for (const [i, step] of steps.entries()) {
+    if ('gate' in step) {
+      also(`!(${perRequestTest(step.gate, text, ctx)})`);
+      continue;
     }
-    const { view, capability } = KIND[r.ask];
-    const mode = r.ask === 'elicit' ? `, 'form'` : '';
-    ask(`${PUSH_HELPER_NAMES.declares}(${ctx}, ${server}, '${capability}'${mode})`, r.key, view, `inputRequired.${r.ask}(${r.params})`);
+    const { ask } = step;
+    if (!ask.group) also(ask.own);
+    // Sent together (Promise.all): each is asked whatever the others' clients can answer; after them, all must be.
+    const answerable = ask.group ? [...(declared ? [names.answerable] : []), ask.own] : [names.answerable];
+    lines.push(`if (${answerable.join(' && ')} && inputResponse(${responses}, '${ask.key}').kind !== '${ask.view}') ${names.requests}.${ask.key} = ${ask.request};`);
+    const after = steps[i + 1];
+    if (ask.group && after && !('ask' in after && after.ask.group === ask.group)) {
+      also(asks.filter((a) => a.group === ask.group).map((a) => a.own).join(' && '));
+    }
   }
   const stateArg = round.fresh.length ? `, requestState: await ${CODEC_NAME}.mint(${statePayload(ctx, round.fresh)})` : '';
-  lines.push(`if (Object.keys(${names.requests}).length > 0) return inputRequired({ ${names.requests === 'inputRequests' ? 'inputRequests' : `inputRequests: ${names.requests}`}${stateArg} });`);
-  const all = [...lines, ...states];
+  // Every request asked in place: the entry only restores what earlier rounds carried.
+  const entry = !steps.length
+    ? []
+    : [
+        `// Ask for every answer the handler needs before anything else: it runs again from the top with the client's answers.`,
+        `// A request this client cannot answer failed the original where it stood, so nothing after it is asked.`,
+        `const ${names.requests}${u.typescript ? ': Record<string, InputRequest>' : ''} = {};`,
+        ...lines,
+        `if (Object.keys(${names.requests}).length > 0) return inputRequired({ ${names.requests === 'inputRequests' ? 'inputRequests' : `inputRequests: ${names.requests}`}${stateArg} });`,
+      ];
+  const all = [...carried, ...entry, ...states];
+  if (!all.length) return [];
   return [insert(body.range[0] + 1, `${eol}${all.map((l) => `${indent}${l}`).join(eol)}`)];
 }
 
@@ -102,7 +124,7 @@ export function inPlaceAsk(r: RoundRequest, u: Unit, ctx: string, server: string
   const mode = r.ask === 'elicit' ? `, 'form'` : '';
   const responses = `${ctx}.mcpReq.inputResponses`;
   const lines = [
-    `// Asked in a round of its own: its parameters need the answers above, which travel along in signed requestState.`,
+    `// Asked where the handler makes it, in a round of its own: the answers so far travel along in signed requestState.`,
     `if (${PUSH_HELPER_NAMES.declares}(${ctx}, ${server}, '${capability}'${mode}) && inputResponse(${responses}, '${r.key}').kind !== '${view}') {`,
     `${u.indent}return inputRequired({ inputRequests: { ${r.key}: inputRequired.${r.ask}(${r.params}) }, requestState: await ${CODEC_NAME}.mint(${statePayload(ctx, fresh)}) });`,
     `}`,
@@ -138,13 +160,20 @@ export function answerCall(r: RoundRequest, ctx: string): string {
   return `${PUSH_HELPER_NAMES.sampling}(${ctx}, '${r.key}')`;
 }
 
-/** Which answer readers a file needs. */
-export type PushHelperUse = ReadonlySet<'elicitation' | 'sampling'>;
+/** A `getClientCapabilities()` call, asked of this request's client. */
+export function perRequestCapabilities(call: TSESTree.CallExpression, text: string, ctx: string): string {
+  const callee = call.callee as TSESTree.MemberExpression;
+  return `${PUSH_HELPER_NAMES.capabilities}(${ctx}, ${text.slice(callee.object.range[0], callee.object.range[1])})`;
+}
+
+/** Which answer readers a file needs, and whether it reads a request's whole capabilities. */
+export type PushHelperUse = ReadonlySet<'elicitation' | 'sampling' | 'capabilities'>;
 
 export function pushHelperImports(used: PushHelperUse): ImportName[] {
   const names: ImportName[] = [{ name: 'CLIENT_CAPABILITIES_META_KEY' }, { name: 'inputResponse' }, { name: 'ProtocolError' }, { name: 'ProtocolErrorCode' }];
   if (used.has('elicitation')) names.push({ name: 'SdkError' }, { name: 'SdkErrorCode' }, { name: 'ElicitResult', type: true });
   if (used.has('sampling')) names.push({ name: 'CreateMessageResult', type: true });
+  if (used.has('capabilities')) names.push({ name: 'ClientCapabilities', type: true });
   names.push({ name: 'ServerContext', type: true });
   return names;
 }
@@ -190,5 +219,24 @@ export function pushHelpersBlock(used: PushHelperUse, typescript: boolean, eol: 
     `${unit}return answer.result${t(' as CreateMessageResult')};`,
     `}`,
   ];
-  return [...lines, ...(used.has('elicitation') ? elicitation : []), ...(used.has('sampling') ? sampling : [])].join(eol);
+  const capabilities = used.has('capabilities') ? ['', capabilitiesHelper(typescript, eol, unit)] : [];
+  const blocks = [...lines, ...capabilities, ...(used.has('elicitation') ? elicitation : []), ...(used.has('sampling') ? sampling : [])];
+  return blocks.join(eol);
+}
+
+/** Whether the file already has the reader of a request's whole capabilities (an earlier run wrote it). */
+export function hasCapabilitiesHelper(text: string): boolean {
+  return new RegExp(`function ${PUSH_HELPER_NAMES.capabilities}\\b`).test(text);
+}
+
+/** The reader of a request's whole capabilities, for a condition or a variable the handler keeps. */
+export function capabilitiesHelper(typescript: boolean, eol: string, unit: string): string {
+  const t = (ts: string) => (typescript ? ts : '');
+  return [
+    `/** What this request's client declared: with the request on 2026-07-28, from initialize on 2025-era connections. */`,
+    `function ${PUSH_HELPER_NAMES.capabilities}(ctx${t(': ServerContext')}, server${t(': { getClientCapabilities(): ClientCapabilities | undefined }')})${t(': ClientCapabilities | undefined')} {`,
+    `${unit}const envelope = ctx.mcpReq.envelope${t(' as Record<string, unknown> | undefined')};`,
+    `${unit}return envelope && CLIENT_CAPABILITIES_META_KEY in envelope ? (envelope[CLIENT_CAPABILITIES_META_KEY]${t(' as ClientCapabilities | undefined')}) : server.getClientCapabilities();`,
+    `}`,
+  ].join(eol);
 }

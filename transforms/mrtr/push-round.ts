@@ -1,15 +1,17 @@
 // One MRTR round for a handler's push-style elicitation and sampling requests: what `--to mrtr` proves before it
-// moves them, next to the handler's roots request, into one `inputRequired({ inputRequests })` asked at the
-// handler's entry. A request moves when the handler itself makes it, unconditionally, as `const name = await …`,
-// with parameters that need nothing the handler computes (no other answer, no local, no call), and nothing before
-// it can end the handler or act on the world. Anything else is Unprovable: the handler is left whole.
+// moves them, next to the handler's roots request, into `inputRequired({ inputRequests })`. A request the handler
+// makes itself, as `const name = await …`, is asked at the handler's entry when its parameters need nothing the
+// handler computes and nothing before it can act or end the handler; otherwise it is asked where the handler makes
+// it, in a round of its own (under its `if`, after an early return on an earlier answer), when nothing before it
+// acts (round-statements.ts). Anything else is Unprovable: the handler is left whole.
 import type { TSESTree } from '@typescript-eslint/types';
 import { type FunctionNode, type Node, type RootsSite, enclosingFunction, reachesOf, staticString, unwrap } from '@uproot/core/planning';
 import { type HandlerChain, type SitePlan, handlerChain } from './chains.ts';
 import { type Unit, Unprovable } from './unit.ts';
-import type { PushRequest } from '../push-requests.ts';
+import { type PushRequest, isPushRequest } from '../push-requests.ts';
 import { type StateWiring, stateWiring } from './request-state.ts';
 import { type FreshValue, freshValue } from './fresh-values.ts';
+import { type ConcurrentGroup, type RequestPlace, acts, concurrentGroup, isCapabilityCall, isPlain, lineOf, onlyAwaits, placeOf, replays, runsBefore, visit } from './round-statements.ts';
 
 /** The `inputRequired` builder a request becomes. */
 export type AskKind = 'elicit' | 'createMessage';
@@ -32,6 +34,10 @@ export interface RoundRequest {
    * value computed from one), or an earlier request was asked so: the original's order of asking is kept.
    */
   inPlace: boolean;
+  /** The statement of the handler's body that holds the request. */
+  top: TSESTree.Statement;
+  /** The Promise.all array it is sent in with other requests: each is asked whatever the others' clients can answer. */
+  group?: Node;
 }
 
 /** `if (!server.getClientCapabilities()?.elicitation) return …;` before a request: the original's own fallback. */
@@ -39,8 +45,8 @@ export interface CapabilityGate {
   /** The gate's test, where each capability read is to be replaced. */
   test: Node;
   reads: CapabilityRead[];
-  /** Index of the first request the gate stands before. */
-  before: number;
+  /** Where the gate stands: the entry turns a client away before asking anything the handler asks after it. */
+  at: number;
 }
 
 export interface CapabilityRead {
@@ -60,6 +66,12 @@ export interface PushRound {
   state?: StateWiring;
   /** Timestamps and ids computed before the requests: computed in the first round only, then carried. */
   fresh: FreshValue[];
+  /** Offset of the handler's roots request when it asks one: the entry asks it in the handler's order. */
+  rootsAt?: number;
+  /** The Promise.all array the roots request is sent in, with requests of this round. */
+  rootsGroup?: Node;
+  /** `getClientCapabilities()` calls of the handler, each now asked of this request's client. */
+  capabilityCalls: TSESTree.CallExpression[];
 }
 
 /** A request that cannot move, and why; the message names it by form and line. */
@@ -84,25 +96,39 @@ export function planPushRound(callback: FunctionNode, requests: readonly PushReq
   const first = ordered[0];
   if (!first) throw new Error('a push round needs at least one request');
   if (body.type !== 'BlockStatement') throw hold(first.site, 'the handler has no block body to ask from');
-  const out: RoundRequest[] = [];
   const keys = new Set(['roots']);
   const fresh = body.body.flatMap((statement) => freshValue(statement, unit) ?? []);
-  for (const request of ordered) {
+  const planned = ordered.map((request) => {
     const { site } = request;
     if (site.sdk !== 2) throw hold(site, 'the v1 SDK has no multi round-trip requests');
     if (request.file !== unit.path || enclosingFunction(site.node) !== callback) {
       throw hold(site, 'it is made in a helper, and uproot moves only the requests a handler makes itself');
     }
-    const name = boundName(site, body);
+    const place = placeOf(site, body, unit);
+    if (typeof place === 'string') throw hold(site, place);
     const parts = requestParts(site, unit);
     const dependsOn = firstLocal(parts.paramsNode, callback, unit, fresh);
     if (dependsOn?.effect) throw hold(site, `its parameters use ${dependsOn.name}`);
-    // From the first request that needs an earlier answer on, each is asked where the handler makes it.
-    const inPlace = !!dependsOn || out.some((r) => r.inPlace);
-    out.push({ site, key: uniqueKey(snakeCase(name), keys), ask: parts.ask, params: unit.text.slice(parts.paramsNode.range[0], parts.paramsNode.range[1]), missing: parts.missing, inPlace });
+    return { site, place, parts, dependsOn };
+  });
+  for (const group of new Set(planned.flatMap((p) => (p.place.group ? [p.place.group] : [])))) checkGroup(group, planned, unit);
+  // The statements the entry may ask past: requests it can ask there, and what neither acts nor ends the handler.
+  const atEntry = (p: (typeof planned)[number]) => !p.place.nested && !p.dependsOn;
+  const entryCandidates = new Set<Node>(planned.filter((p) => planned.every((q) => q.place.statement !== p.place.statement || atEntry(q))).map((p) => p.place.statement));
+  const { gates, blocker } = entryPrefix(body, unit, fresh, entryCandidates);
+  const asked = new Set<Node>([...planned.map((p) => p.place.statement), ...fresh.map((v) => v.statement), ...rootsStatements(body, unit)]);
+  const out: RoundRequest[] = [];
+  for (const { site, place, parts, dependsOn } of planned) {
+    // From the first request that needs an earlier answer, sits under a condition or follows a statement that may
+    // end the handler, each is asked where the handler makes it, in a round of its own.
+    const inPlace = !!dependsOn || place.nested || out.some((r) => r.inPlace) || (!!blocker && blocker.range[0] < place.top.range[0]);
+    if (inPlace && place.group) throw hold(site, 'it is sent in Promise.all with other requests after something that keeps it from the entry, and uproot asks such a group only at the entry');
+    if (inPlace) checkReplays(site, place, body, unit, asked);
+    const request = { site, key: uniqueKey(snakeCase(place.name), keys), ask: parts.ask, params: unit.text.slice(parts.paramsNode.range[0], parts.paramsNode.range[1]), missing: parts.missing, inPlace, top: place.top };
+    out.push(place.group ? { ...request, group: place.group.elements } : request);
   }
-  const gates = checkNothingBefore(out, body, unit, fresh);
-  const carried = fresh.filter((v) => v.statement.range[0] < statementOf(out[out.length - 1]!.site.node, body)!.range[0]);
+  const lastTop = out[out.length - 1]!.top;
+  const carried = fresh.filter((v) => v.statement.range[0] < lastTop.range[0]);
   const reach = reachesOf(first.site.node, unit.prov).find((r) => r.callback === callback && r.hops.length === 0);
   if (!reach) throw hold(first.site, 'no tools/call, prompts/get or resources/read registration of this handler could be traced');
   let chain: HandlerChain;
@@ -112,44 +138,41 @@ export function planPushRound(callback: FunctionNode, requests: readonly PushReq
     if (!(error instanceof Unprovable)) throw error;
     throw hold(first.site, error.message);
   }
-  if (!out.some((r) => r.inPlace) && !carried.length) return { chain, requests: out, gates, fresh: [] };
+  const capabilityCalls = perRequestCapabilityCalls(callback, unit, gates);
+  if (!out.some((r) => r.inPlace) && !carried.length) return { chain, requests: out, gates, fresh: [], capabilityCalls };
   const wiring = stateWiring(chain);
   if (typeof wiring === 'string') {
     const dependent = out.find((r) => r.inPlace);
     if (!dependent) throw hold(first.site, `${carried[0]!.name} is computed before it and must be carried to the next round in requestState, which uproot signs only where it can wire the server's requestState.verify, and ${wiring}`);
-    throw hold(dependent.site, `it needs a second round, whose requestState (the earlier answers) uproot signs only where it can wire the server's requestState.verify, and ${wiring}`);
+    throw hold(dependent.site, `it needs a round of its own, whose requestState (the earlier answers) uproot signs only where it can wire the server's requestState.verify, and ${wiring}`);
   }
-  return { chain, requests: out, gates, state: wiring, fresh: carried };
+  return { chain, requests: out, gates, state: wiring, fresh: carried, capabilityCalls };
 }
 
 /**
- * The handler's roots request is asked first at the entry, so in the original it must come before every
- * elicitation or sampling request, in the handler's own body, as a statement that only awaits it.
+ * Where the handler's roots request is asked at the entry, among the other requests in the handler's order: it must
+ * be a statement of the handler's own body that only awaits it, asked at the entry like every request before it,
+ * with nothing before it that acts or ends the handler. Its offset, and the Promise.all it is sent in.
  */
-export function checkRootsFirst(round: PushRound, plan: SitePlan): void {
+export function rootsPosition(round: PushRound, plan: SitePlan): { at: number; group?: Node } {
   const body = round.chain.callback.body as TSESTree.BlockStatement;
   const chain = plan.chains.find((c) => c.callback === round.chain.callback);
-  if (!chain) return;
+  if (!chain) return { at: body.range[0] };
   const first = round.requests[0]!;
   const statement = chain.hops.length === 0 ? statementOf(plan.site.node, body) : undefined;
-  const firstPush = statementOf(first.site.node, body)!;
-  if (!statement || !onlyAwaits(statement, plan.site.node) || statement.range[0] >= firstPush.range[0]) {
-    throw hold(first.site, 'the handler\'s roots request is not a statement of its own before it, so asking both at the entry would change what a client without one of them sees');
+  const group = concurrentGroup(plan.site.node, round.chain.unit);
+  if (!statement || !(onlyAwaits(statement, plan.site.node) || group?.statement === statement)) {
+    throw hold(first.site, "the handler's roots request is not a statement of its own in the handler's body, so asking both at the entry would change what a client without one of them sees");
   }
-}
-
-/** `const name = await <request>` (or `let`), a statement of the handler's own body. */
-function boundName(site: RootsSite, body: TSESTree.BlockStatement): string {
-  const awaited = site.node.parent;
-  const declarator = awaited?.type === 'AwaitExpression' ? awaited.parent : undefined;
-  if (declarator?.type !== 'VariableDeclarator' || declarator.init !== awaited || declarator.id.type !== 'Identifier') {
-    throw hold(site, 'its answer is not awaited into one variable (const answer = await …), so there is no name to key it by');
+  const inPlace = round.requests.find((r) => r.inPlace);
+  if (inPlace && inPlace.top.range[0] < statement.range[0]) {
+    throw hold(inPlace.site, "it is asked in a round of its own, before the handler's roots request, which uproot asks only at the entry");
   }
-  const declaration = declarator.parent;
-  if (declaration?.type !== 'VariableDeclaration' || declaration.declarations.length !== 1 || declaration.parent !== body) {
-    throw hold(site, 'it is asked conditionally or inside a nested block, and asking it at the entry would ask a client the original never asked');
+  const { blocker } = entryPrefix(body, round.chain.unit, round.fresh, new Set(round.requests.filter((r) => !r.inPlace).map((r) => r.top)));
+  if (blocker && blocker.range[0] < statement.range[0]) {
+    throw hold(first.site, `the statement at line ${lineOf(blocker, round.chain.unit)} runs before the handler's roots request, which uproot asks at the entry`);
   }
-  return declarator.id.name;
+  return { at: plan.site.range[0], ...(group ? { group: group.elements } : {}) };
 }
 
 /** The request's parameters, which builder it becomes, and how a client without the capability failed it. */
@@ -207,21 +230,6 @@ function propertyValue(object: TSESTree.ObjectExpression, name: string): Node | 
   return undefined;
 }
 
-/** Nodes whose evaluation could act on the world, wait, or differ when moved to the handler's entry. */
-const ACTIVE = new Set([
-  'CallExpression',
-  'NewExpression',
-  'AwaitExpression',
-  'AssignmentExpression',
-  'UpdateExpression',
-  'YieldExpression',
-  'TaggedTemplateExpression',
-  'ImportExpression',
-  'FunctionExpression',
-  'ArrowFunctionExpression',
-  'ClassExpression',
-]);
-
 /**
  * What stops `params` from being evaluated at the handler's entry: a variable the handler declares (another
  * request's answer, a local), or an expression that acts (a call, an assignment). `undefined` when nothing does.
@@ -230,7 +238,7 @@ function firstLocal(params: Node, callback: FunctionNode, unit: Unit, fresh: Fre
   let found: { name: string; effect: boolean } | undefined;
   visit(params, (node) => {
     if (found?.effect) return;
-    if (ACTIVE.has(node.type) || (node.type === 'UnaryExpression' && node.operator === 'delete')) {
+    if (acts(node, unit)) {
       found = { name: `${unit.text.slice(node.range[0], node.range[1]).split('\n')[0]!.slice(0, 40)} (an expression with effects)`, effect: true };
       return;
     }
@@ -253,40 +261,99 @@ function isReference(id: TSESTree.Identifier): boolean {
 }
 
 /**
- * Everything the handler does before its last request runs after the entry now: it must not be able to end the
- * handler or act (a call, an assignment, a return, a branch). Allowed: the requests themselves, the roots
- * request's own statement, and declarations of plain values.
+ * The statements at the top of the handler the entry may ask past, up to the first it may not (`blocker`): requests
+ * it asks there, the roots request, fresh values (moved ahead of the entry) and plain declarations, which neither act
+ * nor end the handler, and capability gates, whose test the entry asks of each request's client.
  */
-function checkNothingBefore(requests: RoundRequest[], body: TSESTree.BlockStatement, unit: Unit, fresh: FreshValue[]): CapabilityGate[] {
-  const last = requests[requests.length - 1]!;
-  const lastStatement = statementOf(last.site.node, body)!;
-  const requestStatements = requests.map((r) => statementOf(r.site.node, body));
-  const roots = unit.sites.filter((s) => s.kind === 'request');
+function entryPrefix(body: TSESTree.BlockStatement, unit: Unit, fresh: FreshValue[], requests: ReadonlySet<Node>): { gates: CapabilityGate[]; blocker?: TSESTree.Statement } {
+  const roots = rootsStatements(body, unit);
   const gates: CapabilityGate[] = [];
   for (const statement of body.body) {
-    if (statement === lastStatement) return gates;
-    if (requestStatements.includes(statement) || fresh.some((v) => v.statement === statement)) continue;
-    if (roots.some((s) => statementOf(s.node, body) === statement && onlyAwaits(statement, s.node))) continue;
-    if (statement.type === 'VariableDeclaration' && statement.declarations.every((d) => !d.init || isPlain(d.init))) continue;
+    if (requests.has(statement) || roots.has(statement) || fresh.some((v) => v.statement === statement)) continue;
+    if (statement.type === 'VariableDeclaration' && statement.declarations.every((d) => !d.init || isPlain(d.init, unit))) continue;
     const gate = statement.type === 'IfStatement' ? capabilityGate(statement, unit) : undefined;
-    if (gate) {
-      gates.push({ ...gate, before: requestStatements.findIndex((r) => r!.range[0] > statement.range[0]) });
-      continue;
-    }
-    const line = unit.text.slice(0, statement.range[0]).split('\n').length;
-    throw hold(last.site, `the statement at line ${line} runs before it, and asking at the entry would ask before it (uproot moves requests only past plain declarations, capability gates that return, and other requests)`);
+    if (!gate) return { gates, blocker: statement };
+    gates.push({ ...gate, at: statement.range[0] });
   }
-  return gates;
+  return { gates };
+}
+
+/** Statements of the handler's body that only await one of its roots requests (alone, or in a Promise.all group). */
+function rootsStatements(body: TSESTree.BlockStatement, unit: Unit): Set<Node> {
+  const out = new Set<Node>();
+  for (const site of unit.sites) {
+    if (site.kind !== 'request') continue;
+    const statement = statementOf(site.node, body);
+    if (!statement) continue;
+    const group = concurrentGroup(site.node, unit);
+    // Beside it in Promise.all only other requests and plain values: nothing that acts.
+    const together = (e: Node | null) => !!e && (unit.sites.some((s) => s.node === e && (s.kind === 'request' || isPushRequest(s))) || isPlain(e, unit));
+    if (onlyAwaits(statement, site.node) || (group?.statement === statement && group.elements.elements.every(together))) out.add(statement);
+  }
+  return out;
+}
+
+/**
+ * A Promise.all group moves whole into the entry: every other element is the roots request or a plain value, and the
+ * answers are read in the array's order, so the first refusal must be the one the original met first. A client
+ * without form elicitation failed `elicitInput` before anything was sent; every other request failed when the
+ * client's "Method not found" came back. Such an elicitation after another request would fail first in the original
+ * but second when read.
+ */
+function checkGroup(group: ConcurrentGroup, planned: Array<{ site: RootsSite; parts: { missing: RoundRequest['missing'] } }>, unit: Unit): void {
+  let sent: RootsSite | undefined;
+  for (const element of group.elements.elements) {
+    const request = planned.find((p) => p.site.node === element);
+    const roots = unit.sites.find((s) => s.kind === 'request' && s.node === element);
+    const site = request?.site ?? planned.find((p) => group.elements.elements.includes(p.site.node as TSESTree.Expression))!.site;
+    if (!element || element.type === 'SpreadElement' || (!request && !roots && !isPlain(element, unit))) {
+      throw hold(site, `it is sent in Promise.all beside an element that acts (line ${lineOf(element ?? group.elements, unit)}), which asking at the entry would run after it`);
+    }
+    if (request?.parts.missing === 'form-elicitation' && sent) {
+      throw hold(request.site, `it follows ${sent.form} in Promise.all, and a client without form elicitation saw this one fail first, which reading the answers in order would not keep`);
+    }
+    if (roots || (request && request.parts.missing !== 'form-elicitation')) sent ??= (request?.site ?? roots)!;
+  }
+}
+
+/** A request asked where the handler makes it: what runs before it runs again on every round, so it may not act. */
+function checkReplays(site: RootsSite, place: RequestPlace, body: TSESTree.BlockStatement, unit: Unit, asked: ReadonlySet<Node>): void {
+  const before = runsBefore(place, body);
+  const test = before.tests.find((t) => !isPlain(t, unit));
+  if (test) throw hold(site, `it is asked under the condition at line ${lineOf(test, unit)}, which acts (a call, an assignment), and would act again on every round`);
+  const statement = before.statements.find((s) => !replays(s, unit, asked));
+  if (statement) {
+    throw hold(site, `the statement at line ${lineOf(statement, unit)} runs before it, and would run again on every round (uproot moves requests only past plain declarations, conditions on plain values, early returns and throws, capability gates, and other requests)`);
+  }
+}
+
+/**
+ * Every `<server>.getClientCapabilities()` of the handler not already asked per request by a gate: on 2026-07-28 the
+ * client declares its capabilities with each request, so each becomes that request's declaration.
+ */
+function perRequestCapabilityCalls(callback: FunctionNode, unit: Unit, gates: CapabilityGate[]): TSESTree.CallExpression[] {
+  // Left to their own rewrite: gate reads, roots capability reads, and requests (their parameters are copied as written).
+  const taken = [
+    ...gates.flatMap((g) => g.reads.map((r) => r.node)),
+    ...unit.sites.filter((s) => (s.kind === 'capability' && s.side === 'server') || s.kind === 'request' || isPushRequest(s)).map((s) => s.node),
+  ];
+  const out: TSESTree.CallExpression[] = [];
+  visit(callback.body, (node) => {
+    if (taken.some((t) => t.range[0] <= node.range[0] && node.range[1] <= t.range[1])) return false;
+    if (isCapabilityCall(node, unit)) out.push(node);
+    return undefined;
+  });
+  return out;
 }
 
 /**
  * `if (<test of elicitation / sampling capability reads>) return <plain value>;` (braces optional, no else): the
  * gate turns a client away before the requests after it, and nothing else.
  */
-function capabilityGate(statement: TSESTree.IfStatement, unit: Unit): Omit<CapabilityGate, 'before'> | undefined {
+function capabilityGate(statement: TSESTree.IfStatement, unit: Unit): Omit<CapabilityGate, 'at'> | undefined {
   if (statement.alternate) return undefined;
   const consequent = statement.consequent.type === 'BlockStatement' && statement.consequent.body.length === 1 ? statement.consequent.body[0]! : statement.consequent;
-  if (consequent.type !== 'ReturnStatement' || (consequent.argument && !isPlain(consequent.argument))) return undefined;
+  if (consequent.type !== 'ReturnStatement' || (consequent.argument && !isPlain(consequent.argument, unit))) return undefined;
   const reads: CapabilityRead[] = [];
   const ok = (node: Node): boolean => {
     if (node.type === 'UnaryExpression' && node.operator === '!') return ok(node.argument);
@@ -313,40 +380,10 @@ function capabilityRead(node: Node, unit: Unit): CapabilityRead | undefined {
   return /^(this|[A-Za-z_$][\w$]*)(\.[A-Za-z_$][\w$]*)*$/.test(receiver) ? { node, receiver, capability } : undefined;
 }
 
-/** An expression of literals, names and member reads: evaluating it earlier or later changes nothing. */
-function isPlain(node: Node): boolean {
-  let plain = true;
-  visit(node, (n) => {
-    if (ACTIVE.has(n.type) || (n.type === 'UnaryExpression' && n.operator === 'delete')) plain = false;
-  });
-  return plain;
-}
-
-/** `const x = await <site>` / `await <site>;`: the statement does nothing but await the request. */
-function onlyAwaits(statement: TSESTree.Statement, site: Node): boolean {
-  const awaited = site.parent;
-  if (awaited?.type !== 'AwaitExpression') return false;
-  if (statement.type === 'ExpressionStatement') return statement.expression === awaited;
-  if (statement.type !== 'VariableDeclaration' || statement.declarations.length !== 1) return false;
-  return statement.declarations[0]!.init === awaited;
-}
-
 function statementOf(node: Node, body: TSESTree.BlockStatement): TSESTree.Statement | undefined {
   let n: Node | undefined = node;
   while (n && n.parent !== body) n = n.parent;
   return n as TSESTree.Statement | undefined;
-}
-
-function visit(node: Node, fn: (node: Node) => void): void {
-  fn(node);
-  for (const [key, value] of Object.entries(node)) {
-    if (key === 'parent') continue;
-    if (Array.isArray(value)) {
-      for (const child of value) if (child && typeof child === 'object' && typeof (child as Node).type === 'string') visit(child as Node, fn);
-    } else if (value && typeof value === 'object' && typeof (value as Node).type === 'string') {
-      visit(value as Node, fn);
-    }
-  }
 }
 
 /** `userName` → `user_name`, `HTTPReply` → `http_reply`: the key the conformance suite expects. */

@@ -12,7 +12,7 @@ import type { SharedHelpers } from '../shared-helpers/names.ts';
 import { boundAtTopLevel } from '../shared-helpers/imports.ts';
 import type { PushRound } from './push-round.ts';
 import { codecDeclaration, wiringEdit } from './request-state.ts';
-import { type PushHelperUse, answerCall, inPlaceAsk, perRequestRead, removeStatement, hasPushHelpers, pushHelperImports, pushHelpersBlock, roundEntryEdits } from './push-round-edits.ts';
+import { type PushHelperUse, answerCall, capabilitiesHelper, hasCapabilitiesHelper, inPlaceAsk, perRequestCapabilities, perRequestRead, removeStatement, hasPushHelpers, pushHelperImports, pushHelpersBlock, roundEntryEdits } from './push-round-edits.ts';
 
 const SERVER_MODULE = '@modelcontextprotocol/server';
 
@@ -24,7 +24,7 @@ export interface UnitNeeds {
   serverContextType: boolean;
   resultTypes: Set<string>;
   /** Answer readers of elicitation and sampling requests moved into a push round. */
-  push?: Set<'elicitation' | 'sampling'>;
+  push?: Set<'elicitation' | 'sampling' | 'capabilities'>;
   /** Declares the requestState codec (a round asks in place, and a server here verifies its state). */
   stateCodec?: boolean;
 }
@@ -133,6 +133,12 @@ export function buildRewrite(plans: SitePlan[], derived: DerivedState[] = [], sh
         n.edits.push(replace(read.node, perRequestRead(read, ctx)));
         n.removed.push(read.node.range);
       }
+      // So does every other capability read of the handler (a variable, a condition around a request).
+      for (const call of round.capabilityCalls) {
+        n.push.add('capabilities');
+        n.edits.push(replace(call, perRequestCapabilities(call, u.text, ctx)));
+        n.removed.push(call.range);
+      }
     } else {
       n.edits.push(...entryEdits(callback, u, ctx, chain.server, states));
     }
@@ -213,6 +219,9 @@ export function fileLevelEdits(u: Unit, n: UnitNeeds, shared?: string): TextEdit
   const pushInline = n.push?.size && !hasPushHelpers(u.text) ? n.push : undefined;
   if (n.push?.size) names.push({ name: 'InputRequest', type: true });
   if (pushInline) names.push(...pushHelperImports(pushInline));
+  // A file an earlier run gave the other helpers may still lack this one.
+  const capabilitiesOnly = !pushInline && n.push?.has('capabilities') && !hasCapabilitiesHelper(u.text);
+  if (capabilitiesOnly) names.push({ name: 'CLIENT_CAPABILITIES_META_KEY' }, { name: 'ClientCapabilities', type: true }, { name: 'ServerContext', type: true });
   const codec = n.stateCodec && !/\bconst requestStateCodec\b/.test(u.text);
   if (codec) names.push({ name: 'createRequestStateCodec' });
   if (n.serverContextType) names.push({ name: 'ServerContext', type: true });
@@ -226,13 +235,14 @@ export function fileLevelEdits(u: Unit, n: UnitNeeds, shared?: string): TextEdit
     const used = Object.values(HELPER_NAMES).filter((name) => new RegExp(`\\b${name}\\(`).test(calls) && !boundAtTopLevel(u.ast, u.scopeManager, name));
     if (used.length) out.push(...planImports(u.text, u.ast, shared, used.map((name) => ({ name })), u.typescript).edits);
   }
-  if (inline || pushInline || codec) {
+  if (inline || pushInline || capabilitiesOnly || codec) {
     const anchor = helperAnchor(u);
     const blankAfter = /^(?:\r\n|\r|\n)(?:\r\n|\r|\n)/.test(u.text.slice(anchor));
     const lead = anchor === 0 ? '' : `${u.eol}${u.eol}`;
     const blocks = [
       inline ? helpersBlock(u.typescript, u.eol, u.indent) : '',
       pushInline ? pushHelpersBlock(pushInline as PushHelperUse, u.typescript, u.eol, u.indent) : '',
+      capabilitiesOnly ? capabilitiesHelper(u.typescript, u.eol, u.indent) : '',
       codec ? codecDeclaration(u.typescript, u.eol) : '',
     ].filter(Boolean);
     out.push(insert(anchor, `${lead}${blocks.join(`${u.eol}${u.eol}`)}${blankAfter ? '' : u.eol}${anchor === 0 ? u.eol : ''}`));

@@ -65,7 +65,7 @@ server.registerTool('rename', { description: 'Rename the project folder' }, asyn
   if (Object.keys(inputRequests).length > 0) return inputRequired({ inputRequests });
   const { roots } = await rootsFromAnswer(ctx);
   const { elicitInput } = ctx.mcpReq;
-  // Asked in a round of its own: its parameters need the answers above, which travel along in signed requestState.
+  // Asked where the handler makes it, in a round of its own: the answers so far travel along in signed requestState.
   if (clientDeclares(ctx, server.server, 'elicitation', 'form') && inputResponse(ctx.mcpReq.inputResponses, 'answer').kind !== 'elicit') {
     return inputRequired({ inputRequests: { answer: inputRequired.elicit({ message: `New name for ${roots[0]?.name ?? 'the project'}?`, requestedSchema: { type: 'object', properties: { name: { type: 'string' } } } }) }, requestState: await requestStateCodec.mint(ctx.mcpReq.inputResponses ?? {}) });
   }

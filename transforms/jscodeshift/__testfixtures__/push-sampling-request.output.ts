@@ -62,7 +62,7 @@ server.setRequestHandler('tools/call', async (request, ctx: ServerContext): Prom
   if (answerable && inputResponse(ctx.mcpReq.inputResponses, 'roots').kind !== 'roots') inputRequests.roots = inputRequired.listRoots();
   if (Object.keys(inputRequests).length > 0) return inputRequired({ inputRequests });
   const { roots } = await rootsFromAnswer(ctx);
-  // Asked in a round of its own: its parameters need the answers above, which travel along in signed requestState.
+  // Asked where the handler makes it, in a round of its own: the answers so far travel along in signed requestState.
   if (clientDeclares(ctx, server, 'sampling') && inputResponse(ctx.mcpReq.inputResponses, 'summary').kind !== 'sampling') {
     return inputRequired({ inputRequests: { summary: inputRequired.createMessage({ messages: [{ role: 'user', content: { type: 'text', text: `Summarize ${roots.length} folders for ${request.params.name}` } }], maxTokens: 100 }) }, requestState: await requestStateCodec.mint(ctx.mcpReq.inputResponses ?? {}) });
   }
