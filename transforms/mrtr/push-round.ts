@@ -4,18 +4,23 @@
 // with parameters that need nothing the handler computes (no other answer, no local, no call), and nothing before
 // it can end the handler or act on the world. Anything else is Unprovable: the handler is left whole.
 import type { TSESTree } from '@typescript-eslint/types';
-import { type FunctionNode, type Node, type RootsSite, enclosingFunction, reachesOf, staticString, unwrap } from '@uproot/core/planning';
-import { type HandlerChain, type SitePlan, handlerChain } from './chains.ts';
+import { type FunctionNode, type Node, type RootsSite, enclosingFunction, functionName, reachesOf, staticString, unwrap } from '@uproot/core/planning';
+import { type ChainHop, type HandlerChain, type SitePlan, handlerChain } from './chains.ts';
 import { type Unit, Unprovable } from './unit.ts';
 import type { PushRequest } from '../push-requests.ts';
 import { type StateWiring, stateWiring } from './request-state.ts';
 import { type FreshValue, freshValue } from './fresh-values.ts';
+import { type HelperAsk, HelperHold, helperAsk, splitFormOf } from './helper-ask.ts';
 
 /** The `inputRequired` builder a request becomes. */
 export type AskKind = 'elicit' | 'createMessage';
 
 export interface RoundRequest {
   site: RootsSite;
+  /** Where the handler makes it: the request itself, or its call of the helper that makes it. */
+  anchor: Node;
+  /** Made in a helper the handler calls: the helper is split into what it asks and what it does with the answer. */
+  via?: HelperAsk;
   /** The key its answer travels under: the bound variable in snake_case. */
   key: string;
   ask: AskKind;
@@ -77,49 +82,90 @@ function hold(site: RootsSite, why: string): PushHold {
   return new PushHold(site, why);
 }
 
-/** The round for `callback`, or Unprovable naming the first request that cannot move and why. */
-export function planPushRound(callback: FunctionNode, requests: readonly PushRequest[], unit: Unit): PushRound {
+/**
+ * The round for `callback`, or Unprovable naming the first request that cannot move and why. `viaHelper`: for a
+ * request made in a helper, the chain from this handler to it (one hop: the handler's call of the helper).
+ */
+export function planPushRound(callback: FunctionNode, requests: readonly PushRequest[], unit: Unit, viaHelper: ReadonlyMap<RootsSite, HandlerChain[]> = new Map(), units: readonly Unit[] = [unit]): PushRound {
   const body = callback.body;
-  const ordered = [...requests].sort((a, b) => a.site.range[0] - b.site.range[0]);
+  const located = requests.map((request) => ({ request, hop: helperHop(request, callback, unit, viaHelper) }));
+  const anchorOf = (l: (typeof located)[number]): Node => l.hop?.call ?? l.request.site.node;
+  const ordered = located.sort((a, b) => anchorOf(a).range[0] - anchorOf(b).range[0]);
   const first = ordered[0];
   if (!first) throw new Error('a push round needs at least one request');
-  if (body.type !== 'BlockStatement') throw hold(first.site, 'the handler has no block body to ask from');
   const out: RoundRequest[] = [];
   const keys = new Set(['roots']);
-  const fresh = body.body.flatMap((statement) => freshValue(statement, unit) ?? []);
-  for (const request of ordered) {
+  // A concise arrow body is one statement: the entry turns it into a block that returns it.
+  const fresh = body.type === 'BlockStatement' ? body.body.flatMap((statement) => freshValue(statement, unit) ?? []) : [];
+  for (const located of ordered) {
+    const { request, hop } = located;
     const { site } = request;
+    const anchor = anchorOf(located);
     if (site.sdk !== 2) throw hold(site, 'the v1 SDK has no multi round-trip requests');
-    if (request.file !== unit.path || enclosingFunction(site.node) !== callback) {
-      throw hold(site, 'it is made in a helper, and uproot moves only the requests a handler makes itself');
+    if (!hop && (request.file !== unit.path || enclosingFunction(site.node) !== callback)) {
+      throw hold(site, 'it is made in a helper, and uproot moves only the requests a handler makes itself or through a helper it calls');
     }
-    const name = boundName(site, body);
-    const parts = requestParts(site, unit);
-    const dependsOn = firstLocal(parts.paramsNode, callback, unit, fresh);
+    const name = keyName(site, anchor, body, hop && functionName(hop.fn));
+    const fnUnit = hop ? units.find((u) => u.path === request.file) : unit;
+    if (!fnUnit) throw hold(site, 'it is made in a file outside the run');
+    // A helper an earlier run split asks what its builder returns.
+    const parts = requestParts(site, fnUnit, hop ? splitFormOf(site, hop.fn, fnUnit)?.params : undefined);
+    let via: HelperAsk | undefined;
+    if (hop) {
+      try {
+        via = helperAsk(site, hop.fn, fnUnit, hop.call, unit, parts.ask === 'elicit' ? 'Elicitation' : 'Sampling', parts.paramsNode);
+      } catch (error) {
+        if (!(error instanceof HelperHold)) throw error;
+        throw hold(site, error.message);
+      }
+    }
+    // A helper's request is asked with the handler's arguments to the helper: those must be ready at the entry.
+    const inputs = hop ? hop.call.arguments : [parts.paramsNode];
+    const dependsOn = inputs.map((n) => firstLocal(n, callback, unit, fresh)).find((d) => d?.effect) ?? inputs.map((n) => firstLocal(n, callback, unit, fresh)).find(Boolean);
     if (dependsOn?.effect) throw hold(site, `its parameters use ${dependsOn.name}`);
     // From the first request that needs an earlier answer on, each is asked where the handler makes it.
     const inPlace = !!dependsOn || out.some((r) => r.inPlace);
-    out.push({ site, key: uniqueKey(snakeCase(name), keys), ask: parts.ask, params: unit.text.slice(parts.paramsNode.range[0], parts.paramsNode.range[1]), missing: parts.missing, inPlace });
+    const params = via ? `${via.builderCallee}(${hop!.call.arguments.map((a) => unit.text.slice(a.range[0], a.range[1])).join(', ')})` : unit.text.slice(parts.paramsNode.range[0], parts.paramsNode.range[1]);
+    out.push({ site, anchor, ...(via ? { via } : {}), key: uniqueKey(snakeCase(name), keys), ask: parts.ask, params, missing: parts.missing, inPlace });
   }
   const gates = checkNothingBefore(out, body, unit, fresh);
-  const carried = fresh.filter((v) => v.statement.range[0] < statementOf(out[out.length - 1]!.site.node, body)!.range[0]);
-  const reach = reachesOf(first.site.node, unit.prov).find((r) => r.callback === callback && r.hops.length === 0);
-  if (!reach) throw hold(first.site, 'no tools/call, prompts/get or resources/read registration of this handler could be traced');
-  let chain: HandlerChain;
-  try {
-    chain = handlerChain(first.site, reach, unit, unit, []);
-  } catch (error) {
-    if (!(error instanceof Unprovable)) throw error;
-    throw hold(first.site, error.message);
-  }
+  const carried = fresh.filter((v) => v.statement.range[0] < statementOf(out[out.length - 1]!.anchor, body)!.range[0]);
+  const chain = roundChain(first.request.site, first.hop, callback, unit, viaHelper);
   if (!out.some((r) => r.inPlace) && !carried.length) return { chain, requests: out, gates, fresh: [] };
   const wiring = stateWiring(chain);
   if (typeof wiring === 'string') {
     const dependent = out.find((r) => r.inPlace);
-    if (!dependent) throw hold(first.site, `${carried[0]!.name} is computed before it and must be carried to the next round in requestState, which uproot signs only where it can wire the server's requestState.verify, and ${wiring}`);
+    if (!dependent) throw hold(first.request.site, `${carried[0]!.name} is computed before it and must be carried to the next round in requestState, which uproot signs only where it can wire the server's requestState.verify, and ${wiring}`);
     throw hold(dependent.site, `it needs a second round, whose requestState (the earlier answers) uproot signs only where it can wire the server's requestState.verify, and ${wiring}`);
   }
   return { chain, requests: out, gates, state: wiring, fresh: carried };
+}
+
+/** The handler's one call of the helper that makes `request`, when it is made in a helper this handler calls. */
+function helperHop(request: PushRequest, callback: FunctionNode, unit: Unit, viaHelper: ReadonlyMap<RootsSite, HandlerChain[]>): ChainHop | undefined {
+  if (request.file === unit.path && enclosingFunction(request.site.node) === callback) return undefined;
+  const chains = (viaHelper.get(request.site) ?? []).filter((c) => c.callback === callback);
+  if (!chains.length) return undefined;
+  if (chains.length > 1) throw hold(request.site, 'the handler calls the helper that makes it more than once');
+  const hops = chains[0]!.hops;
+  if (hops.length !== 1) throw hold(request.site, 'it is made more than one helper deep, and uproot splits only the helper a handler calls');
+  return hops[0]!;
+}
+
+/** The handler's chain for the round: from a request it makes itself, or from its call of a helper (no hops). */
+function roundChain(site: RootsSite, hop: ChainHop | undefined, callback: FunctionNode, unit: Unit, viaHelper: ReadonlyMap<RootsSite, HandlerChain[]>): HandlerChain {
+  if (hop) {
+    const chain = viaHelper.get(site)!.find((c) => c.callback === callback)!;
+    return { ...chain, hops: [] };
+  }
+  const reach = reachesOf(site.node, unit.prov).find((r) => r.callback === callback && r.hops.length === 0);
+  if (!reach) throw hold(site, 'no tools/call, prompts/get or resources/read registration of this handler could be traced');
+  try {
+    return handlerChain(site, reach, unit, unit, []);
+  } catch (error) {
+    if (!(error instanceof Unprovable)) throw error;
+    throw hold(site, error.message);
+  }
 }
 
 /**
@@ -127,38 +173,91 @@ export function planPushRound(callback: FunctionNode, requests: readonly PushReq
  * elicitation or sampling request, in the handler's own body, as a statement that only awaits it.
  */
 export function checkRootsFirst(round: PushRound, plan: SitePlan): void {
-  const body = round.chain.callback.body as TSESTree.BlockStatement;
+  const body = round.chain.callback.body;
   const chain = plan.chains.find((c) => c.callback === round.chain.callback);
   if (!chain) return;
   const first = round.requests[0]!;
   const statement = chain.hops.length === 0 ? statementOf(plan.site.node, body) : undefined;
-  const firstPush = statementOf(first.site.node, body)!;
+  const firstPush = statementOf(first.anchor, body)!;
   if (!statement || !onlyAwaits(statement, plan.site.node) || statement.range[0] >= firstPush.range[0]) {
     throw hold(first.site, 'the handler\'s roots request is not a statement of its own before it, so asking both at the entry would change what a client without one of them sees');
   }
 }
 
-/** `const name = await <request>` (or `let`), a statement of the handler's own body. */
-function boundName(site: RootsSite, body: TSESTree.BlockStatement): string {
-  const awaited = site.node.parent;
-  const declarator = awaited?.type === 'AwaitExpression' ? awaited.parent : undefined;
-  if (declarator?.type !== 'VariableDeclarator' || declarator.init !== awaited || declarator.id.type !== 'Identifier') {
-    throw hold(site, 'its answer is not awaited into one variable (const answer = await …), so there is no name to key it by');
+/**
+ * The key a request's answer travels under: the variable it is awaited into (`const userName = await …` →
+ * `user_name`), else the helper's name or what is asked. Asked at the entry, it must be the first thing its statement
+ * does (`return text(await askModel(…))`), in a statement of the handler's own body, unconditionally.
+ */
+function keyName(site: RootsSite, anchor: Node, body: TSESTree.BlockStatement | TSESTree.Expression, helper: string | undefined): string {
+  const awaited = anchor.parent;
+  if (awaited?.type !== 'AwaitExpression') throw hold(site, 'its answer is not awaited where it is asked, so uproot cannot tell when the handler uses it');
+  const statement = statementOf(anchor, body);
+  if (!statement || !evaluatedFirst(awaited, statement)) {
+    throw hold(site, 'it is asked conditionally, inside a nested block, or after something else its statement does, and asking it at the entry would change what the client is asked');
   }
-  const declaration = declarator.parent;
-  if (declaration?.type !== 'VariableDeclaration' || declaration.declarations.length !== 1 || declaration.parent !== body) {
-    throw hold(site, 'it is asked conditionally or inside a nested block, and asking it at the entry would ask a client the original never asked');
+  const declarator = awaited.parent;
+  if (declarator?.type === 'VariableDeclarator' && declarator.init === awaited && declarator.id.type === 'Identifier') return declarator.id.name;
+  return helper ?? (site.kind === 'sampling-request' ? 'sampling' : 'elicitation');
+}
+
+/** Whether `node` is evaluated first in `statement`, and always: everything evaluated before it is plain. */
+function evaluatedFirst(node: Node, statement: Node): boolean {
+  let child = node;
+  while (child !== statement) {
+    const parent = child.parent;
+    if (!parent) return false;
+    const before = (list: readonly (Node | null)[]) => list.slice(0, list.indexOf(child)).every((n) => !n || isPlain(n));
+    switch (parent.type) {
+      case 'CallExpression':
+        if (parent.callee === child || !isPlain(parent.callee) || !before(parent.arguments)) return false;
+        break;
+      case 'TemplateLiteral':
+        if (!before(parent.expressions)) return false;
+        break;
+      case 'ArrayExpression':
+        if (!before(parent.elements)) return false;
+        break;
+      case 'Property':
+        if (parent.value !== child || parent.computed) return false;
+        break;
+      case 'ObjectExpression':
+        if (!before(parent.properties)) return false;
+        break;
+      case 'BinaryExpression':
+        if (parent.right === child && !isPlain(parent.left)) return false;
+        break;
+      case 'VariableDeclarator':
+        if (parent.init !== child) return false;
+        break;
+      case 'VariableDeclaration':
+        if (parent.declarations.length !== 1) return false;
+        break;
+      case 'MemberExpression':
+        if (parent.object !== child) return false;
+        break;
+      case 'AwaitExpression':
+      case 'ReturnStatement':
+      case 'ExpressionStatement':
+      case 'TSAsExpression':
+      case 'TSNonNullExpression':
+      case 'ChainExpression':
+        break;
+      default:
+        return false;
+    }
+    child = parent;
   }
-  return declarator.id.name;
+  return true;
 }
 
 /** The request's parameters, which builder it becomes, and how a client without the capability failed it. */
-function requestParts(site: RootsSite, unit: Unit): { paramsNode: Node; ask: AskKind; missing: RoundRequest['missing'] } {
+function requestParts(site: RootsSite, unit: Unit, built?: Node): { paramsNode: Node; ask: AskKind; missing: RoundRequest['missing'] } {
   const call = site.node as TSESTree.CallExpression;
   const method = site.form.slice(0, site.form.indexOf('('));
   if (method === 'elicitInput' || method === 'createMessage' || method === 'requestSampling') {
     if (call.arguments.length !== 1) throw hold(site, 'it passes request options (a timeout, a signal) that have no counterpart in an input request');
-    const params = call.arguments[0]!;
+    const params = built ?? call.arguments[0]!;
     if (method === 'elicitInput') return { paramsNode: formParams(site, params), ask: 'elicit', missing: 'form-elicitation' };
     return { paramsNode: samplingParams(site, params), ask: 'createMessage', missing: 'method-not-found' };
   }
@@ -170,7 +269,7 @@ function requestParts(site: RootsSite, unit: Unit): { paramsNode: Node; ask: Ask
   if (schema && unit.prov.is(schema, 'schema')?.name !== (sampling ? 'CreateMessageResultSchema' : 'ElicitResultSchema')) {
     throw hold(site, 'it parses the answer with its own result schema');
   }
-  const params = request?.type === 'ObjectExpression' ? propertyValue(request, 'params') : undefined;
+  const params = request?.type === 'ObjectExpression' && propertyValue(request, 'params') ? (built ?? propertyValue(request, 'params')) : undefined;
   if (!params) throw hold(site, 'its request is not an object literal with the parameters in it');
   return sampling
     ? { paramsNode: samplingParams(site, params), ask: 'createMessage', missing: 'method-not-found' }
@@ -257,13 +356,13 @@ function isReference(id: TSESTree.Identifier): boolean {
  * handler or act (a call, an assignment, a return, a branch). Allowed: the requests themselves, the roots
  * request's own statement, and declarations of plain values.
  */
-function checkNothingBefore(requests: RoundRequest[], body: TSESTree.BlockStatement, unit: Unit, fresh: FreshValue[]): CapabilityGate[] {
+function checkNothingBefore(requests: RoundRequest[], body: TSESTree.BlockStatement | TSESTree.Expression, unit: Unit, fresh: FreshValue[]): CapabilityGate[] {
   const last = requests[requests.length - 1]!;
-  const lastStatement = statementOf(last.site.node, body)!;
-  const requestStatements = requests.map((r) => statementOf(r.site.node, body));
+  const lastStatement = statementOf(last.anchor, body)!;
+  const requestStatements = requests.map((r) => statementOf(r.anchor, body));
   const roots = unit.sites.filter((s) => s.kind === 'request');
   const gates: CapabilityGate[] = [];
-  for (const statement of body.body) {
+  for (const statement of body.type === 'BlockStatement' ? body.body : [body]) {
     if (statement === lastStatement) return gates;
     if (requestStatements.includes(statement) || fresh.some((v) => v.statement === statement)) continue;
     if (roots.some((s) => statementOf(s.node, body) === statement && onlyAwaits(statement, s.node))) continue;
@@ -323,7 +422,7 @@ function isPlain(node: Node): boolean {
 }
 
 /** `const x = await <site>` / `await <site>;`: the statement does nothing but await the request. */
-function onlyAwaits(statement: TSESTree.Statement, site: Node): boolean {
+function onlyAwaits(statement: TSESTree.Statement | TSESTree.Expression, site: Node): boolean {
   const awaited = site.parent;
   if (awaited?.type !== 'AwaitExpression') return false;
   if (statement.type === 'ExpressionStatement') return statement.expression === awaited;
@@ -331,7 +430,9 @@ function onlyAwaits(statement: TSESTree.Statement, site: Node): boolean {
   return statement.declarations[0]!.init === awaited;
 }
 
-function statementOf(node: Node, body: TSESTree.BlockStatement): TSESTree.Statement | undefined {
+function statementOf(node: Node, body: TSESTree.BlockStatement | TSESTree.Expression): TSESTree.Statement | TSESTree.Expression | undefined {
+  // A concise arrow body is the handler's one statement.
+  if (body.type !== 'BlockStatement') return node.range[0] >= body.range[0] && node.range[1] <= body.range[1] ? body : undefined;
   let n: Node | undefined = node;
   while (n && n.parent !== body) n = n.parent;
   return n as TSESTree.Statement | undefined;
