@@ -3,6 +3,7 @@
 // handler's entry. A request moves when the handler itself makes it, unconditionally, as `const name = await …`,
 // with parameters that need nothing the handler computes (no other answer, no local, no call), and nothing before
 // it can end the handler or act on the world. Anything else is Unprovable: the handler is left whole.
+import path from 'node:path';
 import type { TSESTree } from '@typescript-eslint/types';
 import { type FunctionNode, type Node, type RootsSite, enclosingFunction, functionName, reachesOf, staticString, unwrap } from '@uproot/core/planning';
 import { type ChainHop, type HandlerChain, type SitePlan, handlerChain } from './chains.ts';
@@ -71,8 +72,9 @@ export interface PushRound {
 export class PushHold extends Unprovable {
   readonly site: RootsSite;
   readonly why: string;
-  constructor(site: RootsSite, why: string) {
-    super('push-request', `${site.form} (line ${site.line}) cannot move into the handler's inputRequests: ${why}`);
+  /** `place`: where the request is, when not in the handler's file (`in askName() (ask.js:8)`). */
+  constructor(site: RootsSite, why: string, place = `(line ${site.line})`) {
+    super('push-request', `${site.form} ${place} cannot move into the handler's inputRequests: ${why}`);
     this.site = site;
     this.why = why;
   }
@@ -98,6 +100,17 @@ export function planPushRound(callback: FunctionNode, requests: readonly PushReq
   // A concise arrow body is one statement: the entry turns it into a block that returns it.
   const fresh = body.type === 'BlockStatement' ? body.body.flatMap((statement) => freshValue(statement, unit) ?? []) : [];
   for (const located of ordered) {
+    try {
+      planRequest(located);
+    } catch (error) {
+      // A request in a helper is named with its helper and file: its line alone would point into the handler's file.
+      const { request, hop } = located;
+      if (!(error instanceof PushHold) || !hop) throw error;
+      const file = path.relative(path.dirname(unit.path), request.file).split(path.sep).join('/');
+      throw new PushHold(error.site, error.why, `in ${functionName(hop.fn) ?? 'a helper'}() (${file}:${request.site.line})`);
+    }
+  }
+  function planRequest(located: (typeof ordered)[number]): void {
     const { request, hop } = located;
     const { site } = request;
     const anchor = anchorOf(located);
@@ -194,10 +207,13 @@ function keyName(site: RootsSite, anchor: Node, body: TSESTree.BlockStatement | 
   if (awaited?.type !== 'AwaitExpression') throw hold(site, 'its answer is not awaited where it is asked, so uproot cannot tell when the handler uses it');
   const statement = statementOf(anchor, body);
   if (!statement || !evaluatedFirst(awaited, statement)) {
-    throw hold(site, 'it is asked conditionally, inside a nested block, or after something else its statement does, and asking it at the entry would change what the client is asked');
+    throw hold(site, 'it is asked conditionally or inside a nested block (or after something else its statement does), and asking it at the entry would ask a client the original never asked');
   }
   const declarator = awaited.parent;
-  if (declarator?.type === 'VariableDeclarator' && declarator.init === awaited && declarator.id.type === 'Identifier') return declarator.id.name;
+  if (declarator?.type === 'VariableDeclarator' && declarator.init === awaited) {
+    if (declarator.id.type !== 'Identifier') throw hold(site, 'its answer is not awaited into one variable (const answer = await …), so there is no name to key it by');
+    return declarator.id.name;
+  }
   return helper ?? (site.kind === 'sampling-request' ? 'sampling' : 'elicitation');
 }
 
