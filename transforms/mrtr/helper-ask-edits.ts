@@ -35,7 +35,7 @@ export function helperSplitEdits(r: RoundRequest, via: HelperAsk): TextEdit[] {
 
 /** The SDK types the split helper names in TypeScript. */
 export function helperSplitTypes(r: RoundRequest): string[] {
-  return r.ask === 'elicit' ? ['ElicitResult', 'ElicitInputParams'] : ['CreateMessageResult', 'CreateMessageRequestParams'];
+  return r.ask === 'elicit' ? ['ElicitResult', 'ElicitRequestFormParams'] : ['CreateMessageResult', 'CreateMessageRequestParamsBase'];
 }
 
 /** The handler's call of the helper, handing it the answer reader (optional parameters it leaves out stay undefined). */

@@ -31,6 +31,8 @@ export interface HelperAsk {
   builderImport?: string;
   /** The request's parameters in the helper's text: the builder returns them. */
   paramsRange: [number, number];
+  /** The plain declarations the helper makes before its request, which the parameters may use: the builder repeats them. */
+  prelude?: string[];
 }
 
 /** Why a helper's request cannot be split out (a sentence for the marker), thrown by `helperAsk`. */
@@ -58,12 +60,13 @@ export function helperAsk(site: RootsSite, fn: FunctionNode, fnUnit: Unit, call:
     const r = ref(split.builder);
     return { ...common, builder: split.builder, answerParam: split.answerParam, answerIndex: split.index, alreadySplit: true, builderCallee: r.callee, ...(r.import ? { builderImport: r.import } : {}) };
   }
-  checkParams(paramsNode, fn, fnUnit, name);
+  const prelude = preludeOf(site, fn);
+  checkParams(paramsNode, fn, fnUnit, name, prelude);
   const builder = `${name}${kind}`;
   if (bound(fnUnit, builder) || fnUnit.text.includes(`${builder}(`)) throw new HelperHold(`the name ${builder}, for what ${name}() asks, is taken`);
   const answerParam = new RegExp(`\\banswered\\b`).test(fnUnit.text.slice(fn.range[0], fn.range[1])) ? 'uprootAnswered' : 'answered';
   const r = ref(builder);
-  return { ...common, builder, answerParam, answerIndex: fn.params.length, alreadySplit: false, builderCallee: r.callee, ...(r.import ? { builderImport: r.import } : {}) };
+  return { ...common, builder, answerParam, answerIndex: fn.params.length, alreadySplit: false, builderCallee: r.callee, ...(r.import ? { builderImport: r.import } : {}), prelude: prelude.map((st) => fnUnit.text.slice(st.range[0], st.range[1])) };
 }
 
 /** A helper an earlier run split: `(answered ? answered() : <request built by the builder>)`. */
@@ -89,8 +92,11 @@ export function splitFormOf(site: RootsSite, fn: FunctionNode, unit: Unit): Spli
   const built = paramsProperty?.type === 'Property' ? unwrap(paramsProperty.value as Node) : first;
   if (built?.type !== 'CallExpression' || unwrap(built.callee).type !== 'Identifier') return undefined;
   const builder = (unwrap(built.callee) as TSESTree.Identifier).name;
-  const declared = unit.ast.body.map((st) => (st.type === 'ExportNamedDeclaration' && st.declaration ? st.declaration : st)).find((st) => st.type === 'FunctionDeclaration' && st.id?.name === builder) as TSESTree.FunctionDeclaration | undefined;
-  const ret = declared?.body.body.length === 1 ? declared.body.body[0] : undefined;
+  // The builder is declared beside the helper, in the same module or block.
+  const scope = declarationOf(fn)?.parent;
+  const siblings = scope?.type === 'Program' || scope?.type === 'BlockStatement' ? scope.body : [];
+  const declared = siblings.map((st) => (st.type === 'ExportNamedDeclaration' && st.declaration ? st.declaration : st)).find((st) => st.type === 'FunctionDeclaration' && st.id?.name === builder) as TSESTree.FunctionDeclaration | undefined;
+  const ret = declared?.body.body.at(-1);
   if (ret?.type !== 'ReturnStatement' || !ret.argument) return undefined;
   return { conditional, answerParam, index, builder, params: ret.argument };
 }
@@ -140,8 +146,15 @@ function checkAskedFirst(request: Node, fn: FunctionNode, unit: Unit, name: stri
   }
 }
 
-/** The parameters name only the helper's parameters and what is visible where the builder is declared. */
-function checkParams(params: Node, fn: FunctionNode, unit: Unit, name: string): void {
+/** The statements of the helper before its request (plain declarations, checkAskedFirst made sure). */
+function preludeOf(site: RootsSite, fn: FunctionNode): TSESTree.Statement[] {
+  const body = (fn.body as TSESTree.BlockStatement).body;
+  const at = body.findIndex((st) => site.node.range[0] >= st.range[0] && site.node.range[1] <= st.range[1]);
+  return body.slice(0, Math.max(0, at));
+}
+
+/** The parameters name only the helper's parameters, its plain declarations before the request, and what is visible beside it. */
+function checkParams(params: Node, fn: FunctionNode, unit: Unit, name: string, prelude: TSESTree.Statement[]): void {
   visit(params, (node) => {
     if (!plain(node, false)) throw new HelperHold(`${name}() computes its parameters with an expression that acts`);
     if (node.type === 'ThisExpression' || (node.type === 'Identifier' && node.name === 'arguments')) throw new HelperHold(`${name}() uses this or arguments in its parameters`);
@@ -149,7 +162,7 @@ function checkParams(params: Node, fn: FunctionNode, unit: Unit, name: string): 
     const def = unit.prov.variableOf(node)?.defs[0];
     if (!def) return;
     const at = def.name;
-    const inParams = fn.params.some((p) => at.range[0] >= p.range[0] && at.range[1] <= p.range[1]);
+    const inParams = [...fn.params, ...prelude].some((p) => at.range[0] >= p.range[0] && at.range[1] <= p.range[1]);
     const inside = at.range[0] >= fn.range[0] && at.range[1] <= fn.range[1];
     if (inside && !inParams) throw new HelperHold(`its parameters use ${node.name}, which ${name}() computes`);
   });
@@ -188,7 +201,7 @@ export function builderText(ask: HelperAsk, params: string, kind: 'elicit' | 'cr
   const declaration = declarationOf(fn)!;
   const exported = isExported(fn) || ask.callUnit !== ask.fnUnit;
   const list = fn.params.length ? u.text.slice(fn.params[0]!.range[0], fn.params[fn.params.length - 1]!.range[1]) : '';
-  const type = u.typescript ? `: ${kind === 'elicit' ? 'ElicitInputParams' : 'CreateMessageRequestParams'}` : '';
+  const type = u.typescript ? `: ${kind === 'elicit' ? 'ElicitRequestFormParams' : 'CreateMessageRequestParamsBase'}` : '';
   const indent = /[ \t]*$/.exec(u.text.slice(0, declaration.range[0]))![0];
   const what = kind === 'elicit' ? 'elicitation' : 'sampling request';
   return [
@@ -196,6 +209,7 @@ export function builderText(ask: HelperAsk, params: string, kind: 'elicit' | 'cr
     '',
     `/** The ${what} ${name}() makes: a handler migrated to multi round-trip requests asks it up front and hands ${name}() the answer. */`,
     `${exported ? 'export ' : ''}function ${ask.builder}(${list})${type} {`,
+    ...(ask.prelude ?? []).map((st) => `${u.indent}${st}`),
     `${u.indent}return ${params};`,
     '}',
   ].join(`${u.eol}${indent}`);
@@ -203,6 +217,28 @@ export function builderText(ask: HelperAsk, params: string, kind: 'elicit' | 'cr
 
 function bound(unit: Unit, name: string): boolean {
   return boundAtTopLevel(unit.ast, unit.scopeManager, name);
+}
+
+/** Globals whose calls cannot act or end the helper on the values a helper hands them. */
+const INERT_CALLS = new Set(['String', 'Number', 'Boolean']);
+
+/**
+ * Whether what the helper does after its request can neither act nor end the handler (no throw, no call but
+ * String/Number/Boolean, no assignment outside its own declarations). When it can, a request the handler makes after
+ * the helper returns is asked in a round of its own: the original never asked it of a client the helper threw for.
+ */
+export function helperTailInert(site: RootsSite, fn: FunctionNode): boolean {
+  if (fn.body.type !== 'BlockStatement') return false;
+  const after = fn.body.body.filter((st) => st.range[0] > site.node.range[1]);
+  let inert = true;
+  for (const st of after) {
+    visit(st, (n) => {
+      if (n.type === 'ThrowStatement' || n.type === 'ForStatement' || n.type === 'WhileStatement' || n.type === 'DoWhileStatement') inert = false;
+      else if (n.type === 'CallExpression' && !(n.callee.type === 'Identifier' && INERT_CALLS.has(n.callee.name) && n.arguments.length <= 1)) inert = false;
+      else if (n.type !== 'CallExpression' && !plain(n, false)) inert = false;
+    });
+  }
+  return inert;
 }
 
 /** Nodes that act when evaluated: a call, an assignment, a function built. */

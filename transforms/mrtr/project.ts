@@ -100,8 +100,9 @@ export function planMrtrProject(files: SourceFile[], options: ProjectOptions = {
         const stem = path.basename(target).replace(/\.[^.]+$/, '');
         for (const abs of byPath.keys()) {
           if (abs === target || abs === unit.path) continue;
-          // A default import names the function as it likes: only the module's stem is sure to be in the text.
-          if (!textHolding(abs, name === 'default' ? [stem] : [name, stem])) continue;
+          // Only the module's stem is sure to be in an importer's text: a default import names the function as it
+          // likes, and `export * from` names nothing.
+          if (!textHolding(abs, [stem])) continue;
           const other = unitOf(abs);
           if (!other) return undefined; // a caller we cannot read: do not guess
           const found = callsIn(other, target, name, byPath);

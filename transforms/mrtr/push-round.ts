@@ -11,7 +11,7 @@ import { type Unit, Unprovable } from './unit.ts';
 import type { PushRequest } from '../push-requests.ts';
 import { type StateWiring, stateWiring } from './request-state.ts';
 import { type FreshValue, freshValue } from './fresh-values.ts';
-import { type HelperAsk, HelperHold, helperAsk, splitFormOf } from './helper-ask.ts';
+import { type HelperAsk, HelperHold, helperAsk, helperTailInert, splitFormOf } from './helper-ask.ts';
 
 /** The `inputRequired` builder a request becomes. */
 export type AskKind = 'elicit' | 'createMessage';
@@ -136,8 +136,9 @@ export function planPushRound(callback: FunctionNode, requests: readonly PushReq
     const inputs = hop ? hop.call.arguments : [parts.paramsNode];
     const dependsOn = inputs.map((n) => firstLocal(n, callback, unit, fresh)).find((d) => d?.effect) ?? inputs.map((n) => firstLocal(n, callback, unit, fresh)).find(Boolean);
     if (dependsOn?.effect) throw hold(site, `its parameters use ${dependsOn.name}`);
-    // From the first request that needs an earlier answer on, each is asked where the handler makes it.
-    const inPlace = !!dependsOn || out.some((r) => r.inPlace);
+    // From the first request that needs an earlier answer on, each is asked where the handler makes it; so is every
+    // request after a helper whose code after its own request may throw or act.
+    const inPlace = !!dependsOn || out.some((r) => r.inPlace || (r.via && !helperTailInert(r.site, r.via.fn)));
     const params = via ? `${via.builderCallee}(${hop!.call.arguments.map((a) => unit.text.slice(a.range[0], a.range[1])).join(', ')})` : unit.text.slice(parts.paramsNode.range[0], parts.paramsNode.range[1]);
     out.push({ site, anchor, ...(via ? { via } : {}), key: uniqueKey(snakeCase(name), keys), ask: parts.ask, params, missing: parts.missing, inPlace });
   }
