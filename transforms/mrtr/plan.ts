@@ -266,6 +266,9 @@ function splitHelpersBroken(rounds: Map<FunctionNode, PushRound | Unprovable>, u
   return broken;
 }
 
+/** The file of each handler with push requests (a handler asking only through helpers may be in a file outside the run). */
+const handlerUnits = new WeakMap<FunctionNode, Unit>();
+
 /** Each handler's round, or why its requests cannot move. */
 function pushRounds(pushRequests: PushRequestsByHandler, units: Unit[], project: ProjectIndex | undefined, blocked: ReadonlySet<RootsSite>): Map<FunctionNode, PushRound | Unprovable> {
   const out = new Map<FunctionNode, PushRound | Unprovable>();
@@ -286,7 +289,9 @@ function pushRounds(pushRequests: PushRequestsByHandler, units: Unit[], project:
   for (const [handler, requests] of pushRequests.handlers()) {
     let root: Node = handler;
     while (root.parent) root = root.parent;
-    const unit = units.find((u) => u.ast === root);
+    // A handler that asks only through helpers may be in a file with no site of its own: its chains know it.
+    const unit = units.find((u) => u.ast === root) ?? [...viaHelper.values()].flat().find((c) => c.callback === handler)?.unit;
+    if (unit) handlerUnits.set(handler, unit);
     try {
       if (!unit) throw new Unprovable('push-request', 'the handler is in another file than its requests');
       out.set(handler, planPushRound(handler, requests, unit, viaHelper, units));
@@ -323,7 +328,7 @@ function stillPushed(site: RootsSite, pushRequests: PushRequestsByHandler, used:
   const where = (fn: FunctionNode): string => {
     let root: Node = fn;
     while (root.parent) root = root.parent;
-    const unit = units.find((u) => u.ast === root);
+    const unit = units.find((u) => u.ast === root) ?? handlerUnits.get(fn);
     return unit ? `${unit.path.split(/[\\/]/).pop()}:${unit.text.slice(0, fn.range[0]).split('\n').length}` : 'another file';
   };
   const callers = [...others.map((h) => `the handler at ${where(h)}`), ...(untraced ? ['callers uproot could not trace to a handler'] : [])];
