@@ -19,8 +19,12 @@ import { V1_STILL_MARKED } from '@uproot/core/planning';
 import { type FunctionNode, type Node, enclosingFunction, functionName } from '@uproot/core/planning';
 import { handsAnswer, splitFormOf } from './helper-ask.ts';
 import { type PushRound, PushHold, checkRootsFirst, planPushRound } from './push-round.ts';
+import { STATE_KEY_ENV } from './request-state.ts';
 import type { PushRequest } from '../push-requests.ts';
 import type { SharedHelpers } from '../shared-helpers/names.ts';
+
+/** What a handler whose rounds carry signed requestState needs where the server is launched. */
+const STATE_KEY_CONFIGURE: NonNullable<SiteOutcome['configure']> = { env: STATE_KEY_ENV, args: false, param: null, role: null };
 
 const LAZY_NOTE = 'the cache is no longer kept: the getter derives it from each request\'s own roots answer';
 
@@ -202,13 +206,15 @@ function planUnitsOnce(units: Unit[], project: ProjectIndex | undefined, onlySit
     }
   }
   const rewritten = new Set([...usedRounds].flatMap((r) => r.requests.map((q) => q.site)));
+  // Rounds that carry signed requestState need the key every serving process shares (the JSON report's `configure`).
+  const signed = new Set([...usedRounds].flatMap((r) => (r.state ? r.requests.map((q) => q.site) : [])));
   for (const unit of units) {
     if (onlySiteAt !== undefined) break;
     for (const site of unit.sites) {
       if (!isPushRequest(site)) continue;
       const still = rewritten.has(site) ? stillPushed(site, pushRequests, usedRounds, units) : undefined;
       if (still) outcomes.get(unit)!.push({ site, outcome: 'reported', detail: still });
-      else if (rewritten.has(site)) outcomes.get(unit)!.push({ site, outcome: 'rewritten' });
+      else if (rewritten.has(site)) outcomes.get(unit)!.push({ site, outcome: 'rewritten', ...(signed.has(site) ? { configure: STATE_KEY_CONFIGURE } : {}) });
       else outcomes.get(unit)!.push({ site, outcome: 'reported', ...heldDetail(site, rounds), ...heldByOutside(site, unit) });
     }
   }
