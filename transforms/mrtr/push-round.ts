@@ -530,6 +530,8 @@ function perRequestCapabilityCalls(callback: FunctionNode, unit: Unit, gates: Ca
   const out: TSESTree.CallExpression[] = [];
   visit(callback.body, (node) => {
     if (taken.some((t) => t.range[0] <= node.range[0] && node.range[1] <= t.range[1])) return false;
+    // A nested function may run later, or name its own ctx: its reads stay as they were.
+    if (node.type === 'ArrowFunctionExpression' || node.type === 'FunctionExpression' || node.type === 'FunctionDeclaration') return false;
     if (isCapabilityCall(node, unit)) out.push(node);
     return undefined;
   });
