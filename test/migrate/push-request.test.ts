@@ -65,7 +65,7 @@ describe('migrate --to mrtr: a handler that also elicits or samples is left whol
     const ask = applyEdits(helper.text, plans.get(helper.path)!.edits);
     expect(ask).toContain('export async function askName(ctx: ServerContext, answered?: () => Promise<ElicitResult>): Promise<string> {');
     expect(ask).toContain('const answer = await (answered ? answered() : ctx.mcpReq.elicitInput(askNameElicitation(ctx)));');
-    expect(ask).toContain("export function askNameElicitation(ctx: ServerContext): ElicitInputParams {\n  return { message: 'Your name?'");
+    expect(ask).toContain("export function askNameElicitation(ctx: ServerContext): ElicitRequestFormParams {\n  return { message: 'Your name?'");
     expect(outcomes([server, helper], server.path).map((o) => [o.line, o.outcome])).toEqual([
       [8, 'rewritten'],
       [13, 'rewritten'],

@@ -1,7 +1,7 @@
 // The code a helper's push request becomes (see helper-ask.ts): in the helper's module, a builder beside the helper
 // that returns what it asks, and the request replaced by the answer the helper is handed in a new last parameter;
 // in the handler, the call of the helper hands it this round's answer reader.
-import { type TextEdit, insert, replace } from '@uproot/core/planning';
+import { type TextEdit, insert } from '@uproot/core/planning';
 import { type HelperAsk, builderText, declarationOf } from './helper-ask.ts';
 import type { RoundRequest } from './push-round.ts';
 

@@ -52,7 +52,7 @@ export function helperAsk(site: RootsSite, fn: FunctionNode, fnUnit: Unit, call:
   if (fn.params.some((p) => !(p.type === 'Identifier' || (p.type === 'AssignmentPattern' && p.left.type === 'Identifier')))) {
     throw new HelperHold(`${name}() takes destructured or rest parameters, which its builder cannot be handed as they are`);
   }
-  const split = splitFormOf(site, fn, fnUnit);
+  const split = splitFormOf(site, fn);
   checkAskedFirst(split?.conditional ?? site.node, fn, fnUnit, name);
   const ref = (builder: string) => builderReference(call, callUnit, fnUnit, builder);
   const common = { fn, fnUnit, call, callUnit, paramsRange: [paramsNode.range[0], paramsNode.range[1]] as [number, number] };
@@ -79,7 +79,7 @@ export interface SplitForm {
   params: Node;
 }
 
-export function splitFormOf(site: RootsSite, fn: FunctionNode, unit: Unit): SplitForm | undefined {
+export function splitFormOf(site: RootsSite, fn: FunctionNode): SplitForm | undefined {
   const conditional = site.node.parent;
   if (conditional?.type !== 'ConditionalExpression' || conditional.alternate !== site.node || conditional.test.type !== 'Identifier') return undefined;
   const answerParam = conditional.test.name;
@@ -102,9 +102,9 @@ export function splitFormOf(site: RootsSite, fn: FunctionNode, unit: Unit): Spli
 }
 
 /** Whether a handler's chain already hands the split helper its answer (it was migrated by an earlier run). */
-export function handsAnswer(hops: ReadonlyArray<{ fn: FunctionNode; call: TSESTree.CallExpression }>, site: RootsSite, unit: Unit): boolean {
+export function handsAnswer(hops: ReadonlyArray<{ fn: FunctionNode; call: TSESTree.CallExpression }>, site: RootsSite): boolean {
   const hop = hops.length === 1 ? hops[0] : undefined;
-  const split = hop && splitFormOf(site, hop.fn, unit);
+  const split = hop && splitFormOf(site, hop.fn);
   return !!split && hop.call.arguments.length > split.index;
 }
 

@@ -378,9 +378,9 @@ function pushRequestsByHandler(units: Unit[], project: ProjectIndex | undefined)
 /** The handlers that hand a helper split by an earlier run its answer for `site` (none for other requests). */
 function answeringHandlers(site: RootsSite, unit: Unit, project: ProjectIndex | undefined): Set<FunctionNode> {
   const fn = enclosingFunction(site.node);
-  if (!fn || !splitFormOf(site, fn, unit)) return new Set();
+  if (!fn || !splitFormOf(site, fn)) return new Set();
   try {
-    return new Set(pushChains(site, unit, project).filter((c) => handsAnswer(c.hops, site, unit)).map((c) => c.callback));
+    return new Set(pushChains(site, unit, project).filter((c) => handsAnswer(c.hops, site)).map((c) => c.callback));
   } catch (error) {
     if (!(error instanceof Unprovable)) throw error;
     return new Set();

@@ -147,7 +147,7 @@ function planRound(callback: FunctionNode, located: Located[], unit: Unit, viaHe
     const fnUnit = hop ? units.find((u) => u.path === request.file) : unit;
     if (!fnUnit) throw hold(site, 'it is made in a file outside the run');
     // A helper an earlier run split asks what its builder returns.
-    const parts = requestParts(site, fnUnit, hop ? splitFormOf(site, hop.fn, fnUnit)?.params : undefined);
+    const parts = requestParts(site, fnUnit, hop ? splitFormOf(site, hop.fn)?.params : undefined);
     let via: HelperAsk | undefined;
     if (hop) {
       try {
