@@ -36,6 +36,11 @@ export class PushRequestsByHandler {
     });
   }
 
+  /** Whether some caller of the request could not be traced to a handler. */
+  isUntraced(site: RootsSite): boolean {
+    return this.untraced.some((r) => r.site === site);
+  }
+
   add(handler: FunctionNode, request: PushRequest): void {
     const list = this.byHandler.get(handler) ?? [];
     if (!list.some((r) => r.site === request.site)) list.push(request);

@@ -1,10 +1,11 @@
-// Never a half rewrite, when the helper that elicits or samples lives in another module and has no MCP import
-// of its own: it asks through the handler ctx it is handed (`askName(ctx)` → `ctx.mcpReq.send({ method:
-// 'elicitation/create' })`). The conformance suite's push-js server caught `migrate --to mrtr` moving the
-// roots request into MRTR while that elicitation stayed push-style, to throw on 2026-07-28. The helper's
-// parameter is the handler's ctx by what its callers pass, whatever the file, the spelling of the export, or a
-// barrel between them: scan reports the helper's request, and migrate holds the handler whole.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+// A helper that elicits or samples in another module, with no MCP import of its own: it asks through the handler
+// ctx it is handed (`askName(ctx)` → `ctx.mcpReq.send({ method: 'elicitation/create' })`). The conformance suite's
+// push-js server caught `migrate --to mrtr` once moving the roots request into MRTR while that elicitation stayed
+// push-style, to throw on 2026-07-28. Whatever the file, the spelling of the export, or a barrel between them,
+// migrate now moves the handler whole: the helper is split (a builder of what it asks, and the answer handed in),
+// and the handler asks roots and the helper's question in one round. With the helper outside the run (one file
+// given), it cannot be split, and the handler is held whole.
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -99,23 +100,32 @@ function project(files: Record<string, string>): string {
 describe.each(spellings)('a helper in another module asking through the ctx it is handed: $name', ({ ext, files }) => {
   const helperKind = files[`ask.${ext}`]!.includes('requestSampling') ? 'sampling-request' : 'elicitation-request';
 
-  it('scan reports the helper’s push request, and the roots request as held', async () => {
+  it('scan reports the helper’s push request, and the roots request as one migrate rewrites', async () => {
     const dir = project(files);
     const report = await scan([dir], { cwd: dir });
     expect(report.sites.map((s) => [path.basename(s.file), s.kind]).sort()).toEqual([[`ask.${ext}`, helperKind], [`server.${ext}`, 'request']]);
     const roots = report.sites.find((s) => s.kind === 'request')!;
-    expect([roots.action, roots.reason]).toEqual(['mark', 'push-request']);
+    expect(roots.action).toBe('rewrite');
   });
 
-  it('migrate --to mrtr rewrites nothing in the handler and marks it with the helper’s request', async () => {
+  it('migrate --to mrtr moves the handler whole, the helper split into what it asks and what it does with the answer', async () => {
     const dir = project(files);
-    const result = await runMigrate([dir], { cwd: dir, strategy: 'mrtr', dryRun: true });
+    const result = await runMigrate([dir], { cwd: dir, strategy: 'mrtr', dryRun: false });
     expect(result.failures).toEqual([]);
-    const outcomes = result.files.flatMap((f) => f.outcomes.map((o) => ({ file: path.basename(f.file), kind: o.site.kind, outcome: o.outcome, reason: o.reason, detail: o.detail })));
-    expect(outcomes.filter((o) => o.outcome === 'rewritten')).toEqual([]);
-    const roots = outcomes.find((o) => o.kind === 'request')!;
-    expect([roots.file, roots.outcome, roots.reason]).toEqual([`server.${ext}`, 'marked', 'push-request']);
-    expect(roots.detail).toMatch(new RegExp(`held back by (send\\(\\{ method: 'elicitation/create' \\}\\)|requestSampling\\(\\)) in askName\\(\\) \\(ask\\.${ext}:2\\)`));
+    const outcomes = result.files.flatMap((f) => f.outcomes.map((o) => `${path.basename(f.file)} ${o.site.kind} ${o.outcome}`));
+    expect(outcomes.sort()).toEqual([`ask.${ext} ${helperKind} rewritten`, `server.${ext} request rewritten`]);
+    const builder = helperKind === 'sampling-request' ? 'askNameSampling' : 'askNameElicitation';
+    const ask = readFileSync(path.join(dir, `ask.${ext}`), 'utf8');
+    const server = readFileSync(path.join(dir, `server.${ext}`), 'utf8');
+    expect(ask).toMatch(new RegExp(`export function ${builder}\\(ctx(: any)?\\)`));
+    expect(ask).toContain(`await (answered ? answered() : ctx.mcpReq.`);
+    const reader = helperKind === 'sampling-request' ? "samplingAnswer(ctx, 'name')" : "elicitationAnswer(ctx, 'name', 'request')";
+    expect(server).toContain(`const name = await askName(ctx, () => ${reader});`);
+    expect(server).toContain(`inputRequests.name = inputRequired.${helperKind === 'sampling-request' ? 'createMessage' : 'elicit'}(${builder}(ctx));`);
+    // Imported from the helper's own module, a barrel between them or not.
+    expect(server).toMatch(new RegExp(`import \\{[^}]*\\b${builder}\\b[^}]*\\} from './ask\\.${ext === 'ts' ? 'ts' : 'js'}';`));
+    const again = await runMigrate([dir], { cwd: dir, strategy: 'mrtr', dryRun: true });
+    expect(again.files.filter((f) => f.changed)).toEqual([]);
   });
 });
 
@@ -127,7 +137,7 @@ describe('a project copied under a folder its package skips (the conformance har
     for (const [file, text] of Object.entries(spellings[0]!.files)) writeFileSync(path.join(dir, file), text);
     const result = await runMigrate([dir], { cwd: dir, strategy: 'mrtr', dryRun: true });
     const roots = result.files.flatMap((f) => f.outcomes).find((o) => o.site.kind === 'request')!;
-    expect([roots.outcome, roots.reason]).toEqual(['marked', 'push-request']);
+    expect(roots.outcome).toBe('rewritten');
   });
 });
 

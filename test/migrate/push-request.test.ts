@@ -52,26 +52,25 @@ const outcomes = (files: Array<{ path: string; text: string }>, file: string) =>
   planMrtrProject(files, {}).plans.get(file)!.outcomes.map((o) => ({ line: o.site.line, kind: o.site.kind, outcome: o.outcome, reason: o.reason, detail: o.detail }));
 
 describe('migrate --to mrtr: a handler that also elicits or samples is left whole', () => {
-  it('holds the handler whose helper in another file elicits, and only that handler', () => {
-    const plan = planMrtrProject([server, helper], {}).plans.get(server.path)!;
-    const after = applyEdits(server.text, plan.edits);
+  it('moves the handler whose helper in another file elicits: its roots request and the helper\'s question in one round', () => {
+    const plans = planMrtrProject([server, helper], {}).plans;
+    const after = applyEdits(server.text, plans.get(server.path)!.edits);
     const greet = after.slice(after.indexOf("registerTool('greet'"), after.indexOf("registerTool('count'"));
-    // The held handler is untouched but for its one marker.
-    expect(greet.split('\n').filter((l) => l.includes('// uproot: [push-request] held back by elicitInput() in askName() (ask.ts:4)'))).toHaveLength(1);
-    const withoutMarker = greet.split('\n').filter((l) => !l.includes('// uproot: [')).join('\n');
-    expect(withoutMarker).toBe(server.text.slice(server.text.indexOf("registerTool('greet'"), server.text.indexOf("registerTool('count'")));
-    // The other handler is rewritten as before.
-    expect(after.slice(after.indexOf("registerTool('count'"))).toContain('inputRequired({ inputRequests: { roots: inputRequired.listRoots() } })');
-    expect(outcomes([server, helper], server.path)).toEqual([
-      {
-        line: 8,
-        kind: 'request',
-        outcome: 'marked',
-        reason: 'push-request',
-        detail: "held back by elicitInput() in askName() (ask.ts:4), which cannot move into the handler's inputRequests: it is made in a helper, and uproot moves only the requests a handler makes itself",
-      },
-      { line: 13, kind: 'request', outcome: 'rewritten', reason: undefined, detail: undefined },
+    expect(greet).toContain("inputRequests.roots = inputRequired.listRoots();");
+    // Keyed by the helper's name: the answer is not bound to a variable of the handler.
+    expect(greet).toContain("inputRequests.ask_name = inputRequired.elicit(askNameElicitation(ctx));");
+    expect(greet).toContain("await askName(ctx, () => elicitationAnswer(ctx, 'ask_name'))");
+    expect(after).toContain("import { askName, askNameElicitation } from './ask.ts';");
+    // The helper asks push-style only when no answer is handed in, with the parameters its builder returns.
+    const ask = applyEdits(helper.text, plans.get(helper.path)!.edits);
+    expect(ask).toContain('export async function askName(ctx: ServerContext, answered?: () => Promise<ElicitResult>): Promise<string> {');
+    expect(ask).toContain('const answer = await (answered ? answered() : ctx.mcpReq.elicitInput(askNameElicitation(ctx)));');
+    expect(ask).toContain("export function askNameElicitation(ctx: ServerContext): ElicitRequestFormParams {\n  return { message: 'Your name?'");
+    expect(outcomes([server, helper], server.path).map((o) => [o.line, o.outcome])).toEqual([
+      [8, 'rewritten'],
+      [13, 'rewritten'],
     ]);
+    expect(outcomes([server, helper], helper.path).map((o) => [o.kind, o.outcome])).toEqual([['elicitation-request', 'rewritten']]);
   });
 
   it('rewrites the same handler when the helper asks nothing (the hold comes from the elicitation)', () => {
@@ -85,7 +84,7 @@ describe('migrate --to mrtr: a handler that also elicits or samples is left whol
     expect(applyEdits(once.text, planMrtrProject([once, helper], {}).plans.get(server.path)!.edits)).toBe(once.text);
   });
 
-  it('names every request, in the handler and across files, through a barrel as a possible hold', async () => {
+  it('names every request, in the handler and across files through a barrel, and why the first cannot move', async () => {
     const dir = path.join(projects, 'push-requests-v2-ts');
     const result = await runMigrate([dir], { cwd: dir, strategy: 'mrtr', dryRun: true });
     expect(result.failures).toEqual([]);
@@ -97,7 +96,7 @@ describe('migrate --to mrtr: a handler that also elicits or samples is left whol
         outcome: 'marked',
         reason: 'push-request',
         detail:
-          "held back by request({ method: 'elicitation/create' }) (line 12); possibly held back by elicitInput() in confirm() (asks/confirm.ts:4) and createMessage() in draftReply() (asks/draft.ts:3) (uproot could not trace every caller of these)",
+          "held back by elicitInput() in confirm() (asks/confirm.ts:4), createMessage() in draftReply() (asks/draft.ts:3) and request({ method: 'elicitation/create' }) (line 12); elicitInput() in confirm() (asks/confirm.ts:4) cannot move into the handler's inputRequests: it is asked conditionally or inside a nested block (or after something else its statement does), and asking it at the entry would ask a client the original never asked",
       },
     ]);
   });

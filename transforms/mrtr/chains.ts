@@ -52,6 +52,16 @@ export function planSite(site: RootsSite, unit: Unit, project?: ProjectIndex): S
   return { site, unit, chains };
 }
 
+/**
+ * Every chain from an elicitation or sampling request to the handlers that reach it, as `planSite` finds a roots
+ * request's (without the roots request forms it checks). Throws Unprovable where a chain cannot be followed.
+ */
+export function pushChains(site: RootsSite, unit: Unit, project?: ProjectIndex): HandlerChain[] {
+  const chains: HandlerChain[] = [];
+  extend(site, site.node, unit, [], (reach, at, registrationUnit, hops, factoryCall) => chains.push(handlerChain(site, reach, at, registrationUnit, hops, factoryCall)), project, 0, new Set());
+  return chains;
+}
+
 /** Where a chain ends: the handler's reach, the file of the function it reached, the registration's file. */
 type ChainEnd = (reach: Reach, unit: Unit, registrationUnit: Unit, hops: ChainHop[], factoryCall?: TSESTree.CallExpression) => void;
 

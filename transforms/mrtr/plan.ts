@@ -6,7 +6,7 @@ import type { ScopeManagerLike } from '@uproot/core/planning';
 import { type TextEdit, applyEdits } from '@uproot/core/planning';
 import { dedupeMarkers, planMarker, planMarkerRemoval } from '@uproot/core/planning';
 import type { FilePlan, SiteOutcome } from '../outcome.ts';
-import { type ProjectIndex, type SitePlan, handlerCallbacksReaching, planSite } from './chains.ts';
+import { type HandlerChain, type ProjectIndex, type SitePlan, handlerCallbacksReaching, planSite, pushChains } from './chains.ts';
 import { PushRequestsByHandler, isPushRequest, pushRequestDetail } from '../push-requests.ts';
 import { importedPushRequests } from '../imported-push-requests.ts';
 import { lazyGuardEdits } from './lazy.ts';
@@ -16,10 +16,15 @@ import { type DerivedState, buildRewrite } from './rewrite.ts';
 import type { RootsSite } from '@uproot/core/planning';
 import { type Unit, Unprovable, makeUnit } from './unit.ts';
 import { V1_STILL_MARKED } from '@uproot/core/planning';
-import type { FunctionNode, Node } from '@uproot/core/planning';
+import { type FunctionNode, type Node, enclosingFunction, functionName } from '@uproot/core/planning';
+import { handsAnswer, splitFormOf } from './helper-ask.ts';
 import { type PushRound, PushHold, planPushRound, rootsPosition } from './push-round.ts';
+import { STATE_KEY_ENV } from './request-state.ts';
 import type { PushRequest } from '../push-requests.ts';
 import type { SharedHelpers } from '../shared-helpers/names.ts';
+
+/** What a handler whose rounds carry signed requestState needs where the server is launched. */
+const STATE_KEY_CONFIGURE: NonNullable<SiteOutcome['configure']> = { env: STATE_KEY_ENV, args: false, param: null, role: null };
 
 const LAZY_NOTE = 'the cache is no longer kept: the getter derives it from each request\'s own roots answer';
 
@@ -52,6 +57,18 @@ export interface MrtrOptions {
 }
 
 export function planUnits(units: Unit[], project: ProjectIndex | undefined, onlySiteAt?: number, options: MrtrOptions = {}): Map<Unit, FilePlan> {
+  // A helper's request split for one handler while a roots request is threaded through the same helper: the
+  // round is held, and the run planned again.
+  const blocked = new Set<RootsSite>();
+  for (;;) {
+    const { result, broken } = planUnitsOnce(units, project, onlySiteAt, options, blocked);
+    const fresh = [...broken].filter((site) => !blocked.has(site));
+    if (!fresh.length) return result;
+    for (const site of fresh) blocked.add(site);
+  }
+}
+
+function planUnitsOnce(units: Unit[], project: ProjectIndex | undefined, onlySiteAt: number | undefined, options: MrtrOptions, blocked: ReadonlySet<RootsSite>): { result: Map<Unit, FilePlan>; broken: Set<RootsSite> } {
   const outcomes = new Map<Unit, SiteOutcome[]>(units.map((u) => [u, []]));
   const plans: SitePlan[] = [];
   const derived: DerivedState[] = [];
@@ -77,7 +94,7 @@ export function planUnits(units: Unit[], project: ProjectIndex | undefined, only
     }
   }
   const pushRequests = pushRequestsByHandler(units, project);
-  const rounds = pushRounds(pushRequests, units);
+  const rounds = pushRounds(pushRequests, units, project, blocked);
   /** Rounds the rewrite uses: with a roots plan, or alone (a handler that only elicits or samples). */
   const usedRounds = new Set<PushRound>();
   const importersCache = new Map<string, readonly string[] | undefined>();
@@ -194,11 +211,15 @@ export function planUnits(units: Unit[], project: ProjectIndex | undefined, only
     }
   }
   const rewritten = new Set([...usedRounds].flatMap((r) => r.requests.map((q) => q.site)));
+  // Rounds that carry signed requestState need the key every serving process shares (the JSON report's `configure`).
+  const signed = new Set([...usedRounds].flatMap((r) => (r.state ? r.requests.map((q) => q.site) : [])));
   for (const unit of units) {
     if (onlySiteAt !== undefined) break;
     for (const site of unit.sites) {
       if (!isPushRequest(site)) continue;
-      if (rewritten.has(site)) outcomes.get(unit)!.push({ site, outcome: 'rewritten' });
+      const still = rewritten.has(site) ? stillPushed(site, pushRequests, usedRounds, units) : undefined;
+      if (still) outcomes.get(unit)!.push({ site, outcome: 'reported', detail: still });
+      else if (rewritten.has(site)) outcomes.get(unit)!.push({ site, outcome: 'rewritten', ...(signed.has(site) ? { configure: STATE_KEY_CONFIGURE } : {}) });
       else outcomes.get(unit)!.push({ site, outcome: 'reported', ...heldDetail(site, rounds), ...heldByOutside(site, unit) });
     }
   }
@@ -209,6 +230,8 @@ export function planUnits(units: Unit[], project: ProjectIndex | undefined, only
     }
     return {};
   }
+  const broken = splitHelpersBroken(rounds, usedRounds, plans);
+  if ([...broken].some((site) => !blocked.has(site))) return { result: new Map(), broken };
   const rewrite = buildRewrite(plans, derived, options.sharedHelpers, [...usedRounds]);
   for (const plan of plans) outcomes.get(plan.unit)?.push({ site: plan.site, outcome: 'rewritten', ...(lazy.has(plan.site) ? { detail: LAZY_NOTE } : {}) });
   const result = new Map<Unit, FilePlan>();
@@ -240,25 +263,87 @@ export function planUnits(units: Unit[], project: ProjectIndex | undefined, only
     applyEdits(unit.text, edits);
     result.set(unit, { edits, outcomes: [], ...helpersOf(rewrite.helpers, unit) });
   }
-  return result;
+  return { result, broken };
 }
 
+/** Requests a used round would split in a helper that a roots request is also threaded through: planned again with them held. */
+function splitHelpersBroken(rounds: Map<FunctionNode, PushRound | Unprovable>, used: ReadonlySet<PushRound>, plans: SitePlan[]): Set<RootsSite> {
+  const rootsHops = new Set(plans.flatMap((p) => p.chains.flatMap((c) => c.hops.map((h) => h.fn))));
+  const broken = new Set<RootsSite>();
+  for (const round of rounds.values()) {
+    if (round instanceof Unprovable || !used.has(round)) continue;
+    for (const r of round.requests) if (r.via && rootsHops.has(r.via.fn)) broken.add(r.site);
+  }
+  return broken;
+}
+
+/** The file of each handler with push requests (a handler asking only through helpers may be in a file outside the run). */
+const handlerUnits = new WeakMap<FunctionNode, Unit>();
+
 /** Each handler's round, or why its requests cannot move. */
-function pushRounds(pushRequests: PushRequestsByHandler, units: Unit[]): Map<FunctionNode, PushRound | Unprovable> {
+function pushRounds(pushRequests: PushRequestsByHandler, units: Unit[], project: ProjectIndex | undefined, blocked: ReadonlySet<RootsSite>): Map<FunctionNode, PushRound | Unprovable> {
   const out = new Map<FunctionNode, PushRound | Unprovable>();
+  // The chains from requests made in helpers to the handlers that call those helpers.
+  const viaHelper = new Map<RootsSite, HandlerChain[]>();
+  for (const [, requests] of pushRequests.handlers()) {
+    for (const r of requests) {
+      const unit = units.find((u) => u.path === r.file);
+      if (viaHelper.has(r.site) || !unit) continue;
+      try {
+        viaHelper.set(r.site, pushChains(r.site, unit, project));
+      } catch (error) {
+        if (!(error instanceof Unprovable)) throw error;
+        viaHelper.set(r.site, []);
+      }
+    }
+  }
   for (const [handler, requests] of pushRequests.handlers()) {
     let root: Node = handler;
     while (root.parent) root = root.parent;
-    const unit = units.find((u) => u.ast === root);
+    // A handler that asks only through helpers may be in a file with no site of its own: its chains know it.
+    const unit = units.find((u) => u.ast === root) ?? [...viaHelper.values()].flat().find((c) => c.callback === handler)?.unit;
+    if (unit) handlerUnits.set(handler, unit);
     try {
       if (!unit) throw new Unprovable('push-request', 'the handler is in another file than its requests');
-      out.set(handler, planPushRound(handler, requests, unit));
+      out.set(handler, planPushRound(handler, requests, unit, viaHelper, units));
     } catch (error) {
       if (!(error instanceof Unprovable)) throw error;
       out.set(handler, error);
     }
   }
+  holdBlockedHelpers(out, blocked);
   return out;
+}
+
+/** A helper whose request would be split while a roots request is threaded through it is held (planned again). */
+function holdBlockedHelpers(rounds: Map<FunctionNode, PushRound | Unprovable>, blocked: ReadonlySet<RootsSite>): void {
+  for (const [handler, round] of rounds) {
+    if (round instanceof Unprovable) continue;
+    const r = round.requests.find((q) => q.via && blocked.has(q.site));
+    if (r) rounds.set(handler, new PushHold(r.site, `${functionName(r.via!.fn) ?? 'the helper'}() that makes it also requests roots, which uproot threads through it, and splitting it too is not supported yet`));
+  }
+}
+
+/**
+ * A request split out of a helper for some handlers, which the helper still makes push-style for its other callers:
+ * why it is left, naming those callers.
+ */
+function stillPushed(site: RootsSite, pushRequests: PushRequestsByHandler, used: ReadonlySet<PushRound>, units: Unit[]): string | undefined {
+  const moved = [...used].filter((r) => r.requests.some((q) => q.site === site && q.via));
+  if (!moved.length) return undefined;
+  const helper = `${functionName(moved[0]!.requests.find((q) => q.site === site)!.via!.fn) ?? 'the helper'}()`;
+  const movedHandlers = new Set(moved.map((r) => r.chain.callback));
+  const others = pushRequests.handlers().flatMap(([h, requests]) => (!movedHandlers.has(h) && requests.some((q) => q.site === site) ? [h] : []));
+  const untraced = pushRequests.isUntraced(site);
+  if (!others.length && !untraced) return undefined;
+  const where = (fn: FunctionNode): string => {
+    let root: Node = fn;
+    while (root.parent) root = root.parent;
+    const unit = units.find((u) => u.ast === root) ?? handlerUnits.get(fn);
+    return unit ? `${unit.path.split(/[\\/]/).pop()}:${unit.text.slice(0, fn.range[0]).split('\n').length}` : 'another file';
+  };
+  const callers = [...others.map((h) => `the handler at ${where(h)}`), ...(untraced ? ['callers uproot could not trace to a handler'] : [])];
+  return `${helper} now takes the answer from the handlers uproot moved to multi round-trip requests, and still asks push-style for ${callers.join(', ')}`;
 }
 
 /** The marker's detail: what holds the handler back, then why the first request that cannot move cannot. */
@@ -281,11 +366,25 @@ function pushRequestsByHandler(units: Unit[], project: ProjectIndex | undefined)
     for (const site of unit.sites) {
       if (!isPushRequest(site)) continue;
       const { callbacks, traced } = handlerCallbacksReaching(site, unit, project);
-      for (const handler of callbacks) map.add(handler, { site, file: unit.path });
+      // Handlers an earlier run moved hand the split helper their answer: they no longer reach its push request.
+      const answered = answeringHandlers(site, unit, project);
+      for (const handler of callbacks) if (!answered.has(handler)) map.add(handler, { site, file: unit.path });
       if (!traced) map.addUntraced({ site, file: unit.path });
     }
   }
   return map;
+}
+
+/** The handlers that hand a helper split by an earlier run its answer for `site` (none for other requests). */
+function answeringHandlers(site: RootsSite, unit: Unit, project: ProjectIndex | undefined): Set<FunctionNode> {
+  const fn = enclosingFunction(site.node);
+  if (!fn || !splitFormOf(site, fn)) return new Set();
+  try {
+    return new Set(pushChains(site, unit, project).filter((c) => handsAnswer(c.hops, site)).map((c) => c.callback));
+  } catch (error) {
+    if (!(error instanceof Unprovable)) throw error;
+    return new Set();
+  }
 }
 
 /** The files of the run importing `file`, through barrels; none known in a one-file run (ESLint, jscodeshift). */

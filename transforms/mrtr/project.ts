@@ -89,16 +89,27 @@ export function planMrtrProject(files: SourceFile[], options: ProjectOptions = {
     callersOf(unit, fn) {
       const exported = exportedName(fn, unit);
       if (!exported) return undefined;
-      const stem = path.basename(unit.path).replace(/\.[^.]+$/, '');
       const callers: Array<{ unit: Unit; call: TSESTree.CallExpression }> = [];
-      for (const abs of byPath.keys()) {
-        if (abs === unit.path) continue;
-        if (!textHolding(abs, [exported, stem])) continue;
-        const other = unitOf(abs);
-        if (!other) return undefined; // a caller we cannot read: do not guess
-        const found = callsIn(other, unit.path, exported, byPath);
-        if (!found) return undefined;
-        callers.push(...found.map((call) => ({ unit: other, call })));
+      // Barrels re-export the function under their own path (and maybe another name): their importers call it too.
+      const queue: Array<{ target: string; name: string }> = [{ target: unit.path, name: exported }];
+      const seen = new Set<string>();
+      for (let next = queue.shift(); next; next = queue.shift()) {
+        const { target, name } = next;
+        if (seen.has(`${target}#${name}`)) continue;
+        seen.add(`${target}#${name}`);
+        const stem = path.basename(target).replace(/\.[^.]+$/, '');
+        for (const abs of byPath.keys()) {
+          if (abs === target || abs === unit.path) continue;
+          // Only the module's stem is sure to be in an importer's text: a default import names the function as it
+          // likes, and `export * from` names nothing.
+          if (!textHolding(abs, [stem])) continue;
+          const other = unitOf(abs);
+          if (!other) return undefined; // a caller we cannot read: do not guess
+          const found = callsIn(other, target, name, byPath);
+          if (!found) return undefined;
+          callers.push(...found.calls.map((call) => ({ unit: other, call })));
+          queue.push(...found.reexports.map((as) => ({ target: abs, name: as })));
+        }
       }
       return callers;
     },
@@ -165,6 +176,7 @@ function exportedName(fn: FunctionNode, unit: Unit): string | undefined {
   let parent: Node | undefined = fn.parent;
   if (parent?.type === 'VariableDeclarator') parent = parent.parent?.parent;
   if (parent?.type === 'ExportNamedDeclaration') return local;
+  if (parent?.type === 'ExportDefaultDeclaration') return 'default';
   for (const s of unit.ast.body) {
     if (s.type !== 'ExportNamedDeclaration' || s.source) continue;
     for (const spec of s.specifiers) {
@@ -174,20 +186,37 @@ function exportedName(fn: FunctionNode, unit: Unit): string | undefined {
   return undefined;
 }
 
-/** Plain calls of `exported` from `target` in `unit`; undefined when it is used any other way. */
-function callsIn(unit: Unit, target: string, exported: string, files: Map<string, SourceFile>): TSESTree.CallExpression[] | undefined {
+/**
+ * Plain calls of `exported` from `target` in `unit`, and the names `unit` re-exports it under (a barrel);
+ * undefined when it is used any other way.
+ */
+function callsIn(unit: Unit, target: string, exported: string, files: Map<string, SourceFile>): { calls: TSESTree.CallExpression[]; reexports: string[] } | undefined {
   const calls: TSESTree.CallExpression[] = [];
+  const reexports: string[] = [];
   for (const s of unit.ast.body) {
-    if ((s.type === 'ExportNamedDeclaration' || s.type === 'ExportAllDeclaration') && s.source && resolveImport(unit.path, s.source.value, files) === target) return undefined;
+    if ((s.type === 'ExportNamedDeclaration' || s.type === 'ExportAllDeclaration') && s.source && resolveImport(unit.path, s.source.value, files) === target) {
+      if (s.type === 'ExportAllDeclaration') {
+        // `export * from` passes every name but the default on; `export * as ns from` is a namespace uproot does not follow.
+        if (s.exported) return undefined;
+        if (exported !== 'default') reexports.push(exported);
+        continue;
+      }
+      for (const spec of s.specifiers) {
+        const local = spec.local.type === 'Identifier' ? spec.local.name : spec.local.value;
+        if (local === exported) reexports.push(spec.exported.type === 'Identifier' ? spec.exported.name : spec.exported.value);
+      }
+      continue;
+    }
     if (s.type !== 'ImportDeclaration' || resolveImport(unit.path, s.source.value, files) !== target) continue;
     for (const spec of s.specifiers) {
       const variable = unit.prov.variableOf(spec.local);
-      if (spec.type === 'ImportSpecifier') {
-        const imported = spec.imported.type === 'Identifier' ? spec.imported.name : spec.imported.value;
+      if (spec.type === 'ImportSpecifier' || spec.type === 'ImportDefaultSpecifier') {
+        const imported = spec.type === 'ImportDefaultSpecifier' ? 'default' : spec.imported.type === 'Identifier' ? spec.imported.name : spec.imported.value;
         if (imported !== exported) continue;
         for (const ref of variable?.references ?? []) {
           const p = ref.identifier.parent;
           if (p?.type === 'CallExpression' && p.callee === ref.identifier) calls.push(p);
+          else if (p?.type === 'ExportSpecifier') reexports.push(p.exported.type === 'Identifier' ? p.exported.name : p.exported.value);
           else return undefined;
         }
       } else if (spec.type === 'ImportNamespaceSpecifier') {
@@ -203,7 +232,7 @@ function callsIn(unit: Unit, target: string, exported: string, files: Map<string
       }
     }
   }
-  return calls;
+  return { calls, reexports };
 }
 
 /** A specifier resolved against the files of the run (`./roots.js` → `roots.ts`, `@/roots` through tsconfig paths). */

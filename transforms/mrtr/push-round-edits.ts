@@ -41,8 +41,8 @@ function freshNames(fn: FunctionNode, text: string): { requests: string; answera
  */
 export function roundEntryEdits(fn: FunctionNode, u: Unit, ctx: string, server: string, round: PushRound, asksRoots: boolean, states: string[]): TextEdit[] {
   const { text, eol, indent: unit } = u;
-  const body = fn.body as TSESTree.BlockStatement;
-  const first = body.body[0];
+  const body = fn.body;
+  const first = body.type === 'BlockStatement' ? body.body[0] : undefined;
   const indent = first ? indentAt(text, first.range[0]) : indentAt(text, fn.range[0]) + unit;
   const names = freshNames(fn, text);
   const responses = `${ctx}.mcpReq.inputResponses`;
@@ -73,7 +73,7 @@ export function roundEntryEdits(fn: FunctionNode, u: Unit, ctx: string, server: 
       const { view, capability } = KIND[r.ask];
       const mode = r.ask === 'elicit' ? `, 'form'` : '';
       const own = `${PUSH_HELPER_NAMES.declares}(${ctx}, ${server}, '${capability}'${mode})`;
-      return { at: r.site.range[0], own, key: r.key, view, request: `inputRequired.${r.ask}(${r.params})`, ...(r.group ? { group: r.group } : {}) };
+      return { at: r.anchor.range[0], own, key: r.key, view, request: `inputRequired.${r.ask}(${r.params})`, ...(r.group ? { group: r.group } : {}) };
     });
   if (asksRoots) {
     const own = `${HELPER_NAMES.declares}(${ctx}, ${server})`;
@@ -110,7 +110,15 @@ export function roundEntryEdits(fn: FunctionNode, u: Unit, ctx: string, server: 
       ];
   const all = [...carried, ...entry, ...states];
   if (!all.length) return [];
-  return [insert(body.range[0] + 1, `${eol}${all.map((l) => `${indent}${l}`).join(eol)}`)];
+  if (body.type === 'BlockStatement') return [insert(body.range[0] + 1, `${eol}${all.map((l) => `${indent}${l}`).join(eol)}`)];
+  // A concise body becomes a block that asks, then returns the expression (on the same line as `return`: ASI).
+  const arrow = text.lastIndexOf('=>', body.range[0]) + 2;
+  const expressionStart = arrow + /^\s*/.exec(text.slice(arrow))![0].length;
+  const outer = indentAt(text, fn.range[0]);
+  return [
+    { start: arrow, end: expressionStart, text: ` {${eol}${all.map((l) => `${indent}${l}`).join(eol)}${eol}${indent}return ` },
+    insert(fn.range[1], `;${eol}${outer}}`),
+  ];
 }
 
 /**
@@ -118,7 +126,7 @@ export function roundEntryEdits(fn: FunctionNode, u: Unit, ctx: string, server: 
  * without the capability is not asked, and the answer reader after it fails as the original failed.
  */
 export function inPlaceAsk(r: RoundRequest, u: Unit, ctx: string, server: string, fresh: FreshValue[]): TextEdit {
-  const statement = statementOf(r.site.node);
+  const statement = statementOf(r.anchor);
   const indent = indentAt(u.text, statement.range[0]);
   const { view, capability } = KIND[r.ask];
   const mode = r.ask === 'elicit' ? `, 'form'` : '';

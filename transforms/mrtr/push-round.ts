@@ -1,16 +1,19 @@
 // One MRTR round for a handler's push-style elicitation and sampling requests: what `--to mrtr` proves before it
 // moves them, next to the handler's roots request, into `inputRequired({ inputRequests })`. A request the handler
-// makes itself, as `const name = await …`, is asked at the handler's entry when its parameters need nothing the
-// handler computes and nothing before it can act or end the handler; otherwise it is asked where the handler makes
-// it, in a round of its own (under its `if`, after an early return on an earlier answer), when nothing before it
-// acts (round-statements.ts). Anything else is Unprovable: the handler is left whole.
+// makes, as `const name = await …` (itself, or through a helper it calls: helper-ask.ts), is asked at the handler's
+// entry when its parameters need nothing the handler computes and nothing before it can act or end the handler;
+// otherwise it is asked where the handler makes it, in a round of its own (under its `if`, after an early return on
+// an earlier answer), when nothing before it acts (round-statements.ts). Anything else is Unprovable: the handler is
+// left whole.
+import path from 'node:path';
 import type { TSESTree } from '@typescript-eslint/types';
-import { type FunctionNode, type Node, type RootsSite, enclosingFunction, reachesOf, staticString, unwrap } from '@uproot/core/planning';
-import { type HandlerChain, type SitePlan, handlerChain } from './chains.ts';
+import { type FunctionNode, type Node, type RootsSite, enclosingFunction, functionName, reachesOf, staticString, unwrap } from '@uproot/core/planning';
+import { type ChainHop, type HandlerChain, type SitePlan, handlerChain } from './chains.ts';
 import { type Unit, Unprovable } from './unit.ts';
 import { type PushRequest, isPushRequest } from '../push-requests.ts';
 import { type StateWiring, stateWiring } from './request-state.ts';
 import { type FreshValue, freshValue } from './fresh-values.ts';
+import { type HelperAsk, HelperHold, helperAsk, helperTailInert, splitFormOf } from './helper-ask.ts';
 import { type ConcurrentGroup, type RequestPlace, acts, concurrentGroup, isCapabilityCall, isPlain, lineOf, onlyAwaits, placeOf, replays, runsBefore, visit } from './round-statements.ts';
 
 /** The `inputRequired` builder a request becomes. */
@@ -18,6 +21,10 @@ export type AskKind = 'elicit' | 'createMessage';
 
 export interface RoundRequest {
   site: RootsSite;
+  /** Where the handler makes it: the request itself, or its call of the helper that makes it. */
+  anchor: Node;
+  /** Made in a helper the handler calls: the helper is split into what it asks and what it does with the answer. */
+  via?: HelperAsk;
   /** The key its answer travels under: the bound variable in snake_case. */
   key: string;
   ask: AskKind;
@@ -34,8 +41,8 @@ export interface RoundRequest {
    * value computed from one), or an earlier request was asked so: the original's order of asking is kept.
    */
   inPlace: boolean;
-  /** The statement of the handler's body that holds the request. */
-  top: TSESTree.Statement;
+  /** The statement of the handler's body that holds the request (a concise arrow body is its one statement). */
+  top: TSESTree.Statement | TSESTree.Expression;
   /** The Promise.all array it is sent in with other requests: each is asked whatever the others' clients can answer. */
   group?: Node;
 }
@@ -78,8 +85,9 @@ export interface PushRound {
 export class PushHold extends Unprovable {
   readonly site: RootsSite;
   readonly why: string;
-  constructor(site: RootsSite, why: string) {
-    super('push-request', `${site.form} (line ${site.line}) cannot move into the handler's inputRequests: ${why}`);
+  /** `place`: where the request is, when not in the handler's file (`in askName() (ask.js:8)`). */
+  constructor(site: RootsSite, why: string, place = `(line ${site.line})`) {
+    super('push-request', `${site.form} ${place} cannot move into the handler's inputRequests: ${why}`);
     this.site = site;
     this.why = why;
   }
@@ -89,64 +97,174 @@ function hold(site: RootsSite, why: string): PushHold {
   return new PushHold(site, why);
 }
 
-/** The round for `callback`, or Unprovable naming the first request that cannot move and why. */
-export function planPushRound(callback: FunctionNode, requests: readonly PushRequest[], unit: Unit): PushRound {
+/**
+ * The round for `callback`, or Unprovable naming the first request that cannot move and why. `viaHelper`: for a
+ * request made in a helper, the chain from this handler to it (one hop: the handler's call of the helper).
+ */
+export function planPushRound(callback: FunctionNode, requests: readonly PushRequest[], unit: Unit, viaHelper: ReadonlyMap<RootsSite, HandlerChain[]> = new Map(), units: readonly Unit[] = [unit]): PushRound {
+  const located: Located[] = [];
+  try {
+    for (const request of requests) located.push({ request, hop: helperHop(request, callback, unit, viaHelper) });
+    return planRound(callback, located, unit, viaHelper, units);
+  } catch (error) {
+    // A request in a helper is named with its helper and file: its line alone would point into the handler's file.
+    const hop = error instanceof PushHold ? located.find((l) => l.request.site === error.site)?.hop : undefined;
+    if (!(error instanceof PushHold) || !hop) throw error;
+    const request = located.find((l) => l.request.site === error.site)!.request;
+    const file = path.relative(path.dirname(unit.path), request.file).split(path.sep).join('/');
+    throw new PushHold(error.site, error.why, `in ${functionName(hop.fn) ?? 'a helper'}() (${file}:${request.site.line})`);
+  }
+}
+
+/** A request of the handler, and the handler's call of the helper that makes it (none when the handler makes it). */
+interface Located {
+  request: PushRequest;
+  hop: ChainHop | undefined;
+}
+
+/** Where a request's answer arrives in the handler: `RequestPlace`, or the one statement of a concise arrow body. */
+type Place = Omit<RequestPlace, 'statement' | 'top'> & { statement: Node; top: TSESTree.Statement | TSESTree.Expression };
+
+function planRound(callback: FunctionNode, located: Located[], unit: Unit, viaHelper: ReadonlyMap<RootsSite, HandlerChain[]>, units: readonly Unit[]): PushRound {
   const body = callback.body;
-  const ordered = [...requests].sort((a, b) => a.site.range[0] - b.site.range[0]);
+  const anchorOf = (l: Located): Node => l.hop?.call ?? l.request.site.node;
+  const ordered = [...located].sort((a, b) => anchorOf(a).range[0] - anchorOf(b).range[0]);
   const first = ordered[0];
   if (!first) throw new Error('a push round needs at least one request');
-  if (body.type !== 'BlockStatement') throw hold(first.site, 'the handler has no block body to ask from');
   const keys = new Set(['roots']);
-  const fresh = body.body.flatMap((statement) => freshValue(statement, unit) ?? []);
-  const planned = ordered.map((request) => {
+  // A concise arrow body is one statement: the entry turns it into a block that returns it.
+  const fresh = body.type === 'BlockStatement' ? body.body.flatMap((statement) => freshValue(statement, unit) ?? []) : [];
+  const planned = ordered.map((l) => {
+    const { request, hop } = l;
     const { site } = request;
+    const anchor = anchorOf(l);
     if (site.sdk !== 2) throw hold(site, 'the v1 SDK has no multi round-trip requests');
-    if (request.file !== unit.path || enclosingFunction(site.node) !== callback) {
-      throw hold(site, 'it is made in a helper, and uproot moves only the requests a handler makes itself');
+    if (!hop && (request.file !== unit.path || enclosingFunction(site.node) !== callback)) {
+      throw hold(site, 'it is made in a helper, and uproot moves only the requests a handler makes itself or through a helper it calls');
     }
-    const place = placeOf(site, body, unit);
-    if (typeof place === 'string') throw hold(site, place);
-    const parts = requestParts(site, unit);
-    const dependsOn = firstLocal(parts.paramsNode, callback, unit, fresh);
+    const place = placeIn(site, anchor, body, unit, hop && functionName(hop.fn));
+    if (hop && place.group) throw hold(site, 'the handler calls the helper that makes it in Promise.all, and uproot asks a helper\'s request only where the handler awaits the helper alone');
+    const fnUnit = hop ? units.find((u) => u.path === request.file) : unit;
+    if (!fnUnit) throw hold(site, 'it is made in a file outside the run');
+    // A helper an earlier run split asks what its builder returns.
+    const parts = requestParts(site, fnUnit, hop ? splitFormOf(site, hop.fn)?.params : undefined);
+    let via: HelperAsk | undefined;
+    if (hop) {
+      try {
+        via = helperAsk(site, hop.fn, fnUnit, hop.call, unit, parts.ask === 'elicit' ? 'Elicitation' : 'Sampling', parts.paramsNode);
+      } catch (error) {
+        if (!(error instanceof HelperHold)) throw error;
+        throw hold(site, error.message);
+      }
+    }
+    // A helper's request is asked with the handler's arguments to the helper: those must be ready where it is asked.
+    const inputs = hop ? hop.call.arguments : [parts.paramsNode];
+    const locals = inputs.map((n) => firstLocal(n, callback, unit, fresh));
+    const dependsOn = locals.find((d) => d?.effect) ?? locals.find(Boolean);
     if (dependsOn?.effect) throw hold(site, `its parameters use ${dependsOn.name}`);
-    return { site, place, parts, dependsOn };
+    const params = via ? `${via.builderCallee}(${hop!.call.arguments.map((a) => unit.text.slice(a.range[0], a.range[1])).join(', ')})` : unit.text.slice(parts.paramsNode.range[0], parts.paramsNode.range[1]);
+    return { site, anchor, via, place, parts, params, dependsOn };
   });
   for (const group of new Set(planned.flatMap((p) => (p.place.group ? [p.place.group] : [])))) checkGroup(group, planned, unit);
   // The statements the entry may ask past: requests it can ask there, and what neither acts nor ends the handler.
   const atEntry = (p: (typeof planned)[number]) => !p.place.nested && !p.dependsOn;
   const entryCandidates = new Set<Node>(planned.filter((p) => planned.every((q) => q.place.statement !== p.place.statement || atEntry(q))).map((p) => p.place.statement));
-  const { gates, blocker } = entryPrefix(body, unit, fresh, entryCandidates);
-  const asked = new Set<Node>([...planned.map((p) => p.place.statement), ...fresh.map((v) => v.statement), ...rootsStatements(body, unit)]);
+  const { gates, blocker } = body.type === 'BlockStatement' ? entryPrefix(body, unit, fresh, entryCandidates) : { gates: [], blocker: undefined };
+  const asked = new Set<Node>([...planned.map((p) => p.place.statement), ...fresh.map((v) => v.statement), ...(body.type === 'BlockStatement' ? rootsStatements(body, unit) : [])]);
+  // What may run before a helper's call: the handler's call hands the split helper an answer asked at the entry, or
+  // after an earlier answer in a statement of the handler's own body, never under a condition or after an early exit.
+  const helperBlocker = body.type === 'BlockStatement' ? entryPrefix(body, unit, fresh, new Set(planned.map((p) => p.place.statement))).blocker : undefined;
   const out: RoundRequest[] = [];
-  for (const { site, place, parts, dependsOn } of planned) {
-    // From the first request that needs an earlier answer, sits under a condition or follows a statement that may
-    // end the handler, each is asked where the handler makes it, in a round of its own.
-    const inPlace = !!dependsOn || place.nested || out.some((r) => r.inPlace) || (!!blocker && blocker.range[0] < place.top.range[0]);
+  for (const { site, anchor, via, place, parts, params, dependsOn } of planned) {
+    if (via) checkHelperCall(site, via, place, helperBlocker, unit);
+    // From the first request that needs an earlier answer, sits under a condition, follows a statement that may end
+    // the handler, or follows a helper whose code after its own request may throw or act, each is asked where the
+    // handler makes it, in a round of its own.
+    const afterActingHelper = out.some((r) => r.via && !helperTailInert(r.site, r.via.fn));
+    const inPlace = !!dependsOn || place.nested || afterActingHelper || out.some((r) => r.inPlace) || (!!blocker && blocker.range[0] < place.top.range[0]);
     if (inPlace && place.group) throw hold(site, 'it is sent in Promise.all with other requests after something that keeps it from the entry, and uproot asks such a group only at the entry');
-    if (inPlace) checkReplays(site, place, body, unit, asked);
-    const request = { site, key: uniqueKey(snakeCase(place.name), keys), ask: parts.ask, params: unit.text.slice(parts.paramsNode.range[0], parts.paramsNode.range[1]), missing: parts.missing, inPlace, top: place.top };
+    if (inPlace && body.type !== 'BlockStatement') throw hold(site, 'it needs a round of its own, and the handler is a concise arrow function with no statement to ask it before');
+    if (inPlace) checkReplays(site, place as RequestPlace, body as TSESTree.BlockStatement, unit, asked);
+    const request: RoundRequest = { site, anchor, ...(via ? { via } : {}), key: uniqueKey(snakeCase(place.name), keys), ask: parts.ask, params, missing: parts.missing, inPlace, top: place.top };
     out.push(place.group ? { ...request, group: place.group.elements } : request);
   }
   const lastTop = out[out.length - 1]!.top;
   const carried = fresh.filter((v) => v.statement.range[0] < lastTop.range[0]);
-  const reach = reachesOf(first.site.node, unit.prov).find((r) => r.callback === callback && r.hops.length === 0);
-  if (!reach) throw hold(first.site, 'no tools/call, prompts/get or resources/read registration of this handler could be traced');
-  let chain: HandlerChain;
-  try {
-    chain = handlerChain(first.site, reach, unit, unit, []);
-  } catch (error) {
-    if (!(error instanceof Unprovable)) throw error;
-    throw hold(first.site, error.message);
-  }
-  const capabilityCalls = perRequestCapabilityCalls(callback, unit, gates);
+  const chain = roundChain(first.request.site, first.hop, callback, unit, viaHelper);
+  const capabilityCalls = perRequestCapabilityCalls(callback, unit, gates, out.flatMap((r) => (r.via ? [r.anchor] : [])));
   if (!out.some((r) => r.inPlace) && !carried.length) return { chain, requests: out, gates, fresh: [], capabilityCalls };
   const wiring = stateWiring(chain);
   if (typeof wiring === 'string') {
     const dependent = out.find((r) => r.inPlace);
-    if (!dependent) throw hold(first.site, `${carried[0]!.name} is computed before it and must be carried to the next round in requestState, which uproot signs only where it can wire the server's requestState.verify, and ${wiring}`);
+    if (!dependent) throw hold(first.request.site, `${carried[0]!.name} is computed before it and must be carried to the next round in requestState, which uproot signs only where it can wire the server's requestState.verify, and ${wiring}`);
     throw hold(dependent.site, `it needs a round of its own, whose requestState (the earlier answers) uproot signs only where it can wire the server's requestState.verify, and ${wiring}`);
   }
   return { chain, requests: out, gates, state: wiring, fresh: carried, capabilityCalls };
+}
+
+/**
+ * A helper's request is asked where the handler calls the helper only from a statement of the handler's own body
+ * with nothing before it that may end the handler or act: under a condition or after an early exit the handler would
+ * have to ask it in a round of its own there, which the split does not do yet.
+ */
+function checkHelperCall(site: RootsSite, via: HelperAsk, place: Place, blocker: TSESTree.Statement | undefined, unit: Unit): void {
+  const name = `${functionName(via.fn) ?? 'the helper'}()`;
+  if (place.nested) throw hold(site, `the handler calls ${name} under a condition or inside a block, and uproot asks a helper's request only where a statement of the handler's own body calls it`);
+  if (blocker && blocker.range[0] < place.top.range[0]) {
+    throw hold(site, `the statement at line ${lineOf(blocker, unit)} of the handler runs before it calls ${name}, and uproot asks a helper's request only past plain declarations, capability gates and other requests`);
+  }
+}
+
+/**
+ * Where the handler gets the answer `anchor` (the request, or its call of the helper that makes it) awaits. Awaited
+ * into a variable (alone or destructured from Promise.all), at any depth round-statements.ts can ask from; else, an
+ * answer the handler uses unbound (`return text(await askModel(…))`, a concise arrow body), the first thing a
+ * statement of the handler's own body does, keyed by the helper's name or what is asked.
+ */
+function placeIn(site: RootsSite, anchor: Node, body: TSESTree.BlockStatement | TSESTree.Expression, unit: Unit, helper: string | undefined): Place {
+  if (body.type === 'BlockStatement' && (boundAnswer(anchor) || concurrentGroup(anchor, unit))) {
+    const place = placeOf(anchor === site.node ? site : { ...site, node: anchor }, body, unit);
+    if (typeof place === 'string') throw hold(site, place);
+    return place;
+  }
+  const name = keyName(site, anchor, body, helper, unit);
+  const top = statementOf(anchor, body)!;
+  return { statement: top, name, top, nested: false };
+}
+
+/** `const answer = await <anchor>` (a cast around the await changes no value). */
+function boundAnswer(anchor: Node): boolean {
+  const awaited = anchor.parent;
+  let declarator: Node | undefined = awaited?.parent;
+  while (declarator && (declarator.type === 'TSAsExpression' || declarator.type === 'TSSatisfiesExpression' || declarator.type === 'TSNonNullExpression')) declarator = declarator.parent;
+  return awaited?.type === 'AwaitExpression' && declarator?.type === 'VariableDeclarator';
+}
+
+/** The handler's one call of the helper that makes `request`, when it is made in a helper this handler calls. */
+function helperHop(request: PushRequest, callback: FunctionNode, unit: Unit, viaHelper: ReadonlyMap<RootsSite, HandlerChain[]>): ChainHop | undefined {
+  if (request.file === unit.path && enclosingFunction(request.site.node) === callback) return undefined;
+  const chains = (viaHelper.get(request.site) ?? []).filter((c) => c.callback === callback);
+  if (!chains.length) return undefined;
+  if (chains.length > 1) throw hold(request.site, 'the handler calls the helper that makes it more than once');
+  const hops = chains[0]!.hops;
+  if (hops.length !== 1) throw hold(request.site, 'it is made more than one helper deep, and uproot splits only the helper a handler calls');
+  return hops[0]!;
+}
+
+/** The handler's chain for the round: from a request it makes itself, or from its call of a helper (no hops). */
+function roundChain(site: RootsSite, hop: ChainHop | undefined, callback: FunctionNode, unit: Unit, viaHelper: ReadonlyMap<RootsSite, HandlerChain[]>): HandlerChain {
+  if (hop) {
+    const chain = viaHelper.get(site)!.find((c) => c.callback === callback)!;
+    return { ...chain, hops: [] };
+  }
+  const reach = reachesOf(site.node, unit.prov).find((r) => r.callback === callback && r.hops.length === 0);
+  if (!reach) throw hold(site, 'no tools/call, prompts/get or resources/read registration of this handler could be traced');
+  try {
+    return handlerChain(site, reach, unit, unit, []);
+  } catch (error) {
+    if (!(error instanceof Unprovable)) throw error;
+    throw hold(site, error.message);
+  }
 }
 
 /**
@@ -155,13 +273,13 @@ export function planPushRound(callback: FunctionNode, requests: readonly PushReq
  * with nothing before it that acts or ends the handler. Its offset, and the Promise.all it is sent in.
  */
 export function rootsPosition(round: PushRound, plan: SitePlan): { at: number; group?: Node } {
-  const body = round.chain.callback.body as TSESTree.BlockStatement;
+  const body = round.chain.callback.body;
   const chain = plan.chains.find((c) => c.callback === round.chain.callback);
   if (!chain) return { at: body.range[0] };
   const first = round.requests[0]!;
-  const statement = chain.hops.length === 0 ? statementOf(plan.site.node, body) : undefined;
+  const statement = chain.hops.length === 0 && body.type === 'BlockStatement' ? statementOf(plan.site.node, body) : undefined;
   const group = concurrentGroup(plan.site.node, round.chain.unit);
-  if (!statement || !(onlyAwaits(statement, plan.site.node) || group?.statement === statement)) {
+  if (!statement || body.type !== 'BlockStatement' || !(onlyAwaits(statement, plan.site.node) || group?.statement === statement)) {
     throw hold(first.site, "the handler's roots request is not a statement of its own in the handler's body, so asking both at the entry would change what a client without one of them sees");
   }
   const inPlace = round.requests.find((r) => r.inPlace);
@@ -175,13 +293,83 @@ export function rootsPosition(round: PushRound, plan: SitePlan): { at: number; g
   return { at: plan.site.range[0], ...(group ? { group: group.elements } : {}) };
 }
 
+/**
+ * The key a request's answer travels under: the variable it is awaited into (`const userName = await …` →
+ * `user_name`), else the helper's name or what is asked. Asked at the entry, it must be the first thing its statement
+ * does (`return text(await askModel(…))`), in a statement of the handler's own body, unconditionally.
+ */
+function keyName(site: RootsSite, anchor: Node, body: TSESTree.BlockStatement | TSESTree.Expression, helper: string | undefined, unit: Unit): string {
+  const awaited = anchor.parent;
+  if (awaited?.type !== 'AwaitExpression') throw hold(site, 'its answer is not awaited where it is asked, so uproot cannot tell when the handler uses it');
+  const statement = statementOf(anchor, body);
+  if (!statement || !evaluatedFirst(awaited, statement, unit)) {
+    throw hold(site, 'it is asked conditionally or inside a nested block (or after something else its statement does), and asking it at the entry would ask a client the original never asked');
+  }
+  const declarator = awaited.parent;
+  if (declarator?.type === 'VariableDeclarator' && declarator.init === awaited) {
+    if (declarator.id.type !== 'Identifier') throw hold(site, 'its answer is not awaited into one variable (const answer = await …), so there is no name to key it by');
+    return declarator.id.name;
+  }
+  return helper ?? (site.kind === 'sampling-request' ? 'sampling' : 'elicitation');
+}
+
+/** Whether `node` is evaluated first in `statement`, and always: everything evaluated before it is plain. */
+function evaluatedFirst(node: Node, statement: Node, unit: Unit): boolean {
+  let child = node;
+  while (child !== statement) {
+    const parent = child.parent;
+    if (!parent) return false;
+    const before = (list: readonly (Node | null)[]) => list.slice(0, list.indexOf(child)).every((n) => !n || isPlain(n, unit));
+    switch (parent.type) {
+      case 'CallExpression':
+        if (parent.callee === child || !isPlain(parent.callee, unit) || !before(parent.arguments)) return false;
+        break;
+      case 'TemplateLiteral':
+        if (!before(parent.expressions)) return false;
+        break;
+      case 'ArrayExpression':
+        if (!before(parent.elements)) return false;
+        break;
+      case 'Property':
+        if (parent.value !== child || parent.computed) return false;
+        break;
+      case 'ObjectExpression':
+        if (!before(parent.properties)) return false;
+        break;
+      case 'BinaryExpression':
+        if (parent.right === child && !isPlain(parent.left, unit)) return false;
+        break;
+      case 'VariableDeclarator':
+        if (parent.init !== child) return false;
+        break;
+      case 'VariableDeclaration':
+        if (parent.declarations.length !== 1) return false;
+        break;
+      case 'MemberExpression':
+        if (parent.object !== child) return false;
+        break;
+      case 'AwaitExpression':
+      case 'ReturnStatement':
+      case 'ExpressionStatement':
+      case 'TSAsExpression':
+      case 'TSNonNullExpression':
+      case 'ChainExpression':
+        break;
+      default:
+        return false;
+    }
+    child = parent;
+  }
+  return true;
+}
+
 /** The request's parameters, which builder it becomes, and how a client without the capability failed it. */
-function requestParts(site: RootsSite, unit: Unit): { paramsNode: Node; ask: AskKind; missing: RoundRequest['missing'] } {
+function requestParts(site: RootsSite, unit: Unit, built?: Node): { paramsNode: Node; ask: AskKind; missing: RoundRequest['missing'] } {
   const call = site.node as TSESTree.CallExpression;
   const method = site.form.slice(0, site.form.indexOf('('));
   if (method === 'elicitInput' || method === 'createMessage' || method === 'requestSampling') {
     if (call.arguments.length !== 1) throw hold(site, 'it passes request options (a timeout, a signal) that have no counterpart in an input request');
-    const params = call.arguments[0]!;
+    const params = built ?? call.arguments[0]!;
     if (method === 'elicitInput') return { paramsNode: formParams(site, params), ask: 'elicit', missing: 'form-elicitation' };
     return { paramsNode: samplingParams(site, params), ask: 'createMessage', missing: 'method-not-found' };
   }
@@ -193,7 +381,7 @@ function requestParts(site: RootsSite, unit: Unit): { paramsNode: Node; ask: Ask
   if (schema && unit.prov.is(schema, 'schema')?.name !== (sampling ? 'CreateMessageResultSchema' : 'ElicitResultSchema')) {
     throw hold(site, 'it parses the answer with its own result schema');
   }
-  const params = request?.type === 'ObjectExpression' ? propertyValue(request, 'params') : undefined;
+  const params = request?.type === 'ObjectExpression' && propertyValue(request, 'params') ? (built ?? propertyValue(request, 'params')) : undefined;
   if (!params) throw hold(site, 'its request is not an object literal with the parameters in it');
   return sampling
     ? { paramsNode: samplingParams(site, params), ask: 'createMessage', missing: 'method-not-found' }
@@ -331,10 +519,12 @@ function checkReplays(site: RootsSite, place: RequestPlace, body: TSESTree.Block
  * Every `<server>.getClientCapabilities()` of the handler not already asked per request by a gate: on 2026-07-28 the
  * client declares its capabilities with each request, so each becomes that request's declaration.
  */
-function perRequestCapabilityCalls(callback: FunctionNode, unit: Unit, gates: CapabilityGate[]): TSESTree.CallExpression[] {
-  // Left to their own rewrite: gate reads, roots capability reads, and requests (their parameters are copied as written).
+function perRequestCapabilityCalls(callback: FunctionNode, unit: Unit, gates: CapabilityGate[], helperCalls: Node[]): TSESTree.CallExpression[] {
+  // Left to their own rewrite: gate reads, roots capability reads, and requests and calls of helpers that make one
+  // (their parameters are copied as written).
   const taken = [
     ...gates.flatMap((g) => g.reads.map((r) => r.node)),
+    ...helperCalls,
     ...unit.sites.filter((s) => (s.kind === 'capability' && s.side === 'server') || s.kind === 'request' || isPushRequest(s)).map((s) => s.node),
   ];
   const out: TSESTree.CallExpression[] = [];
@@ -382,7 +572,11 @@ function capabilityRead(node: Node, unit: Unit): CapabilityRead | undefined {
   return /^(this|[A-Za-z_$][\w$]*)(\.[A-Za-z_$][\w$]*)*$/.test(receiver) ? { node, receiver, capability } : undefined;
 }
 
-function statementOf(node: Node, body: TSESTree.BlockStatement): TSESTree.Statement | undefined {
+function statementOf(node: Node, body: TSESTree.BlockStatement): TSESTree.Statement | undefined;
+function statementOf(node: Node, body: TSESTree.BlockStatement | TSESTree.Expression): TSESTree.Statement | TSESTree.Expression | undefined;
+function statementOf(node: Node, body: TSESTree.BlockStatement | TSESTree.Expression): TSESTree.Statement | TSESTree.Expression | undefined {
+  // A concise arrow body is the handler's one statement.
+  if (body.type !== 'BlockStatement') return node.range[0] >= body.range[0] && node.range[1] <= body.range[1] ? body : undefined;
   let n: Node | undefined = node;
   while (n && n.parent !== body) n = n.parent;
   return n as TSESTree.Statement | undefined;

@@ -12,6 +12,7 @@ import type { SharedHelpers } from '../shared-helpers/names.ts';
 import { boundAtTopLevel } from '../shared-helpers/imports.ts';
 import type { PushRound } from './push-round.ts';
 import { codecDeclaration, wiringEdit } from './request-state.ts';
+import { answerArgument, helperSplitEdits, helperSplitTypes } from './helper-ask-edits.ts';
 import { type PushHelperUse, answerCall, capabilitiesHelper, hasCapabilitiesHelper, inPlaceAsk, perRequestCapabilities, perRequestRead, removeStatement, hasPushHelpers, pushHelperImports, pushHelpersBlock, roundEntryEdits } from './push-round-edits.ts';
 
 const SERVER_MODULE = '@modelcontextprotocol/server';
@@ -27,6 +28,8 @@ export interface UnitNeeds {
   push?: Set<'elicitation' | 'sampling' | 'capabilities'>;
   /** Declares the requestState codec (a round asks in place, and a server here verifies its state). */
   stateCodec?: boolean;
+  /** Builders of split helpers this file imports, by module specifier. */
+  builders?: Map<string, string[]>;
 }
 
 export interface Rewrite {
@@ -80,6 +83,8 @@ export function buildRewrite(plans: SitePlan[], derived: DerivedState[] = [], sh
   const roundOf = new Map(rounds.map((r) => [r.chain.callback, r]));
   for (const round of rounds) if (!handlers.has(round.chain.callback)) handlers.set(round.chain.callback, round.chain);
   const ctxOf = new Map<FunctionNode, string>();
+  /** Helpers already split into what they ask and what they do with the answer. */
+  const split = new Set<FunctionNode>();
   for (const [callback, chain] of handlers) {
     const existing = callback.params[chain.extraIndex];
     ctxOf.set(callback, existing?.type === 'Identifier' ? existing.name : freshName(callback, chain.unit.text));
@@ -112,8 +117,23 @@ export function buildRewrite(plans: SitePlan[], derived: DerivedState[] = [], sh
       n.push ??= new Set();
       for (const r of round.requests) {
         n.push.add(r.ask === 'elicit' ? 'elicitation' : 'sampling');
-        n.edits.push(replace(r.site.node, answerCall(r, ctx)));
-        n.removed.push(r.site.range);
+        if (r.via) {
+          // The helper is split once, whichever handlers call it; each call hands it this handler's answer.
+          if (!split.has(r.via.fn)) {
+            split.add(r.via.fn);
+            const h = need(r.via.fnUnit);
+            h.edits.push(...helperSplitEdits(r, r.via));
+            if (!r.via.alreadySplit) for (const t of helperSplitTypes(r)) h.resultTypes.add(t);
+          }
+          n.edits.push(answerArgument(r.via, answerCall(r, ctx)));
+          if (r.via.builderImport) {
+            n.builders ??= new Map();
+            n.builders.set(r.via.builderImport, [...new Set([...(n.builders.get(r.via.builderImport) ?? []), r.via.builder])]);
+          }
+        } else {
+          n.edits.push(replace(r.site.node, answerCall(r, ctx)));
+          n.removed.push(r.site.range);
+        }
         if (r.inPlace) n.edits.push(inPlaceAsk(r, u, ctx, chain.server, round.fresh));
       }
       // Fresh values move ahead of the entry, read from the carried state after the first round.
@@ -229,6 +249,7 @@ export function fileLevelEdits(u: Unit, n: UnitNeeds, shared?: string): TextEdit
   const unique = names.filter((x, i) => names.findIndex((y) => y.name === x.name) === i);
   out.push(...planImports(u.text, u.ast, SERVER_MODULE, unique, u.typescript).edits);
   if (codec) out.push(...planImports(u.text, u.ast, 'node:crypto', [{ name: 'randomBytes' }], u.typescript).edits);
+  for (const [specifier, builders] of n.builders ?? []) out.push(...planImports(u.text, u.ast, specifier, builders.map((name) => ({ name })), u.typescript).edits);
   if (n.helpers && !has && shared !== undefined) {
     // Only the helpers this file calls, and none it already imports (an earlier run).
     const calls = n.edits.map((e) => e.text).join('\n');

@@ -78,13 +78,14 @@ export interface MigrateSiteEntry {
   /** For roots kept in state: the handlers that read that state. */
   consumers?: SiteContext[];
   role?: 'sandbox' | 'workspace';
-  /** For retired roots state (`--to param`): what the user must now configure so the server finds its directories. */
+  /** For retired roots state (`--to param`): what the user must now configure so the server finds its directories; for
+   *  requests moved into rounds that carry signed requestState (`--to mrtr`): the signing key's variable. */
   configure?: SiteConfigure;
   detail?: string;
 }
 
 export interface SiteConfigure {
-  /** The environment variable that now carries the directories, or null when the server's own command-line arguments do. */
+  /** The environment variable that now carries the directories (or the requestState signing key), or null when the server's own command-line arguments do. */
   env: string | null;
   /** Whether the server's existing command-line arguments carry them. */
   args: boolean;

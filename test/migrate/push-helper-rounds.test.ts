@@ -1,0 +1,69 @@
+// Helper requests (split, pushjs) beside requests asked where the handler makes them (rounds): a helper's request is
+// asked at the entry, or after an earlier answer from a statement of the handler's own body; where the handler calls
+// the helper under a condition, after an early exit or in Promise.all, the handler is held whole with one marker,
+// never half rewritten. A request the handler makes itself after the helper's answer is still asked in place.
+import { describe, expect, it } from 'vitest';
+import { parseSource } from '../../packages/core/src/parse.ts';
+import { applyEdits } from '../../packages/core/src/plan/edits.ts';
+import { planMrtrProject } from '../../transforms/mrtr.ts';
+
+type Files = Record<string, string>;
+
+function migrate(files: Files): { after: Files; outcomes: string[] } {
+  const list = Object.entries(files).map(([path, text]) => ({ path, text }));
+  const { plans } = planMrtrProject(list, {});
+  const after: Files = {};
+  const outcomes: string[] = [];
+  for (const { path, text } of list) {
+    const plan = plans.get(path);
+    after[path] = plan ? applyEdits(text, plan.edits) : text;
+    parseSource(after[path]!, path);
+    for (const o of plan?.outcomes ?? []) outcomes.push(`${path.split('/').pop()}:${o.site.line} ${o.site.kind} ${o.outcome}${o.reason ? ` ${o.reason}` : ''}${o.detail ? ` — ${o.detail}` : ''}`);
+  }
+  const again = planMrtrProject(Object.entries(after).map(([path, text]) => ({ path, text })), {}).plans;
+  for (const [path, text] of Object.entries(after)) expect(applyEdits(text, again.get(path)?.edits ?? []), `${path} on a second run`).toBe(text);
+  return { after, outcomes };
+}
+
+const HEAD = `import { McpServer } from '@modelcontextprotocol/server';
+import * as z from 'zod/v4';
+
+const server = new McpServer({ name: 's', version: '1.0.0' });
+async function confirm(ctx, topic) {
+  const answer = await ctx.mcpReq.elicitInput({ message: \`Proceed with \${topic}?\`, requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } } } });
+  return answer.action === 'accept';
+}
+`;
+const tool = (body: string) => `server.registerTool('a', { inputSchema: z.object({ topic: z.string() }) }, async ({ topic }, ctx) => {\n${body}\n});\n`;
+const ROOTS = `  const { roots } = await server.server.listRoots();\n`;
+const SAMPLE = `await ctx.mcpReq.requestSampling({ messages: [{ role: 'user', content: { type: 'text', text: topic } }], maxTokens: 5 })`;
+
+describe('a helper the handler calls where its request would need a round of its own there', () => {
+  const held: Array<[string, string, RegExp]> = [
+    ['under a condition', `${ROOTS}  if (topic) {\n    const ok = await confirm(ctx, topic);\n    return { content: [{ type: 'text', text: String(ok) + roots.length }] };\n  }\n  return { content: [] };`, /the handler calls confirm\(\) under a condition or inside a block/],
+    ['after an early return', `${ROOTS}  if (!topic) return { content: [] };\n  const ok = await confirm(ctx, topic);\n  return { content: [{ type: 'text', text: String(ok) + roots.length }] };`, /the statement at line \d+ of the handler runs before it calls confirm\(\)/],
+    ['in Promise.all', `  const [{ roots }, ok] = await Promise.all([server.server.listRoots(), confirm(ctx, topic)]);\n  return { content: [{ type: 'text', text: String(ok) + roots.length }] };`, /calls the helper that makes it in Promise\.all/],
+  ];
+  for (const [name, body, why] of held) {
+    it(`${name}: holds the handler whole, the helper untouched`, () => {
+      const text = HEAD + tool(body);
+      const { after, outcomes } = migrate({ '/p/server.js': text });
+      expect(after['/p/server.js']!.split('\n').filter((l) => !l.includes('// uproot: [')).join('\n')).toBe(text);
+      expect(outcomes.find((o) => o.includes(' request marked push-request'))).toMatch(why);
+    });
+  }
+});
+
+describe('a helper asked at the entry, then a request of the handler after an early exit on its answer', () => {
+  it('asks the helper up front and the handler’s own request where the handler makes it', () => {
+    const text = HEAD + tool(`${ROOTS}  const ok = await confirm(ctx, topic);\n  if (!ok) return { content: [] };\n  const draft = ${SAMPLE};\n  return { content: [{ type: 'text', text: draft.model + roots.length }] };`);
+    const { after, outcomes } = migrate({ '/p/server.js': text });
+    const out = after['/p/server.js']!;
+    expect(outcomes.filter((o) => o.endsWith('rewritten'))).toHaveLength(3);
+    expect(out).toContain('inputRequests.roots = inputRequired.listRoots();');
+    expect(out).toContain('inputRequests.ok = inputRequired.elicit(confirmElicitation(ctx, topic));');
+    expect(out).toContain("const ok = await confirm(ctx, topic, () => elicitationAnswer(ctx, 'ok'));");
+    expect(out.indexOf('if (!ok) return { content: [] };')).toBeLessThan(out.indexOf('return inputRequired({ inputRequests: { draft: inputRequired.createMessage('));
+    expect(out).toContain('requestState: { verify: requestStateCodec.verify }');
+  });
+});

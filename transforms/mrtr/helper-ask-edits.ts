@@ -1,0 +1,47 @@
+// The code a helper's push request becomes (see helper-ask.ts): in the helper's module, a builder beside the helper
+// that returns what it asks, and the request replaced by the answer the helper is handed in a new last parameter;
+// in the handler, the call of the helper hands it this round's answer reader.
+import { type TextEdit, insert } from '@uproot/core/planning';
+import { type HelperAsk, builderText, declarationOf } from './helper-ask.ts';
+import type { RoundRequest } from './push-round.ts';
+
+/**
+ * The helper's new optional parameter, its request asked only when no answer is handed in, with the parameters its
+ * builder returns, and the builder declared after it. Nothing when an earlier run split it already.
+ */
+export function helperSplitEdits(r: RoundRequest, via: HelperAsk): TextEdit[] {
+  if (via.alreadySplit) return [];
+  const { fn, fnUnit: u } = via;
+  const params = u.text.slice(...via.paramsRange);
+  const result = r.ask === 'elicit' ? 'ElicitResult' : 'CreateMessageResult';
+  const param = `${via.answerParam}${u.typescript ? `?: () => Promise<${result}>` : ''}`;
+  const edits: TextEdit[] = [];
+  const last = fn.params[fn.params.length - 1];
+  if (last) {
+    const parenthesised = u.text.slice(fn.range[0], fn.params[0]!.range[0]).includes('(');
+    if (parenthesised) edits.push(insert(last.range[1], `, ${param}`));
+    else edits.push(insert(fn.params[0]!.range[0], '('), insert(last.range[1], `, ${param})`));
+  } else {
+    const open = u.text.indexOf('(', fn.type === 'FunctionDeclaration' && fn.id ? fn.id.range[1] : fn.range[0]);
+    edits.push(insert(open + 1, param));
+  }
+  const names = fn.params.map((p) => (p.type === 'AssignmentPattern' ? (p.left as { name: string }).name : (p as { name: string }).name));
+  edits.push(insert(r.site.node.range[0], `(${via.answerParam} ? ${via.answerParam}() : `));
+  edits.push({ start: via.paramsRange[0], end: via.paramsRange[1], text: `${via.builder}(${names.join(', ')})` });
+  edits.push(insert(r.site.node.range[1], ')'));
+  edits.push(insert(declarationOf(fn)!.range[1], builderText(via, params, r.ask)));
+  return edits;
+}
+
+/** The SDK types the split helper names in TypeScript. */
+export function helperSplitTypes(r: RoundRequest): string[] {
+  return r.ask === 'elicit' ? ['ElicitResult', 'ElicitRequestFormParams'] : ['CreateMessageResult', 'CreateMessageRequestParamsBase'];
+}
+
+/** The handler's call of the helper, handing it the answer reader (optional parameters it leaves out stay undefined). */
+export function answerArgument(via: HelperAsk, reader: string): TextEdit {
+  const { call } = via;
+  const padding = Array.from({ length: Math.max(0, via.answerIndex - call.arguments.length) }, () => 'undefined');
+  const args = [...padding, `() => ${reader}`].join(', ');
+  return insert(call.range[1] - 1, call.arguments.length ? `, ${args}` : args);
+}
