@@ -133,4 +133,33 @@ describe('a substituted gate keeps the reads that relied on its narrowing sound'
     expect(text).toContain('if (capabilities?.roots?.listChanged) {');
     expect(typecheck(dir)).toEqual([]);
   });
+
+  it('in a tool handler the check becomes the parameter, and a read of another capability under it becomes optional', async () => {
+    const tool = (inner: string) => `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+
+const server = new McpServer({ name: 'notes', version: '1.0.0' });
+
+server.registerTool('folders', { description: 'The folders' }, async () => {
+  const caps = server.server.getClientCapabilities();
+  if (caps?.roots) {
+    const listed = await server.server.listRoots();
+    ${inner}
+    return { content: [{ type: 'text' as const, text: listed.roots.map((r) => r.uri).join(',') }] };
+  }
+  return { content: [{ type: 'text' as const, text: 'none' }] };
+});
+`;
+    const dir = write('tool', 'server.ts', tool("if (caps.sampling) console.error('can sample');"));
+    expect(typecheck(dir)).toEqual([]);
+    expect((await migrate(dir)).outcomes).toEqual(['capability:rewritten', 'request:rewritten']);
+    expect(readFileSync(path.join(dir, 'server.ts'), 'utf8')).toContain("    if (caps?.sampling) console.error('can sample');");
+    expect(typecheck(dir)).toEqual([]);
+    expect((await migrate(dir)).changed).toBe(false);
+    // Handed on as a value, the read holds the handler: one marker, nothing else changes.
+    const held = write('tool-value', 'server.ts', tool('console.error(Object.keys(caps.sampling ?? {}));'));
+    const first = await migrate(held);
+    expect(first.outcomes).toEqual(['capability:reported', 'request:marked:unresolved-chain']);
+    expect(first.details.join('\n')).toMatch(/line 9 reads caps\.sampling, which relies on this check and is used as a value/);
+    expect(typecheck(held)).toEqual([]);
+  });
 });

@@ -89,12 +89,14 @@ export function planConfiguredSource(input: SourceInput): SourcePlan {
     plan.removed.push(a.replace.range);
     plan.outcomes.set(a.site, { detail: a.lifecycleOnly ? `${detail}. ${V1_LIFECYCLE}` : detail, configure });
   }
+  const narrowed = new Set<string>();
   const substitute = (reads: RootsSite[], v: string, why: string) => {
     for (const g of reads) {
       plan.edits.push({ start: g.node.range[0], end: g.node.range[1], text: `${names.capability}('${v}')` });
       plan.removed.push(g.node.range);
       const found = narrow(g);
-      const reads = typeof found === 'string' ? [] : found;
+      // Two checks can narrow the same read: its edit is made once.
+      const reads = typeof found === 'string' ? [] : found.filter((e) => !narrowed.has(`${e.start}:${e.end}`) && !!narrowed.add(`${e.start}:${e.end}`));
       plan.edits.push(...reads);
       const optional = reads.length ? `; the reads below it that relied on it now read optionally (a client without roots declares no list_changed either)` : '';
       plan.outcomes.set(g, { detail: `${TRUST}: ${why}${optional}`, configure: { ...configure, env: v } });
