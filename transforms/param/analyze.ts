@@ -18,6 +18,7 @@ import { type NewParam, type Registration, mcpServerRegistration } from './regis
 import type { TextEdit } from '@uproot/core/planning';
 import { describeParam } from './describe.ts';
 import { Unprovable, unresolved } from './unprovable.ts';
+import { narrowedReads } from './source/narrowing.ts';
 
 export interface HybridPlan {
   argument: string;
@@ -40,6 +41,8 @@ export interface ParamPlan {
   allow: AllowList;
   /** Requests inside a `try`/`.catch` that turns their failure into a default: without the parameter they fail as before. */
   caught: Set<RootsSite>;
+  /** Reads under a replaced or removed gate that relied on its narrowing, made optional (source/narrowing.ts). */
+  narrow: TextEdit[];
 }
 
 export interface EntryPlan {
@@ -108,6 +111,13 @@ export function analyzeEntry(entry: Entry, f: FileContext, o: AnalyzeOptions): E
     if (!optional && statement && earlyExit(statement, new Set([target])) && statement.test === target.parent) exits.push({ statement, gate: site });
     else replaced.push({ site, target });
   }
+  // `caps.sampling` under `if (caps?.roots)` relied on the check that now asks for the parameter.
+  const narrow: TextEdit[] = [];
+  for (const site of [...replaced.map((g) => g.site), ...exits.map((e) => e.gate)]) {
+    const reads = narrowedReads(site, f, [site.node.range]);
+    if (typeof reads === 'string') throw unresolved(`the capability check at line ${site.line} narrows what the code reads below it (${reads})`);
+    narrow.push(...reads);
+  }
   const inputs = new Map<RootsSite, InputRequestPlan>();
   for (const site of entry.sites) {
     if (site.kind !== 'input-request') continue;
@@ -120,7 +130,7 @@ export function analyzeEntry(entry: Entry, f: FileContext, o: AnalyzeOptions): E
   const param: NewParam = { name, optional, description: describeParam(entry.kind, optional) };
   registration.add(param); // proves the declaration can be written (callback parameter forms)
   const declare = (zod: () => string) => registrationWith(zod).add(param);
-  return { entry, param: { name, optional, declare, gates: replaced, exits, inputs, definite, allow: findAllowList(entry.callback, f.prov, f.text), caught } };
+  return { entry, param: { name, optional, declare, gates: replaced, exits, inputs, definite, allow: findAllowList(entry.callback, f.prov, f.text), caught, narrow } };
 }
 
 /** `await request` (optionally chained) directly: a throw in its place lands in the same `try`. */

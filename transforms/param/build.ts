@@ -81,6 +81,7 @@ export function buildEdits(plans: EntryPlan[], c: BuildContext): BuildResult {
       removed.push(gate.target.range);
       details.set(gate.site, p.optional ? `now checks whether "${p.name}" was given` : `always true now: "${p.name}" is required`);
     }
+    edits.push(...p.narrow);
     for (const exit of p.exits) {
       const e = removeStatement(text, exit.statement);
       edits.push(e);

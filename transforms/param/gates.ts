@@ -22,7 +22,8 @@ export function gateOf(site: RootsSite): Gate {
   return { site, target };
 }
 
-function booleanContext(node: Node): boolean {
+/** The value is only tested for truthiness: a condition, `!`, `&&`/`||` in one, `Boolean(…)`. */
+export function booleanContext(node: Node): boolean {
   const p = node.parent;
   if (!p) return false;
   switch (p.type) {

@@ -20,6 +20,7 @@ import { Unprovable } from '../unprovable.ts';
 import { deadAlias, gatesOf, readsListChanged } from '../source/gates.ts';
 import { onlyFromLifecycle } from '../source/lifecycle-only.ts';
 import { outwardReach } from '../source/outward.ts';
+import { narrowedReads } from '../source/narrowing.ts';
 import { refetchOnly } from '../source/refetch.ts';
 import { refreshOnly } from '../source/refresh.ts';
 import { resultUse } from '../source/result-use.ts';
@@ -72,7 +73,10 @@ export function planConfiguredSource(input: SourceInput): SourcePlan {
     else accepted.push({ site, ...why });
   }
   const gates = new Set(accepted.flatMap((a) => a.gates));
-  const leftover = input.runVariable ? capabilities.filter((c) => !gates.has(c) && !readsListChanged(c)) : [];
+  // A leftover check whose block still relies on its narrowing stays as it is (reported): it is not needed to retire a request.
+  const replaced = accepted.map((a) => a.replace.range);
+  const narrow = (g: RootsSite) => narrowedReads(g, f, [g.node.range, ...replaced]);
+  const leftover = input.runVariable ? capabilities.filter((c) => !gates.has(c) && !readsListChanged(c) && typeof narrow(c) !== 'string') : [];
   if (accepted.length === 0 && leftover.length === 0) return plan;
   const names = input.names();
   const variable = accepted.length ? variableOf(accepted.map((a) => a.site), f, input.serverName) : input.runVariable!;
@@ -85,11 +89,17 @@ export function planConfiguredSource(input: SourceInput): SourcePlan {
     plan.removed.push(a.replace.range);
     plan.outcomes.set(a.site, { detail: a.lifecycleOnly ? `${detail}. ${V1_LIFECYCLE}` : detail, configure });
   }
+  const narrowed = new Set<string>();
   const substitute = (reads: RootsSite[], v: string, why: string) => {
     for (const g of reads) {
       plan.edits.push({ start: g.node.range[0], end: g.node.range[1], text: `${names.capability}('${v}')` });
       plan.removed.push(g.node.range);
-      plan.outcomes.set(g, { detail: `${TRUST}: ${why}`, configure: { ...configure, env: v } });
+      const found = narrow(g);
+      // Two checks can narrow the same read: its edit is made once.
+      const reads = typeof found === 'string' ? [] : found.filter((e) => !narrowed.has(`${e.start}:${e.end}`) && !!narrowed.add(`${e.start}:${e.end}`));
+      plan.edits.push(...reads);
+      const optional = reads.length ? `; the reads below it that relied on it now read optionally (a client without roots declares no list_changed either)` : '';
+      plan.outcomes.set(g, { detail: `${TRUST}: ${why}${optional}`, configure: { ...configure, env: v } });
     }
     for (const alias of deadAlias(reads.map((r) => r.node), f.prov)) {
       plan.edits.push(withComment(f.text, removeStatement(f.text, alias)));
@@ -138,6 +148,11 @@ function refusalOf(site: RootsSite, capabilities: readonly RootsSite[], f: FileC
   // The v1 SDK speaks only 2025 revisions, where initialize always comes first.
   const lifecycleOnly = onlyFromLifecycle(site.node, f.prov, f.text);
   if (lifecycleOnly && site.sdk !== 1) return 'the roots are fetched only from oninitialized, a notifications/initialized or list_changed handler (or what they start), which a 2026-07-28 connection never runs, so configured roots would never load there';
+  // Reads under a gate that relied on its narrowing: made optional, or the gate (and so the request) holds.
+  for (const g of gates) {
+    const reads = narrowedReads(g, f, [g.node.range, use.replace.range]);
+    if (typeof reads === 'string') return `the check at line ${g.line} narrows what the code reads below it (${reads})`;
+  }
   return { replace: use.replace, promise: use.promise, gates, lifecycleOnly };
 }
 
