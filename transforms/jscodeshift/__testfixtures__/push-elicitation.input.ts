@@ -3,7 +3,7 @@ import * as z from 'zod/v4';
 
 const server = new McpServer({ name: 'archiver', version: '1.0.0' });
 
-// Asks for roots, then confirms: both requests must move together, so uproot leaves the handler whole.
+// Asks for roots, then confirms in a helper that names a root: the helper is split (its ask beside it), asked in a second round.
 server.registerTool('archive', { description: 'Archive the workspace', inputSchema: z.object({}) }, async (_args, ctx) => {
   const { roots } = await server.server.listRoots();
   const answer = await confirm(ctx, `Archive ${roots.length} folders?`);
