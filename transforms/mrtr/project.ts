@@ -102,9 +102,15 @@ export function planMrtrProject(files: SourceFile[], options: ProjectOptions = {
           if (abs === target || abs === unit.path) continue;
           // Only the module's stem is sure to be in an importer's text: a default import names the function as it
           // likes, and `export * from` names nothing.
-          if (!textHolding(abs, [stem])) continue;
+          const text = textHolding(abs, [stem]);
+          if (!text) continue;
           const other = unitOf(abs);
-          if (!other) return undefined; // a caller we cannot read: do not guess
+          if (!other) {
+            // A file that does not parse may still call it: do not guess, unless none of its imports names the module
+            // (the stem alone is a common word: `roots` is in every roots server).
+            if (importsModule(text, stem)) return undefined;
+            continue;
+          }
           const found = callsIn(other, target, name, byPath);
           if (!found) return undefined;
           callers.push(...found.calls.map((call) => ({ unit: other, call })));
@@ -121,6 +127,12 @@ export function planMrtrProject(files: SourceFile[], options: ProjectOptions = {
   const plans = new Map<string, FilePlan>();
   for (const [unit, plan] of planned) plans.set(unit.path, plan);
   return { plans, failures };
+}
+
+/** Whether `text` imports, re-exports or requires a module whose path ends in `stem` (`'./roots.js'`, `"@/roots"`). */
+function importsModule(text: string, stem: string): boolean {
+  const name = stem.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(String.raw`(?:\bfrom|\bimport|\brequire)\s*\(?\s*['"${'`'}][^'"${'`'}\n]*\b${name}(?:\.[cm]?[jt]sx?)?['"${'`'}]`).test(text);
 }
 
 /** Files of the run importing `target`; a file that only re-exports it (a barrel) stands for its own importers. */
