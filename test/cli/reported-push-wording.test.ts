@@ -15,14 +15,14 @@ afterAll(() => {
   for (const dir of made) rmSync(dir, { recursive: true, force: true });
 });
 
-/** A tool whose helper in another module elicits (reported there) and which declares roots (deprecated, working). */
+/** A tool whose helper in another module logs, then elicits (so it cannot be split: reported there), and which lists roots. */
 function project(): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'uproot-reported-push-'));
   made.push(dir);
   writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'greeter', type: 'module' }));
   writeFileSync(
     path.join(dir, 'ask.js'),
-    `export async function askName(ctx) {\n  const answer = await ctx.mcpReq.elicitInput({ message: 'Your name?', requestedSchema: { type: 'object', properties: {} } });\n  return answer.content?.name;\n}\n`,
+    `export async function askName(ctx) {\n  console.error('asking for a name');\n  const answer = await ctx.mcpReq.elicitInput({ message: 'Your name?', requestedSchema: { type: 'object', properties: {} } });\n  return answer.content?.name;\n}\n`,
   );
   writeFileSync(
     path.join(dir, 'server.js'),
@@ -44,7 +44,7 @@ describe('a reported push request is worded as breaking on 2026-07-28', () => {
     const dir = project();
     const result = await runMigrate([dir], { cwd: dir, strategy: 'mrtr', dryRun: true });
     const reported = migrateToText(result, [dir], dir).split('\n').filter((l) => l.trimStart().startsWith('reported'));
-    expect(reported).toEqual([expect.stringMatching(/ask\.js:2:\d+ elicitation-request elicitInput\(\) \(breaks on 2026-07-28: push-style, move it into inputRequired by hand\)$/)]);
+    expect(reported).toEqual([expect.stringMatching(/ask\.js:3:\d+ elicitation-request elicitInput\(\) \(breaks on 2026-07-28: push-style, move it into inputRequired by hand\)$/)]);
   });
 
   it('scan’s summary counts it among the sites that break, not those that keep working', async () => {

@@ -37,10 +37,6 @@ export const KNOWN_GAPS: Record<'param' | 'mrtr', Record<string, Record<string, 
     iife: {
       'lifecycle/setter-try-ts': "a capability gate's else (logging only) inside an IIFE is not seen as the hook's own no-roots path",
     },
-    barrel: {
-      'state/sandbox-on-use-v2-ts': 'a fill on first use moved to another module is exported, and its callers are not traced across files',
-      'state/workspace-on-use-v2-ts': 'a fill on first use moved to another module is exported, and its callers are not traced across files',
-    },
     'class-field': instanceField(['lifecycle/helper-module-ts', ...CLASS_FIELD_STATE]),
   },
 };
