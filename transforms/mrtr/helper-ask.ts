@@ -10,6 +10,7 @@ import type { TSESTree } from '@typescript-eslint/types';
 import { type FunctionNode, type Node, type RootsSite, enclosingFunction, functionName, isExported, resolveSpecifier, unwrap } from '@uproot/core/planning';
 import type { Unit } from './unit.ts';
 import { boundAtTopLevel } from '../shared-helpers/imports.ts';
+import { isReference } from './round-statements.ts';
 
 /** What the handler's round needs to ask a helper's request up front, and the helper to take the answer. */
 export interface HelperAsk {
@@ -251,13 +252,6 @@ function plain(node: Node, deep = true): boolean {
     if (!plain(n, false)) ok = false;
   });
   return ok;
-}
-
-function isReference(id: TSESTree.Identifier): boolean {
-  const parent = id.parent;
-  if (parent?.type === 'MemberExpression' && parent.property === id && !parent.computed) return false;
-  if (parent?.type === 'Property' && parent.key === id && !parent.computed && !parent.shorthand) return false;
-  return true;
 }
 
 function visit(node: Node, fn: (node: Node) => void): void {

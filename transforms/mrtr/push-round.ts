@@ -14,7 +14,7 @@ import { type PushRequest, isPushRequest } from '../push-requests.ts';
 import { type StateWiring, stateWiring } from './request-state.ts';
 import { type FreshValue, freshValue } from './fresh-values.ts';
 import { type HelperAsk, HelperHold, helperAsk, helperTailInert, splitFormOf } from './helper-ask.ts';
-import { type ConcurrentGroup, type RequestPlace, acts, concurrentGroup, isCapabilityCall, isPlain, lineOf, onlyAwaits, placeOf, replays, runsBefore, visit } from './round-statements.ts';
+import { type ConcurrentGroup, type RequestPlace, acts, concurrentGroup, isCapabilityCall, isPlain, lineOf, onlyAwaits, placeOf, replays, runsBefore, visit, isReference } from './round-statements.ts';
 
 /** The `inputRequired` builder a request becomes. */
 export type AskKind = 'elicit' | 'createMessage';
@@ -439,13 +439,6 @@ function firstLocal(params: Node, callback: FunctionNode, unit: Unit, fresh: Fre
     if (def && def.range[0] >= callback.body.range[0] && def.range[1] <= callback.body.range[1]) found = { name: node.name, effect: false };
   });
   return found;
-}
-
-function isReference(id: TSESTree.Identifier): boolean {
-  const parent = id.parent;
-  if (parent?.type === 'MemberExpression' && parent.property === id && !parent.computed) return false;
-  if (parent?.type === 'Property' && parent.key === id && !parent.computed && !parent.shorthand) return false;
-  return true;
 }
 
 /**

@@ -202,3 +202,11 @@ export function visit(node: Node, fn: (node: Node) => boolean | void): void {
     }
   }
 }
+
+/** Whether `id` reads a variable (not a property name or an object key). */
+export function isReference(id: TSESTree.Identifier): boolean {
+  const parent = id.parent;
+  if (parent?.type === 'MemberExpression' && parent.property === id && !parent.computed) return false;
+  if (parent?.type === 'Property' && parent.key === id && !parent.computed && !parent.shorthand) return false;
+  return true;
+}
