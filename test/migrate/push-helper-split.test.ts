@@ -85,7 +85,7 @@ describe('what the split cannot prove holds the handler whole', () => {
     [
       'a method on an object',
       { '/p/server.js': `${HEAD}const asks = {\n  async confirm(ctx, topic) {\n    const answer = await server.server.elicitInput(${ELICIT});\n    return answer.action;\n  },\n};\n${tool('a', `  const { roots } = await server.server.listRoots();\n  const ok = await asks.confirm(ctx, topic);\n  return { content: [{ type: 'text', text: ok + roots.length }] };`)}` },
-      /possibly held back by elicitInput\(\) in confirm\(\) \(line 7\) \(uproot could not trace every caller of it\)/,
+      /held back by elicitInput\(\) in confirm\(\) \(line 7\), which cannot move into the handler's inputRequests: it is made in a method/,
     ],
     [
       'a helper that acts before it asks',

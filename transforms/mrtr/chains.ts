@@ -186,7 +186,7 @@ export function handlerChain(site: RootsSite, reach: Reach, unit: Unit, registra
   }
   const { callback, registration, receiver } = reach;
   if (!callback || !registration || !receiver) throw new Unprovable('unresolved-chain', 'the handler is wrapped or built by a factory uproot cannot follow');
-  const extraIndex = callbackExtraIndex(registration, receiver.kind, callback, factoryCall);
+  const extraIndex = callbackExtraIndex(registration, receiver.kind, callback, factoryCall ?? unit.prov.registrationArgument(callback, registration));
   if (extraIndex === undefined) throw new Unprovable('unresolved-chain', 'cannot tell at which argument the SDK passes ctx to this handler');
   const param = callback.params[extraIndex];
   if (param && param.type !== 'Identifier') throw new Unprovable('unresolved-chain', 'the handler destructures ctx; name it to let uproot thread it');

@@ -19,6 +19,7 @@ import {
 } from './ast.ts';
 import { type McpValue, type McpValueKind, instanceKinds, mcpModule, pushRequestMethods, typeKinds } from './surface.ts';
 import { callbackExtraIndex } from './registrations.ts';
+import { memberReferences } from './member-references.ts';
 import {
   exportValue,
   importBindingValue,
@@ -425,9 +426,10 @@ export class Provenance implements TypeHost {
 
   /** When `fn` is passed straight to an MCP registration, where the SDK puts extra / ctx. */
   handlerOf(fn: FunctionNode): { extraIndex: number; sdk: 1 | 2; call: TSESTree.CallExpression } | undefined {
-    for (const first of this.registrationsOf(fn)) {
+    for (const { call: first, given } of this.registrationsWithArgument(fn)) {
       let call = first;
-      let wrapper: Node | undefined;
+      // A member reference (`tools.archive`) is what the registration receives in place of `fn`.
+      let wrapper: Node | undefined = given;
       // `registerTool(name, config, withErrors(async (args, ctx) => ...))`: wrappers pass the SDK's arguments through.
       for (let hops = 0; hops <= MAX_WRAPPERS; hops++) {
         const receiver = call.callee.type === 'MemberExpression' ? this.valueOf(call.callee.object) : undefined;
@@ -445,16 +447,35 @@ export class Provenance implements TypeHost {
     return undefined;
   }
 
-  /** Calls that receive `fn` as their last argument, directly or through a named function. */
+  /** Calls that receive `fn` as an argument, directly, through a named function or as a member (`tools.archive`). */
   registrationsOf(fn: FunctionNode): TSESTree.CallExpression[] {
-    const result: TSESTree.CallExpression[] = [];
+    return this.registrationsWithArgument(fn).map((r) => r.call);
+  }
+
+  /** The calls of `registrationsOf`, each with the member expression that stands for `fn` in it, if any. */
+  private registrationsWithArgument(fn: FunctionNode): { call: TSESTree.CallExpression; given?: Node }[] {
+    const result: { call: TSESTree.CallExpression; given?: Node }[] = [];
     const direct = fn.parent;
-    if (direct?.type === 'CallExpression' && direct.arguments.includes(fn as TSESTree.Expression)) result.push(direct);
+    if (direct?.type === 'CallExpression' && direct.arguments.includes(fn as TSESTree.Expression)) result.push({ call: direct });
     for (const ref of this.referencesTo(fn)) {
       const p = ref.parent;
-      if (p?.type === 'CallExpression' && p.arguments.includes(ref as TSESTree.Expression)) result.push(p);
+      if (p?.type === 'CallExpression' && p.arguments.includes(ref as TSESTree.Expression)) result.push({ call: p });
+    }
+    for (const ref of this.memberReferencesTo(fn)) {
+      const p = argumentParent(ref);
+      if (p) result.push({ call: p, given: ref });
     }
     return result;
+  }
+
+  /** The member expression `call` receives for `fn` (`tools.archive`), when `fn` is registered as a member. */
+  registrationArgument(fn: FunctionNode, call: TSESTree.CallExpression): Node | undefined {
+    return this.registrationsWithArgument(fn).find((r) => r.call === call)?.given;
+  }
+
+  /** `tools.archive`, `t.run`, `tools.archive.bind(tools)`: `fn` kept as a member of a const object or instance. */
+  memberReferencesTo(fn: FunctionNode): TSESTree.Expression[] {
+    return memberReferences(fn, (id) => this.variableOf(id));
   }
 
   /** Identifier references to a named function (declaration or `const f = () => ...`). */
@@ -488,6 +509,10 @@ export class Provenance implements TypeHost {
       const name = propertyName(member);
       const cls = member.parent?.parent;
       if (name && cls) collectThisCalls(cls, name, calls);
+    }
+    for (const ref of this.memberReferencesTo(fn)) {
+      const p = ref.parent;
+      if (p?.type === 'CallExpression' && p.callee === ref && !calls.includes(p)) calls.push(p);
     }
     return calls;
   }
@@ -778,6 +803,14 @@ function thisAssignments(cls: Node, key: string): TSESTree.AssignmentExpression[
     }
   });
   return out;
+}
+
+/** The call that takes `ref` as an argument, through casts and parentheses (`tools.archive as Handler`). */
+function argumentParent(ref: Node): TSESTree.CallExpression | undefined {
+  let current = ref;
+  while (current.parent && (current.parent.type === 'TSAsExpression' || current.parent.type === 'TSSatisfiesExpression' || current.parent.type === 'TSNonNullExpression')) current = current.parent;
+  const p = current.parent;
+  return p?.type === 'CallExpression' && p.arguments.includes(current as TSESTree.Expression) ? p : undefined;
 }
 
 function collectThisCalls(cls: Node, name: string, out: TSESTree.CallExpression[]): void {

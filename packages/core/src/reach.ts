@@ -140,6 +140,13 @@ export function getterReads(fn: FunctionNode): TSESTree.MemberExpression[] {
 /** Identifier references to a named function, plus `this.name(...)` callees for class members and `this.name` reads of getters. */
 function namedReferences(fn: FunctionNode, prov: Provenance): Node[] {
   const refs: Node[] = [...prov.referencesTo(fn), ...getterReads(fn)];
+  // `tools.archive` handed to a registration (its calls come from callsOf below).
+  for (const member of prov.memberReferencesTo(fn)) {
+    let outer: Node = member;
+    while (outer.parent && (outer.parent.type === 'TSAsExpression' || outer.parent.type === 'TSSatisfiesExpression')) outer = outer.parent;
+    const p = outer.parent;
+    if (!(p?.type === 'CallExpression' && p.callee === outer)) refs.push(outer);
+  }
   for (const call of prov.callsOf(fn)) {
     const callee = unwrap(call.callee);
     if (callee.type === 'MemberExpression') refs.push(callee);
