@@ -1,7 +1,7 @@
 // A push-style elicitation or sampling request uproot reports but cannot move throws on 2026-07-28 (no
 // server-to-client requests there): the scan summary and migrate's `reported` lines must not call it
 // "deprecated, still works", as they rightly do a capability or list_changed site.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -45,6 +45,20 @@ describe('a reported push request is worded as breaking on 2026-07-28', () => {
     const result = await runMigrate([dir], { cwd: dir, strategy: 'mrtr', dryRun: true });
     const reported = migrateToText(result, [dir], dir).split('\n').filter((l) => l.trimStart().startsWith('reported'));
     expect(reported).toEqual([expect.stringMatching(/ask\.js:3:\d+ elicitation-request elicitInput\(\) \(breaks on 2026-07-28: push-style, move it into inputRequired by hand\)$/)]);
+  });
+
+  it('on the v1 SDK, migrate’s reported line says the request works until the upgrade', async () => {
+    const dir = project();
+    // The same tool on the v1 SDK: its request keeps working on the 2025-era revisions v1 serves.
+    const server = path.join(dir, 'server.js');
+    writeFileSync(server, readFileSync(server, 'utf8').replace("'@modelcontextprotocol/server'", "'@modelcontextprotocol/sdk/server/mcp.js'").replace("registerTool('greet', { description: 'Greet', inputSchema: {} },", "tool('greet', 'Greet', {},"));
+    writeFileSync(
+      path.join(dir, 'ask.js'),
+      `import { ElicitResultSchema } from '@modelcontextprotocol/sdk/types.js';\nexport async function askName(extra) {\n  console.error('asking for a name');\n  const answer = await extra.sendRequest({ method: 'elicitation/create', params: { message: 'Your name?', requestedSchema: { type: 'object', properties: {} } } }, ElicitResultSchema);\n  return answer.content?.name;\n}\n`,
+    );
+    const result = await runMigrate([dir], { cwd: dir, strategy: 'param', dryRun: true });
+    const reported = migrateToText(result, [dir], dir).split('\n').filter((l) => l.trimStart().startsWith('reported'));
+    expect(reported).toEqual([expect.stringMatching(/ask\.js:4:\d+ elicitation-request sendRequest\(\{ method: 'elicitation\/create' \}\) \(push-style: works on the v1 SDK, which serves only 2025-era revisions; after the upgrade to v2 it breaks on 2026-07-28 unless moved/)]);
   });
 
   it('scan’s summary counts it among the sites that break, not those that keep working', async () => {

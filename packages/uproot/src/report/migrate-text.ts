@@ -29,7 +29,7 @@ export function migrateToText(result: MigrateResult, paths: string[], cwd: strin
       const where = `${f.file}:${o.site.line}:${o.site.column}`;
       if (o.outcome === 'rewritten') out.push(`  ${pc.green('rewritten')} ${where} ${o.site.kind} ${o.site.form}${o.detail ? ` (${o.detail})` : ''}`);
       else if (o.outcome === 'marked') out.push(`  ${pc.magenta('marked')}    ${where} [${o.reason}] ${describeReason(o.reason!, o.detail)}${consumersLine(o.site)}`);
-      else out.push(`  ${pc.dim('reported')}  ${where} ${o.site.kind} ${o.site.form} (${reportedNote(o.site.kind)})`);
+      else out.push(`  ${pc.dim('reported')}  ${where} ${o.site.kind} ${o.site.form} (${reportedNote(o.site.kind, o.site.sdk)})`);
     }
     if (f.diff) out.push(colorDiff(f.diff, pc));
   }
