@@ -61,11 +61,12 @@ describe('a helper some caller cannot hand an answer', () => {
 
   it('keeps asking push-style for the handler uproot could not move, and says so', () => {
     const moved = tool('a', `  const ok = await confirm(ctx, topic);\n  return { content: [{ type: 'text', text: String(ok) }] };`);
-    const held = tool('b', `  if (!topic) return { content: [] };\n  const ok = await confirm(ctx, topic);\n  return { content: [{ type: 'text', text: String(ok) }] };`);
+    // Logging before it asks: a round of its own would log again on every round, so this handler stays push-style.
+    const held = tool('b', `  console.log(topic);\n  const ok = await confirm(ctx, topic);\n  return { content: [{ type: 'text', text: String(ok) }] };`);
     const server = `${HEAD.replace("import * as z from 'zod/v4';", "import * as z from 'zod/v4';\nimport { confirm } from './ask.js';")}${moved}${held}`;
     const { after, outcomes } = migrate(onDisk({ 'ask.js': helper, 'server.js': server }));
     // The held handler's call is as it was: the helper asks push-style for it, exactly as before.
-    expect(named(after, 'server.js')).toContain("  if (!topic) return { content: [] };\n  const ok = await confirm(ctx, topic);");
+    expect(named(after, 'server.js')).toContain("  console.log(topic);\n  const ok = await confirm(ctx, topic);");
     expect(named(after, 'server.js')).toContain("const ok = await confirm(ctx, topic, () => elicitationAnswer(ctx, 'ok'));");
     expect(named(after, 'ask.js')).toContain('await (answered ? answered() : ctx.mcpReq.elicitInput(confirmElicitation(ctx, topic)));');
     expect(outcomes[0]).toMatch(/^ask\.js:2 elicitation-request reported — confirm\(\) now takes the answer from the handlers uproot moved to multi round-trip requests, and still asks push-style for the handler at server\.js:\d+$/);

@@ -223,19 +223,28 @@ function bound(unit: Unit, name: string): boolean {
 /** Globals whose calls cannot act or end the helper on the values a helper hands them. */
 const INERT_CALLS = new Set(['String', 'Number', 'Boolean']);
 
+/** `String(x)`, `Array.isArray(x)`: a global (the file does not shadow it) that only tests or converts its one argument. */
+function inertCall(call: TSESTree.CallExpression, unit: Unit): boolean {
+  if (call.arguments.length > 1 || call.arguments.some((a) => a.type === 'SpreadElement')) return false;
+  const callee = call.callee;
+  const global = (id: TSESTree.Identifier) => !unit.prov.variableOf(id)?.defs.length;
+  if (callee.type === 'Identifier') return INERT_CALLS.has(callee.name) && global(callee);
+  return callee.type === 'MemberExpression' && !callee.computed && callee.object.type === 'Identifier' && callee.object.name === 'Array' && global(callee.object) && callee.property.type === 'Identifier' && callee.property.name === 'isArray';
+}
+
 /**
  * Whether what the helper does after its request can neither act nor end the handler (no throw, no call but
- * String/Number/Boolean, no assignment outside its own declarations). When it can, a request the handler makes after
+ * String/Number/Boolean/Array.isArray, no assignment outside its own declarations). When it can, a request the handler makes after
  * the helper returns is asked in a round of its own: the original never asked it of a client the helper threw for.
  */
-export function helperTailInert(site: RootsSite, fn: FunctionNode): boolean {
+export function helperTailInert(site: RootsSite, fn: FunctionNode, unit: Unit): boolean {
   if (fn.body.type !== 'BlockStatement') return false;
   const after = fn.body.body.filter((st) => st.range[0] > site.node.range[1]);
   let inert = true;
   for (const st of after) {
     visit(st, (n) => {
       if (n.type === 'ThrowStatement' || n.type === 'ForStatement' || n.type === 'WhileStatement' || n.type === 'DoWhileStatement') inert = false;
-      else if (n.type === 'CallExpression' && !(n.callee.type === 'Identifier' && INERT_CALLS.has(n.callee.name) && n.arguments.length <= 1)) inert = false;
+      else if (n.type === 'CallExpression' && !inertCall(n, unit)) inert = false;
       else if (n.type !== 'CallExpression' && !plain(n, false)) inert = false;
     });
   }
