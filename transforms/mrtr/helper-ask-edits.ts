@@ -6,15 +6,20 @@ import { type HelperAsk, builderText, declarationOf } from './helper-ask.ts';
 import type { RoundRequest } from './push-round.ts';
 
 /**
- * The helper's new optional parameter, its request asked only when no answer is handed in, with the parameters its
- * builder returns, and the builder declared after it. Nothing when an earlier run split it already.
+ * The helper's new parameter for the answer, and the builder declared after it. The request goes when every caller
+ * hands the answer; else it stays, asked only when no answer is handed in, with the parameters its builder returns.
+ * Nothing when an earlier run split it already.
  */
 export function helperSplitEdits(r: RoundRequest, via: HelperAsk): TextEdit[] {
   if (via.alreadySplit) return [];
   const { fn, fnUnit: u } = via;
   const params = u.text.slice(...via.paramsRange);
   const result = r.ask === 'elicit' ? 'ElicitResult' : 'CreateMessageResult';
-  const param = `${via.answerParam}${u.typescript ? `?: () => Promise<${result}>` : ''}`;
+  // Every caller hands the answer: the helper asks nothing itself any more, and requires it (declared optional only
+  // after an optional parameter, where TypeScript allows no required one).
+  const required = via.fallback === undefined;
+  const afterOptional = fn.params.some((p) => p.type === 'Identifier' && p.optional);
+  const param = `${via.answerParam}${u.typescript ? `${required && !afterOptional ? '' : '?'}: () => Promise<${result}>` : ''}`;
   const edits: TextEdit[] = [];
   const last = fn.params[fn.params.length - 1];
   if (last) {
@@ -26,9 +31,13 @@ export function helperSplitEdits(r: RoundRequest, via: HelperAsk): TextEdit[] {
     edits.push(insert(open + 1, param));
   }
   const names = fn.params.map((p) => (p.type === 'AssignmentPattern' ? (p.left as { name: string }).name : (p as { name: string }).name));
-  edits.push(insert(r.site.node.range[0], `(${via.answerParam} ? ${via.answerParam}() : `));
-  edits.push({ start: via.paramsRange[0], end: via.paramsRange[1], text: `${via.builder}(${names.join(', ')})` });
-  edits.push(insert(r.site.node.range[1], ')'));
+  if (required) {
+    edits.push({ start: r.site.node.range[0], end: r.site.node.range[1], text: `${via.answerParam}${u.typescript && afterOptional ? '!' : ''}()` });
+  } else {
+    edits.push(insert(r.site.node.range[0], `(${via.answerParam} ? ${via.answerParam}() : `));
+    edits.push({ start: via.paramsRange[0], end: via.paramsRange[1], text: `${via.builder}(${names.join(', ')})` });
+    edits.push(insert(r.site.node.range[1], ')'));
+  }
   edits.push(insert(declarationOf(fn)!.range[1], builderText(via, params, r.ask)));
   return edits;
 }

@@ -1,8 +1,9 @@
 // A push request a handler makes through a helper it calls (in its own file, or imported from another module,
 // through barrels too). The helper is split in two: what it asks becomes a builder declared beside it, which the
-// handler's round asks up front, and the helper takes the answer through a new optional last parameter. A caller
-// that hands it none (another handler uproot could not move, code outside any handler) gets the push request as
-// before, so one migrated handler never breaks another caller of the same helper:
+// handler's round asks up front, and the helper takes the answer through a new last parameter. When every caller in
+// the run hands it one, the request leaves the helper (`const answer = await answered();`). A caller that hands none
+// (another handler uproot could not move, code outside any handler or outside the run) keeps the push request as the
+// helper's fallback, marked [push-request], so one migrated handler never breaks another caller of the same helper:
 //
 //   const answer = await (answered ? answered() : ctx.mcpReq.send({ method: 'elicitation/create', params: askNameElicitation(ctx, message) }));
 import path from 'node:path';
@@ -34,6 +35,11 @@ export interface HelperAsk {
   paramsRange: [number, number];
   /** The plain declarations the helper makes before its request, which the parameters may use: the builder repeats them. */
   prelude?: string[];
+  /**
+   * Why the helper keeps its push request as the fallback of a caller that hands no answer (the planner sets it once
+   * it knows every caller); none: every caller hands one, and the helper takes the answer, required.
+   */
+  fallback?: string | undefined;
 }
 
 /** Why a helper's request cannot be split out (a sentence for the marker), thrown by `helperAsk`. */
