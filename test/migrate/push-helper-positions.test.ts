@@ -69,8 +69,8 @@ const named = (files: Files, name: string): string => Object.entries(files).find
 /** Every request of the run moved: nothing left push-style, reported or marked. */
 const allRewritten = (outcomes: string[]) => expect(outcomes.filter((o) => !o.includes(' capability ') && !o.endsWith(' rewritten'))).toEqual([]);
 
-/** The round of its own that asks `key`, with the request it asks. */
-const inPlace = (key: string, request: string) => `return inputRequired({ inputRequests: { ${key}: inputRequired.${request} }, requestState: await requestStateCodec.mint(`;
+/** The round of its own that asks `key`, with the request it asks: no earlier answer to carry in requestState. */
+const inPlace = (key: string, request: string) => `return inputRequired({ inputRequests: { ${key}: inputRequired.${request} } });`;
 
 const SAMPLE = `{ messages: [{ role: 'user', content: { type: 'text', text: topic } }], maxTokens: 5 }`;
 
@@ -143,12 +143,36 @@ for (const lang of ['js', 'ts'] as const) {
           expect(out.indexOf(round)).toBeGreaterThan(out.indexOf(condition));
           expect(out.indexOf(condition)).toBeGreaterThan(-1);
           expect(out).not.toMatch(/server\.server\.getClientCapabilities\(\)/);
+          // Nothing earlier to carry: no requestState, minted or restored, and no codec.
+          expect(out).not.toContain('requestState');
           expect(out).toMatch(/askName\(ctx, [^)]*, \(\) => elicitationAnswer\(ctx, 'name', 'request'\)\)|askModel\(ctx, topic, \(\) => samplingAnswer\(ctx, 'ask_model'\)\)/);
         });
       }
     });
   }
 }
+
+describe('a round of its own after an answer the handler reads later', () => {
+  it('carries it in signed requestState: roots asked at the entry, a helper under a capability condition', () => {
+    const { after, outcomes } = migrate(
+      project('js', true, `  const { roots } = await server.server.listRoots();\n  if (server.server.getClientCapabilities()?.elicitation) {\n    const name = await askName(ctx, topic);\n    return { content: [{ type: 'text', text: String(name) + roots.length }] };\n  }\n  return { content: [{ type: 'text', text: String(roots.length) }] };`),
+    );
+    allRewritten(outcomes);
+    const out = named(after, 'server');
+    expect(out).toContain("return inputRequired({ inputRequests: { name: inputRequired.elicit(askNameElicitation(ctx, topic)) }, requestState: await requestStateCodec.mint(ctx.mcpReq.inputResponses ?? {}) });");
+    expect(out).toContain('requestState: { verify: requestStateCodec.verify }');
+  });
+
+  it('carries the answers so far when the earlier request’s branch may fall through to the later one', () => {
+    const { after, outcomes } = migrate(
+      project('ts', false, `  if (server.server.getClientCapabilities()?.elicitation) {\n    const name = await askName(ctx, topic);\n    if (name) return { content: [{ type: 'text', text: name }] };\n  }\n  if (server.server.getClientCapabilities()?.sampling) return { content: [{ type: 'text', text: (await askModel(ctx, topic)).text }] };\n  return { content: [] };`),
+    );
+    allRewritten(outcomes);
+    const out = named(after, 'server');
+    expect(out).toContain(inPlace('name', 'elicit(askNameElicitation(ctx, topic))'));
+    expect(out).toContain("return inputRequired({ inputRequests: { ask_model: inputRequired.createMessage(askModelSampling(ctx, topic)) }, requestState: await requestStateCodec.mint(ctx.mcpReq.inputResponses ?? {}) });");
+  });
+});
 
 describe('what still holds a helper in those positions', () => {
   const held: Array<[string, string, RegExp]> = [

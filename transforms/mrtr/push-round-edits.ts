@@ -136,9 +136,11 @@ export function inPlaceAsk(r: RoundRequest, u: Unit, ctx: string, server: string
   const mode = r.ask === 'elicit' ? `, 'form'` : '';
   const responses = `${ctx}.mcpReq.inputResponses`;
   const lines = [
-    `// Asked where the handler makes it, in a round of its own: the answers so far travel along in signed requestState.`,
+    r.carries
+      ? `// Asked where the handler makes it, in a round of its own: the answers so far travel along in signed requestState.`
+      : `// Asked where the handler makes it, in a round of its own (no earlier answer is read after it: nothing to carry).`,
     `if (${PUSH_HELPER_NAMES.declares}(${ctx}, ${server}, '${capability}'${mode}) && inputResponse(${responses}, '${r.key}').kind !== '${view}') {`,
-    `${u.indent}return inputRequired({ inputRequests: { ${r.key}: inputRequired.${r.ask}(${r.params}) }, requestState: await ${CODEC_NAME}.mint(${statePayload(ctx, fresh)}) });`,
+    `${u.indent}return inputRequired({ inputRequests: { ${r.key}: inputRequired.${r.ask}(${r.params}) }${r.carries ? `, requestState: await ${CODEC_NAME}.mint(${statePayload(ctx, fresh)})` : ''} });`,
     `}`,
   ];
   const ask = `${lines.join(`${u.eol}${indent}`)}${u.eol}${indent}`;

@@ -41,6 +41,11 @@ export interface RoundRequest {
    * value computed from one), or an earlier request was asked so: the original's order of asking is kept.
    */
   inPlace: boolean;
+  /**
+   * Asked in place with earlier answers (or carried values) the handler may still read after it: its round carries
+   * them in signed requestState. None when every earlier request sits in a branch that ends the handler.
+   */
+  carries?: boolean;
   /** The statement of the handler's body that holds the request (a concise arrow body is its one statement). */
   top: TSESTree.Statement | TSESTree.Expression;
   /** The innermost statement that holds it, in a block or an `if` branch: a round of its own is asked before it. */
@@ -188,9 +193,14 @@ function planRound(callback: FunctionNode, located: Located[], unit: Unit, viaHe
   }
   const lastTop = out[out.length - 1]!.top;
   const carried = fresh.filter((v) => v.statement.range[0] < lastTop.range[0]);
+  // The handler's own roots request is asked at the entry, before any request asked in place: its answer is carried.
+  const asksRoots = unit.sites.some((s) => s.kind === 'request' && s.range[0] >= callback.body.range[0] && s.range[1] <= callback.body.range[1]);
+  for (const r of out) {
+    if (r.inPlace) r.carries = carried.length > 0 || asksRoots || out.some((q) => q !== r && q.anchor.range[0] < r.anchor.range[0] && !exitsApart(q, r));
+  }
   const chain = roundChain(first.request.site, first.hop, callback, unit, viaHelper);
   const capabilityCalls = perRequestCapabilityCalls(callback, unit, gates, out.flatMap((r) => (r.via ? [r.anchor] : [])));
-  if (!out.some((r) => r.inPlace) && !carried.length) return { chain, requests: out, gates, fresh: [], capabilityCalls };
+  if (!out.some((r) => r.carries) && !carried.length) return { chain, requests: out, gates, fresh: [], capabilityCalls };
   const wiring = stateWiring(chain);
   if (typeof wiring === 'string') {
     const dependent = out.find((r) => r.inPlace);
@@ -198,6 +208,21 @@ function planRound(callback: FunctionNode, located: Located[], unit: Unit, viaHe
     throw hold(dependent.site, `it needs a round of its own, whose requestState (the earlier answers) uproot signs only where it can wire the server's requestState.verify, and ${wiring}`);
   }
   return { chain, requests: out, gates, state: wiring, fresh: carried, capabilityCalls };
+}
+
+/**
+ * Whether `earlier` is asked in a branch of an `if` that holds no `later` and always ends the handler (its last
+ * statement returns or throws): a call that got `earlier`'s answer never reaches `later`, and only that branch reads it.
+ */
+function exitsApart(earlier: RoundRequest, later: RoundRequest): boolean {
+  for (let n: Node | undefined = earlier.holder; n && n !== earlier.top.parent; n = n.parent) {
+    const parent: Node | undefined = n.parent;
+    const branch = parent?.type === 'IfStatement' && (parent.consequent === n || parent.alternate === n);
+    if (!branch || (later.anchor.range[0] >= n.range[0] && later.anchor.range[1] <= n.range[1])) continue;
+    const last = n.type === 'BlockStatement' ? n.body[n.body.length - 1] : n;
+    if (last?.type === 'ReturnStatement' || last?.type === 'ThrowStatement') return true;
+  }
+  return false;
 }
 
 /**
