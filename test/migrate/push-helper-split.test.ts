@@ -96,6 +96,28 @@ describe('a helper every caller hands an answer', () => {
   });
 });
 
+describe('the plain declarations a helper makes before it asks', () => {
+  // `subject` is read by `question`, `question` by the request, `label` after it.
+  const helper = `async function confirm(ctx, topic) {\n  const subject = topic || \'it\';\n  const question = \`Proceed with \${subject}?\`;\n  const label = 'confirm';\n  const answer = await ctx.mcpReq.elicitInput({ message: question, requestedSchema: { type: 'object', properties: {} } });\n  return label + answer.action;\n}\n`;
+  const handler = tool('a', `  const ok = await confirm(ctx, topic);\n  return { content: [{ type: 'text', text: ok }] };`);
+
+  it('move into the builder; the helper keeps only those it still reads', () => {
+    const { after, outcomes } = migrate({ '/p/server.js': HEAD + helper + handler });
+    const out = after['/p/server.js']!;
+    expect(outcomes).toEqual(['server.js:9 elicitation-request rewritten']);
+    expect(out).toContain("async function confirm(ctx, topic, answered) {\n  const label = 'confirm';\n  const answer = await answered();\n  return label + answer.action;\n}");
+    // The builder repeats only what its parameters read.
+    expect(out).toContain('function confirmElicitation(ctx, topic) {\n  const subject = topic || \'it\';\n  const question = `Proceed with ${subject}?`;\n  return { message: question,');
+  });
+
+  it('go from the helper with its fallback too, whose parameters the builder now makes', () => {
+    const held = tool('b', `  console.log(topic);\n  const ok = await confirm(ctx, topic);\n  return { content: [{ type: 'text', text: ok }] };`);
+    const { after } = migrate({ '/p/server.js': HEAD + helper + handler + held });
+    const out = after['/p/server.js']!;
+    expect(out).toMatch(/async function confirm\(ctx, topic, answered\) \{\n  const label = 'confirm';\n  \/\/ uproot: \[push-request\] [^\n]*\n  const answer = await \(answered \? answered\(\) : ctx\.mcpReq\.elicitInput\(confirmElicitation\(ctx, topic\)\)\);/);
+  });
+});
+
 describe('what the split cannot prove holds the handler whole', () => {
   const held: Array<[string, Files, RegExp]> = [
     [

@@ -1,9 +1,11 @@
 // The code a helper's push request becomes (see helper-ask.ts): in the helper's module, a builder beside the helper
 // that returns what it asks, and the request replaced by the answer the helper is handed in a new last parameter;
 // in the handler, the call of the helper hands it this round's answer reader.
-import { type TextEdit, insert } from '@uproot/core/planning';
-import { type HelperAsk, builderText, declarationOf } from './helper-ask.ts';
+import type { TSESTree } from '@typescript-eslint/types';
+import { type Node, type TextEdit, insert } from '@uproot/core/planning';
+import { type HelperAsk, builderText, declarationOf, preludeOf } from './helper-ask.ts';
 import type { RoundRequest } from './push-round.ts';
+import { removeStatement } from './push-round-edits.ts';
 
 /**
  * The helper's new parameter for the answer, and the builder declared after it. The request goes when every caller
@@ -39,7 +41,36 @@ export function helperSplitEdits(r: RoundRequest, via: HelperAsk): TextEdit[] {
     edits.push(insert(r.site.node.range[1], ')'));
   }
   edits.push(insert(declarationOf(fn)!.range[1], builderText(via, params, r.ask)));
+  // The builder repeats the plain declarations the request's parameters used: those the helper no longer reads go.
+  const gone: [number, number] = required ? [r.site.node.range[0], r.site.node.range[1]] : via.paramsRange;
+  for (const statement of unreadPrelude(r, via, gone)) edits.push(removeStatement(statement, u.text));
   return edits;
+}
+
+/**
+ * The helper's declarations before its request that nothing it keeps reads: every reference is in `gone` (the text
+ * the split replaces) or in another such declaration. They are plain (checkAskedFirst), so removing them changes nothing.
+ */
+function unreadPrelude(r: RoundRequest, via: HelperAsk, gone: [number, number]): TSESTree.VariableDeclaration[] {
+  const prelude = preludeOf(r.site, via.fn).filter((st): st is TSESTree.VariableDeclaration => st.type === 'VariableDeclaration');
+  const within = (node: Node, range: readonly [number, number]) => node.range[0] >= range[0] && node.range[1] <= range[1];
+  const unread = new Set(prelude);
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const st of unread) {
+      const read = st.declarations.some((d) =>
+        (via.fnUnit.prov.variableOf(d.id as TSESTree.Identifier)?.references ?? []).some((ref) => {
+          const id = ref.identifier as Node;
+          return id !== d.id && !within(id, gone) && ![...unread].some((other) => within(id, other.range));
+        }),
+      );
+      if (read) {
+        unread.delete(st);
+        changed = true;
+      }
+    }
+  }
+  return [...unread];
 }
 
 /** The SDK types the split helper names in TypeScript. */

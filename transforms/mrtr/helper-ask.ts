@@ -73,7 +73,7 @@ export function helperAsk(site: RootsSite, fn: FunctionNode, fnUnit: Unit, call:
   if (bound(fnUnit, builder) || fnUnit.text.includes(`${builder}(`)) throw new HelperHold(`the name ${builder}, for what ${name}() asks, is taken`);
   const answerParam = new RegExp(`\\banswered\\b`).test(fnUnit.text.slice(fn.range[0], fn.range[1])) ? 'uprootAnswered' : 'answered';
   const r = ref(builder);
-  return { ...common, builder, answerParam, answerIndex: fn.params.length, alreadySplit: false, builderCallee: r.callee, ...(r.import ? { builderImport: r.import } : {}), prelude: prelude.map((st) => fnUnit.text.slice(st.range[0], st.range[1])) };
+  return { ...common, builder, answerParam, answerIndex: fn.params.length, alreadySplit: false, builderCallee: r.callee, ...(r.import ? { builderImport: r.import } : {}), prelude: readByParams(prelude, paramsNode, fnUnit).map((st) => fnUnit.text.slice(st.range[0], st.range[1])) };
 }
 
 /** A helper an earlier run split: `(answered ? answered() : <request built by the builder>)`. */
@@ -154,10 +154,29 @@ function checkAskedFirst(request: Node, fn: FunctionNode, unit: Unit, name: stri
 }
 
 /** The statements of the helper before its request (plain declarations, checkAskedFirst made sure). */
-function preludeOf(site: RootsSite, fn: FunctionNode): TSESTree.Statement[] {
+export function preludeOf(site: RootsSite, fn: FunctionNode): TSESTree.Statement[] {
   const body = (fn.body as TSESTree.BlockStatement).body;
   const at = body.findIndex((st) => site.node.range[0] >= st.range[0] && site.node.range[1] <= st.range[1]);
   return body.slice(0, Math.max(0, at));
+}
+
+/** The declarations of `prelude` the parameters read, directly or through another of them: the builder repeats only those. */
+function readByParams(prelude: TSESTree.Statement[], params: Node, unit: Unit): TSESTree.Statement[] {
+  const within = (node: Node, range: readonly [number, number]) => node.range[0] >= range[0] && node.range[1] <= range[1];
+  const readers: Array<readonly [number, number]> = [params.range];
+  const kept = new Set<TSESTree.Statement>();
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const st of prelude) {
+      if (kept.has(st) || st.type !== 'VariableDeclaration') continue;
+      const refs = st.declarations.flatMap((d) => unit.prov.variableOf(d.id as TSESTree.Identifier)?.references ?? []);
+      if (!refs.some((ref) => readers.some((range) => within(ref.identifier as Node, range)))) continue;
+      kept.add(st);
+      readers.push(st.range);
+      changed = true;
+    }
+  }
+  return prelude.filter((st) => kept.has(st));
 }
 
 /** The parameters name only the helper's parameters, its plain declarations before the request, and what is visible beside it. */
