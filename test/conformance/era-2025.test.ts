@@ -74,16 +74,18 @@ describe('the conformance fixtures on a 2025-era connection', () => {
     expect(declined).toEqual(await answers(original, true));
   });
 
-  it('push-ts after uproot migrate --to mrtr (through the legacy shim) answers as the original does, accepted and declined', async () => {
-    const original = await load('push-ts', 'server.ts');
-    const migrated = await loadServer('push-ts', 'uproot-migrated');
-    try {
-      expect(migrated.migration?.failures).toEqual([]);
-      expect(migrated.migration?.marked).toBe(0);
-      expect(await answers(migrated.createServer)).toEqual(await answers(original));
-      expect(await answers(migrated.createServer, true)).toEqual(await answers(original, true));
-    } finally {
-      await migrated.cleanup();
-    }
-  });
+  for (const [fixture, entry] of [['push-ts', 'server.ts'], ['push-js', 'server.js']] as const) {
+    it(`${fixture} after uproot migrate --to mrtr (through the legacy shim) answers as the original does, accepted and declined`, async () => {
+      const original = await load(fixture, entry);
+      const migrated = await loadServer(fixture, 'uproot-migrated');
+      try {
+        expect(migrated.migration?.failures).toEqual([]);
+        expect(migrated.migration?.marked).toBe(0);
+        expect(await answers(migrated.createServer)).toEqual(await answers(original));
+        expect(await answers(migrated.createServer, true)).toEqual(await answers(original, true));
+      } finally {
+        await migrated.cleanup();
+      }
+    });
+  }
 });

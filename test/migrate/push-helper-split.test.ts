@@ -29,7 +29,9 @@ describe('a helper in the handler’s own file', () => {
       const out = after['/p/server.js']!;
       expect(outcomes).toEqual(['server.js:6 elicitation-request rewritten']);
       expect(out.match(/function confirmElicitation\(ctx, topic\) \{/g)).toHaveLength(1);
-      expect(out).toContain('(answered ? answered() : ');
+      // Both callers hand it the answer: no push request is left in the helper.
+      expect(out).toContain('const answer = await answered();');
+      expect(out).not.toContain('elicitInput(');
       expect(out).toContain("inputRequests.ok = inputRequired.elicit(confirmElicitation(ctx, topic));");
       expect(out).toContain("const ok = await confirm(ctx, topic, () => elicitationAnswer(ctx, 'ok'));");
       expect(out).toContain("inputRequests.sure = inputRequired.elicit(confirmElicitation(ctx, 'b' + '!'));");
@@ -61,14 +63,16 @@ describe('a helper some caller cannot hand an answer', () => {
 
   it('keeps asking push-style for the handler uproot could not move, and says so', () => {
     const moved = tool('a', `  const ok = await confirm(ctx, topic);\n  return { content: [{ type: 'text', text: String(ok) }] };`);
-    const held = tool('b', `  if (!topic) return { content: [] };\n  const ok = await confirm(ctx, topic);\n  return { content: [{ type: 'text', text: String(ok) }] };`);
+    // Logging before it asks: a round of its own would log again on every round, so this handler stays push-style.
+    const held = tool('b', `  console.log(topic);\n  const ok = await confirm(ctx, topic);\n  return { content: [{ type: 'text', text: String(ok) }] };`);
     const server = `${HEAD.replace("import * as z from 'zod/v4';", "import * as z from 'zod/v4';\nimport { confirm } from './ask.js';")}${moved}${held}`;
     const { after, outcomes } = migrate(onDisk({ 'ask.js': helper, 'server.js': server }));
     // The held handler's call is as it was: the helper asks push-style for it, exactly as before.
-    expect(named(after, 'server.js')).toContain("  if (!topic) return { content: [] };\n  const ok = await confirm(ctx, topic);");
+    expect(named(after, 'server.js')).toContain("  console.log(topic);\n  const ok = await confirm(ctx, topic);");
     expect(named(after, 'server.js')).toContain("const ok = await confirm(ctx, topic, () => elicitationAnswer(ctx, 'ok'));");
-    expect(named(after, 'ask.js')).toContain('await (answered ? answered() : ctx.mcpReq.elicitInput(confirmElicitation(ctx, topic)));');
-    expect(outcomes[0]).toMatch(/^ask\.js:2 elicitation-request reported — confirm\(\) now takes the answer from the handlers uproot moved to multi round-trip requests, and still asks push-style for the handler at server\.js:\d+$/);
+    // The fallback push request stays for it, marked (scan and no-push-elicitation still see it, never silently).
+    expect(named(after, 'ask.js')).toMatch(/\n  \/\/ uproot: \[push-request\] confirm\(\) now takes the answer from the handlers uproot moved to multi round-trip requests, and still asks push-style for the handler at server\.js:\d+; the handler also makes a push-style .* See \S+\n  const answer = await \(answered \? answered\(\) : ctx\.mcpReq\.elicitInput\(confirmElicitation\(ctx, topic\)\)\);/);
+    expect(outcomes[0]).toMatch(/^ask\.js:2 elicitation-request marked push-request — confirm\(\) now takes the answer from the handlers uproot moved to multi round-trip requests, and still asks push-style for the handler at server\.js:\d+$/);
   });
 
   it('is left as it is when it is also called outside any handler, and the handler is reported', () => {
@@ -77,6 +81,40 @@ describe('a helper some caller cannot hand an answer', () => {
     expect(named(after, 'ask.js')).toBe(helper);
     expect(named(after, 'server.js')).toBe(server);
     expect(outcomes).toEqual(['ask.js:2 elicitation-request reported']);
+  });
+});
+
+describe('a helper every caller hands an answer', () => {
+  it('after an optional parameter (TypeScript): takes the answer optional, but asks nothing push-style any more', () => {
+    const ts = HEAD.replace("import { McpServer } from '@modelcontextprotocol/server';", "import { McpServer, type ServerContext } from '@modelcontextprotocol/server';");
+    const helper = `async function confirm(ctx: ServerContext, topic?: string) {\n  const answer = await ctx.mcpReq.elicitInput(${ELICIT});\n  return answer.action === 'accept';\n}\n`;
+    const { after, outcomes } = migrate({ '/p/server.ts': ts + helper + tool('a', `  const ok = await confirm(ctx, topic);\n  return { content: [{ type: 'text', text: String(ok) }] };`) });
+    const out = after['/p/server.ts']!;
+    expect(outcomes).toEqual(['server.ts:6 elicitation-request rewritten']);
+    expect(out).toContain('async function confirm(ctx: ServerContext, topic?: string, answered?: () => Promise<ElicitResult>) {\n  const answer = await answered!();');
+    expect(out).not.toContain('elicitInput(');
+  });
+});
+
+describe('the plain declarations a helper makes before it asks', () => {
+  // `subject` is read by `question`, `question` by the request, `label` after it.
+  const helper = `async function confirm(ctx, topic) {\n  const subject = topic || \'it\';\n  const question = \`Proceed with \${subject}?\`;\n  const label = 'confirm';\n  const answer = await ctx.mcpReq.elicitInput({ message: question, requestedSchema: { type: 'object', properties: {} } });\n  return label + answer.action;\n}\n`;
+  const handler = tool('a', `  const ok = await confirm(ctx, topic);\n  return { content: [{ type: 'text', text: ok }] };`);
+
+  it('move into the builder; the helper keeps only those it still reads', () => {
+    const { after, outcomes } = migrate({ '/p/server.js': HEAD + helper + handler });
+    const out = after['/p/server.js']!;
+    expect(outcomes).toEqual(['server.js:9 elicitation-request rewritten']);
+    expect(out).toContain("async function confirm(ctx, topic, answered) {\n  const label = 'confirm';\n  const answer = await answered();\n  return label + answer.action;\n}");
+    // The builder repeats only what its parameters read.
+    expect(out).toContain('function confirmElicitation(ctx, topic) {\n  const subject = topic || \'it\';\n  const question = `Proceed with ${subject}?`;\n  return { message: question,');
+  });
+
+  it('go from the helper with its fallback too, whose parameters the builder now makes', () => {
+    const held = tool('b', `  console.log(topic);\n  const ok = await confirm(ctx, topic);\n  return { content: [{ type: 'text', text: ok }] };`);
+    const { after } = migrate({ '/p/server.js': HEAD + helper + handler + held });
+    const out = after['/p/server.js']!;
+    expect(out).toMatch(/async function confirm\(ctx, topic, answered\) \{\n  const label = 'confirm';\n  \/\/ uproot: \[push-request\] [^\n]*\n  const answer = await \(answered \? answered\(\) : ctx\.mcpReq\.elicitInput\(confirmElicitation\(ctx, topic\)\)\);/);
   });
 });
 

@@ -118,7 +118,9 @@ describe.each(spellings)('a helper in another module asking through the ctx it i
     const ask = readFileSync(path.join(dir, `ask.${ext}`), 'utf8');
     const server = readFileSync(path.join(dir, `server.${ext}`), 'utf8');
     expect(ask).toMatch(new RegExp(`export function ${builder}\\(ctx(: any)?\\)`));
-    expect(ask).toContain(`await (answered ? answered() : ctx.mcpReq.`);
+    // Every caller hands the answer: the helper asks nothing push-style any more, and takes the answer, required.
+    expect(ask).toContain('await answered();');
+    expect(ask).not.toMatch(/ctx\.mcpReq\.(send|elicitInput|requestSampling)\(/);
     const reader = helperKind === 'sampling-request' ? "samplingAnswer(ctx, 'name')" : "elicitationAnswer(ctx, 'name', 'request')";
     expect(server).toContain(`const name = await askName(ctx, () => ${reader});`);
     expect(server).toContain(`inputRequests.name = inputRequired.${helperKind === 'sampling-request' ? 'createMessage' : 'elicit'}(${builder}(ctx));`);
@@ -126,6 +128,8 @@ describe.each(spellings)('a helper in another module asking through the ctx it i
     expect(server).toMatch(new RegExp(`import \\{[^}]*\\b${builder}\\b[^}]*\\} from './ask\\.${ext === 'ts' ? 'ts' : 'js'}';`));
     const again = await runMigrate([dir], { cwd: dir, strategy: 'mrtr', dryRun: true });
     expect(again.files.filter((f) => f.changed)).toEqual([]);
+    // Nothing push-style left for scan (or no-push-elicitation / no-push-sampling, the same matcher) to report.
+    expect((await scan([dir], { cwd: dir })).sites.filter((s) => s.kind === helperKind)).toEqual([]);
   });
 });
 

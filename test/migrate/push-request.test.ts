@@ -61,10 +61,11 @@ describe('migrate --to mrtr: a handler that also elicits or samples is left whol
     expect(greet).toContain("inputRequests.ask_name = inputRequired.elicit(askNameElicitation(ctx));");
     expect(greet).toContain("await askName(ctx, () => elicitationAnswer(ctx, 'ask_name'))");
     expect(after).toContain("import { askName, askNameElicitation } from './ask.ts';");
-    // The helper asks push-style only when no answer is handed in, with the parameters its builder returns.
+    // Its one caller hands the answer: the helper takes it, required, and asks nothing push-style any more.
     const ask = applyEdits(helper.text, plans.get(helper.path)!.edits);
-    expect(ask).toContain('export async function askName(ctx: ServerContext, answered?: () => Promise<ElicitResult>): Promise<string> {');
-    expect(ask).toContain('const answer = await (answered ? answered() : ctx.mcpReq.elicitInput(askNameElicitation(ctx)));');
+    expect(ask).toContain('export async function askName(ctx: ServerContext, answered: () => Promise<ElicitResult>): Promise<string> {');
+    expect(ask).toContain('const answer = await answered();');
+    expect(ask).not.toContain('elicitInput(');
     expect(ask).toContain("export function askNameElicitation(ctx: ServerContext): ElicitRequestFormParams {\n  return { message: 'Your name?'");
     expect(outcomes([server, helper], server.path).map((o) => [o.line, o.outcome])).toEqual([
       [8, 'rewritten'],

@@ -1,8 +1,9 @@
 // A push request a handler makes through a helper it calls (in its own file, or imported from another module,
 // through barrels too). The helper is split in two: what it asks becomes a builder declared beside it, which the
-// handler's round asks up front, and the helper takes the answer through a new optional last parameter. A caller
-// that hands it none (another handler uproot could not move, code outside any handler) gets the push request as
-// before, so one migrated handler never breaks another caller of the same helper:
+// handler's round asks up front, and the helper takes the answer through a new last parameter. When every caller in
+// the run hands it one, the request leaves the helper (`const answer = await answered();`). A caller that hands none
+// (another handler uproot could not move, code outside any handler or outside the run) keeps the push request as the
+// helper's fallback, marked [push-request], so one migrated handler never breaks another caller of the same helper:
 //
 //   const answer = await (answered ? answered() : ctx.mcpReq.send({ method: 'elicitation/create', params: askNameElicitation(ctx, message) }));
 import path from 'node:path';
@@ -34,6 +35,11 @@ export interface HelperAsk {
   paramsRange: [number, number];
   /** The plain declarations the helper makes before its request, which the parameters may use: the builder repeats them. */
   prelude?: string[];
+  /**
+   * Why the helper keeps its push request as the fallback of a caller that hands no answer (the planner sets it once
+   * it knows every caller); none: every caller hands one, and the helper takes the answer, required.
+   */
+  fallback?: string | undefined;
 }
 
 /** Why a helper's request cannot be split out (a sentence for the marker), thrown by `helperAsk`. */
@@ -67,7 +73,7 @@ export function helperAsk(site: RootsSite, fn: FunctionNode, fnUnit: Unit, call:
   if (bound(fnUnit, builder) || fnUnit.text.includes(`${builder}(`)) throw new HelperHold(`the name ${builder}, for what ${name}() asks, is taken`);
   const answerParam = new RegExp(`\\banswered\\b`).test(fnUnit.text.slice(fn.range[0], fn.range[1])) ? 'uprootAnswered' : 'answered';
   const r = ref(builder);
-  return { ...common, builder, answerParam, answerIndex: fn.params.length, alreadySplit: false, builderCallee: r.callee, ...(r.import ? { builderImport: r.import } : {}), prelude: prelude.map((st) => fnUnit.text.slice(st.range[0], st.range[1])) };
+  return { ...common, builder, answerParam, answerIndex: fn.params.length, alreadySplit: false, builderCallee: r.callee, ...(r.import ? { builderImport: r.import } : {}), prelude: readByParams(prelude, paramsNode, fnUnit).map((st) => fnUnit.text.slice(st.range[0], st.range[1])) };
 }
 
 /** A helper an earlier run split: `(answered ? answered() : <request built by the builder>)`. */
@@ -148,10 +154,29 @@ function checkAskedFirst(request: Node, fn: FunctionNode, unit: Unit, name: stri
 }
 
 /** The statements of the helper before its request (plain declarations, checkAskedFirst made sure). */
-function preludeOf(site: RootsSite, fn: FunctionNode): TSESTree.Statement[] {
+export function preludeOf(site: RootsSite, fn: FunctionNode): TSESTree.Statement[] {
   const body = (fn.body as TSESTree.BlockStatement).body;
   const at = body.findIndex((st) => site.node.range[0] >= st.range[0] && site.node.range[1] <= st.range[1]);
   return body.slice(0, Math.max(0, at));
+}
+
+/** The declarations of `prelude` the parameters read, directly or through another of them: the builder repeats only those. */
+function readByParams(prelude: TSESTree.Statement[], params: Node, unit: Unit): TSESTree.Statement[] {
+  const within = (node: Node, range: readonly [number, number]) => node.range[0] >= range[0] && node.range[1] <= range[1];
+  const readers: Array<readonly [number, number]> = [params.range];
+  const kept = new Set<TSESTree.Statement>();
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const st of prelude) {
+      if (kept.has(st) || st.type !== 'VariableDeclaration') continue;
+      const refs = st.declarations.flatMap((d) => unit.prov.variableOf(d.id as TSESTree.Identifier)?.references ?? []);
+      if (!refs.some((ref) => readers.some((range) => within(ref.identifier as Node, range)))) continue;
+      kept.add(st);
+      readers.push(st.range);
+      changed = true;
+    }
+  }
+  return prelude.filter((st) => kept.has(st));
 }
 
 /** The parameters name only the helper's parameters, its plain declarations before the request, and what is visible beside it. */
@@ -223,19 +248,28 @@ function bound(unit: Unit, name: string): boolean {
 /** Globals whose calls cannot act or end the helper on the values a helper hands them. */
 const INERT_CALLS = new Set(['String', 'Number', 'Boolean']);
 
+/** `String(x)`, `Array.isArray(x)`: a global (the file does not shadow it) that only tests or converts its one argument. */
+function inertCall(call: TSESTree.CallExpression, unit: Unit): boolean {
+  if (call.arguments.length > 1 || call.arguments.some((a) => a.type === 'SpreadElement')) return false;
+  const callee = call.callee;
+  const global = (id: TSESTree.Identifier) => !unit.prov.variableOf(id)?.defs.length;
+  if (callee.type === 'Identifier') return INERT_CALLS.has(callee.name) && global(callee);
+  return callee.type === 'MemberExpression' && !callee.computed && callee.object.type === 'Identifier' && callee.object.name === 'Array' && global(callee.object) && callee.property.type === 'Identifier' && callee.property.name === 'isArray';
+}
+
 /**
  * Whether what the helper does after its request can neither act nor end the handler (no throw, no call but
- * String/Number/Boolean, no assignment outside its own declarations). When it can, a request the handler makes after
+ * String/Number/Boolean/Array.isArray, no assignment outside its own declarations). When it can, a request the handler makes after
  * the helper returns is asked in a round of its own: the original never asked it of a client the helper threw for.
  */
-export function helperTailInert(site: RootsSite, fn: FunctionNode): boolean {
+export function helperTailInert(site: RootsSite, fn: FunctionNode, unit: Unit): boolean {
   if (fn.body.type !== 'BlockStatement') return false;
   const after = fn.body.body.filter((st) => st.range[0] > site.node.range[1]);
   let inert = true;
   for (const st of after) {
     visit(st, (n) => {
       if (n.type === 'ThrowStatement' || n.type === 'ForStatement' || n.type === 'WhileStatement' || n.type === 'DoWhileStatement') inert = false;
-      else if (n.type === 'CallExpression' && !(n.callee.type === 'Identifier' && INERT_CALLS.has(n.callee.name) && n.arguments.length <= 1)) inert = false;
+      else if (n.type === 'CallExpression' && !inertCall(n, unit)) inert = false;
       else if (n.type !== 'CallExpression' && !plain(n, false)) inert = false;
     });
   }

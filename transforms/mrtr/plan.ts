@@ -213,12 +213,22 @@ function planUnitsOnce(units: Unit[], project: ProjectIndex | undefined, onlySit
   const rewritten = new Set([...usedRounds].flatMap((r) => r.requests.map((q) => q.site)));
   // Rounds that carry signed requestState need the key every serving process shares (the JSON report's `configure`).
   const signed = new Set([...usedRounds].flatMap((r) => (r.state ? r.requests.map((q) => q.site) : [])));
+  // A split helper keeps its push request only as the fallback of callers that hand it no answer: marked, never silent.
+  const fallbacks = new Map<RootsSite, Fallback>();
+  for (const round of usedRounds) {
+    for (const q of round.requests) {
+      if (!q.via || fallbacks.has(q.site)) continue;
+      const kept = stillPushed(q.site, pushRequests, usedRounds, units);
+      if (kept) fallbacks.set(q.site, kept);
+    }
+  }
+  for (const round of usedRounds) for (const q of round.requests) if (q.via) q.via.fallback = fallbacks.get(q.site)?.detail;
   for (const unit of units) {
     if (onlySiteAt !== undefined) break;
     for (const site of unit.sites) {
       if (!isPushRequest(site)) continue;
-      const still = rewritten.has(site) ? stillPushed(site, pushRequests, usedRounds, units) : undefined;
-      if (still) outcomes.get(unit)!.push({ site, outcome: 'reported', detail: still });
+      const kept = fallbacks.get(site) ?? splitStillPushed(site, pushRequests, units, rewritten);
+      if (kept) outcomes.get(unit)!.push({ site, outcome: 'marked', ...kept });
       else if (rewritten.has(site)) outcomes.get(unit)!.push({ site, outcome: 'rewritten', ...(signed.has(site) ? { configure: STATE_KEY_CONFIGURE } : {}) });
       else outcomes.get(unit)!.push({ site, outcome: 'reported', ...heldDetail(site, rounds), ...heldByOutside(site, unit) });
     }
@@ -328,11 +338,30 @@ function holdBlockedHelpers(rounds: Map<FunctionNode, PushRound | Unprovable>, b
  * A request split out of a helper for some handlers, which the helper still makes push-style for its other callers:
  * why it is left, naming those callers.
  */
-function stillPushed(site: RootsSite, pushRequests: PushRequestsByHandler, used: ReadonlySet<PushRound>, units: Unit[]): string | undefined {
+function stillPushed(site: RootsSite, pushRequests: PushRequestsByHandler, used: ReadonlySet<PushRound>, units: Unit[]): Fallback | undefined {
   const moved = [...used].filter((r) => r.requests.some((q) => q.site === site && q.via));
   if (!moved.length) return undefined;
   const helper = `${functionName(moved[0]!.requests.find((q) => q.site === site)!.via!.fn) ?? 'the helper'}()`;
-  const movedHandlers = new Set(moved.map((r) => r.chain.callback));
+  return pushedFor(site, helper, new Set(moved.map((r) => r.chain.callback)), pushRequests, units);
+}
+
+/** The fallback of a helper an earlier run split, which a caller uproot could not move still reaches. */
+function splitStillPushed(site: RootsSite, pushRequests: PushRequestsByHandler, units: Unit[], rewritten: ReadonlySet<RootsSite>): Fallback | undefined {
+  const fn = enclosingFunction(site.node);
+  if (rewritten.has(site) || !fn || !splitFormOf(site, fn)) return undefined;
+  return pushedFor(site, `${functionName(fn) ?? 'the helper'}()`, new Set(), pushRequests, units);
+}
+
+/**
+ * A split helper's push request, kept for its callers that hand no answer: `push-request` when a handler uproot held
+ * back still needs it, `unresolved-chain` when only callers uproot could not trace to a handler do.
+ */
+interface Fallback {
+  reason: 'push-request' | 'unresolved-chain';
+  detail: string;
+}
+
+function pushedFor(site: RootsSite, helper: string, movedHandlers: ReadonlySet<FunctionNode>, pushRequests: PushRequestsByHandler, units: Unit[]): Fallback | undefined {
   const others = pushRequests.handlers().flatMap(([h, requests]) => (!movedHandlers.has(h) && requests.some((q) => q.site === site) ? [h] : []));
   const untraced = pushRequests.isUntraced(site);
   if (!others.length && !untraced) return undefined;
@@ -343,7 +372,8 @@ function stillPushed(site: RootsSite, pushRequests: PushRequestsByHandler, used:
     return unit ? `${unit.path.split(/[\\/]/).pop()}:${unit.text.slice(0, fn.range[0]).split('\n').length}` : 'another file';
   };
   const callers = [...others.map((h) => `the handler at ${where(h)}`), ...(untraced ? ['callers uproot could not trace to a handler'] : [])];
-  return `${helper} now takes the answer from the handlers uproot moved to multi round-trip requests, and still asks push-style for ${callers.join(', ')}`;
+  const detail = `${helper} now takes the answer from the handlers uproot moved to multi round-trip requests, and still asks push-style for ${callers.join(', ')}`;
+  return { reason: others.length ? 'push-request' : 'unresolved-chain', detail };
 }
 
 /** The marker's detail: what holds the handler back, then why the first request that cannot move cannot. */

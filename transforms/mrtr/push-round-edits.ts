@@ -125,25 +125,27 @@ export function roundEntryEdits(fn: FunctionNode, u: Unit, ctx: string, server: 
  * Before a request asked in place: its own round, carrying every answer so far in signed requestState. A client
  * without the capability is not asked, and the answer reader after it fails as the original failed.
  */
-export function inPlaceAsk(r: RoundRequest, u: Unit, ctx: string, server: string, fresh: FreshValue[]): TextEdit {
-  const statement = statementOf(r.anchor);
-  const indent = indentAt(u.text, statement.range[0]);
+export function inPlaceAsk(r: RoundRequest, u: Unit, ctx: string, server: string, fresh: FreshValue[]): TextEdit[] {
+  const statement = r.holder;
+  // A branch of an `if` without braces (`if (sampling) return text(await askModel(…));`) gets braces around the ask
+  // and the statement, so the ask stays under the condition.
+  const branch = statement.parent?.type === 'IfStatement';
+  const outer = branch ? indentAt(u.text, statement.parent!.range[0]) : '';
+  const indent = branch ? outer + u.indent : indentAt(u.text, statement.range[0]);
   const { view, capability } = KIND[r.ask];
   const mode = r.ask === 'elicit' ? `, 'form'` : '';
   const responses = `${ctx}.mcpReq.inputResponses`;
   const lines = [
-    `// Asked where the handler makes it, in a round of its own: the answers so far travel along in signed requestState.`,
+    r.carries
+      ? `// Asked where the handler makes it, in a round of its own: the answers so far travel along in signed requestState.`
+      : `// Asked where the handler makes it, in a round of its own (no earlier answer is read after it: nothing to carry).`,
     `if (${PUSH_HELPER_NAMES.declares}(${ctx}, ${server}, '${capability}'${mode}) && inputResponse(${responses}, '${r.key}').kind !== '${view}') {`,
-    `${u.indent}return inputRequired({ inputRequests: { ${r.key}: inputRequired.${r.ask}(${r.params}) }, requestState: await ${CODEC_NAME}.mint(${statePayload(ctx, fresh)}) });`,
+    `${u.indent}return inputRequired({ inputRequests: { ${r.key}: inputRequired.${r.ask}(${r.params}) }${r.carries ? `, requestState: await ${CODEC_NAME}.mint(${statePayload(ctx, fresh)})` : ''} });`,
     `}`,
   ];
-  return insert(statement.range[0], `${lines.join(`${u.eol}${indent}`)}${u.eol}${indent}`);
-}
-
-function statementOf(node: TSESTree.Node): TSESTree.Node {
-  let n: TSESTree.Node = node;
-  while (n.parent && n.parent.type !== 'BlockStatement') n = n.parent;
-  return n;
+  const ask = `${lines.join(`${u.eol}${indent}`)}${u.eol}${indent}`;
+  if (!branch) return [insert(statement.range[0], ask)];
+  return [insert(statement.range[0], `{${u.eol}${indent}${ask}`), insert(statement.range[1], `${u.eol}${outer}}`)];
 }
 
 /** A capability read, asked of this request's client. */

@@ -14,7 +14,7 @@ import { type PushRequest, isPushRequest } from '../push-requests.ts';
 import { type StateWiring, stateWiring } from './request-state.ts';
 import { type FreshValue, freshValue } from './fresh-values.ts';
 import { type HelperAsk, HelperHold, helperAsk, helperTailInert, splitFormOf } from './helper-ask.ts';
-import { type ConcurrentGroup, type RequestPlace, acts, concurrentGroup, isCapabilityCall, isPlain, lineOf, onlyAwaits, placeOf, replays, runsBefore, visit, isReference } from './round-statements.ts';
+import { type ConcurrentGroup, type RequestPlace, acts, concurrentGroup, holdingStatement, isCapabilityCall, isPlain, lineOf, onlyAwaits, placeOf, placeOfStatement, replays, runsBefore, visit, isReference } from './round-statements.ts';
 
 /** The `inputRequired` builder a request becomes. */
 export type AskKind = 'elicit' | 'createMessage';
@@ -41,8 +41,15 @@ export interface RoundRequest {
    * value computed from one), or an earlier request was asked so: the original's order of asking is kept.
    */
   inPlace: boolean;
+  /**
+   * Asked in place with earlier answers (or carried values) the handler may still read after it: its round carries
+   * them in signed requestState. None when every earlier request sits in a branch that ends the handler.
+   */
+  carries?: boolean;
   /** The statement of the handler's body that holds the request (a concise arrow body is its one statement). */
   top: TSESTree.Statement | TSESTree.Expression;
+  /** The innermost statement that holds it, in a block or an `if` branch: a round of its own is asked before it. */
+  holder: Node;
   /** The Promise.all array it is sent in with other requests: each is asked whatever the others' clients can answer. */
   group?: Node;
 }
@@ -143,7 +150,6 @@ function planRound(callback: FunctionNode, located: Located[], unit: Unit, viaHe
       throw hold(site, 'it is made in a helper, and uproot moves only the requests a handler makes itself or through a helper it calls');
     }
     const place = placeIn(site, anchor, body, unit, hop && functionName(hop.fn));
-    if (hop && place.group) throw hold(site, 'the handler calls the helper that makes it in Promise.all, and uproot asks a helper\'s request only where the handler awaits the helper alone');
     const fnUnit = hop ? units.find((u) => u.path === request.file) : unit;
     if (!fnUnit) throw hold(site, 'it is made in a file outside the run');
     // A helper an earlier run split asks what its builder returns.
@@ -166,33 +172,35 @@ function planRound(callback: FunctionNode, located: Located[], unit: Unit, viaHe
     return { site, anchor, via, place, parts, params, dependsOn };
   });
   for (const group of new Set(planned.flatMap((p) => (p.place.group ? [p.place.group] : [])))) checkGroup(group, planned, unit);
+  for (const p of planned) if (p.via && p.place.group) checkHelperInGroup(p.site, p.via, p.place.group, planned, unit);
   // The statements the entry may ask past: requests it can ask there, and what neither acts nor ends the handler.
   const atEntry = (p: (typeof planned)[number]) => !p.place.nested && !p.dependsOn;
   const entryCandidates = new Set<Node>(planned.filter((p) => planned.every((q) => q.place.statement !== p.place.statement || atEntry(q))).map((p) => p.place.statement));
   const { gates, blocker } = body.type === 'BlockStatement' ? entryPrefix(body, unit, fresh, entryCandidates) : { gates: [], blocker: undefined };
   const asked = new Set<Node>([...planned.map((p) => p.place.statement), ...fresh.map((v) => v.statement), ...(body.type === 'BlockStatement' ? rootsStatements(body, unit) : [])]);
-  // What may run before a helper's call: the handler's call hands the split helper an answer asked at the entry, or
-  // after an earlier answer in a statement of the handler's own body, never under a condition or after an early exit.
-  const helperBlocker = body.type === 'BlockStatement' ? entryPrefix(body, unit, fresh, new Set(planned.map((p) => p.place.statement))).blocker : undefined;
   const out: RoundRequest[] = [];
   for (const { site, anchor, via, place, parts, params, dependsOn } of planned) {
-    if (via) checkHelperCall(site, via, place, helperBlocker, unit);
     // From the first request that needs an earlier answer, sits under a condition, follows a statement that may end
     // the handler, or follows a helper whose code after its own request may throw or act, each is asked where the
     // handler makes it, in a round of its own.
-    const afterActingHelper = out.some((r) => r.via && !helperTailInert(r.site, r.via.fn));
+    const afterActingHelper = out.some((r) => r.via && !helperTailInert(r.site, r.via.fn, r.via.fnUnit));
     const inPlace = !!dependsOn || place.nested || afterActingHelper || out.some((r) => r.inPlace) || (!!blocker && blocker.range[0] < place.top.range[0]);
     if (inPlace && place.group) throw hold(site, 'it is sent in Promise.all with other requests after something that keeps it from the entry, and uproot asks such a group only at the entry');
     if (inPlace && body.type !== 'BlockStatement') throw hold(site, 'it needs a round of its own, and the handler is a concise arrow function with no statement to ask it before');
     if (inPlace) checkReplays(site, place as RequestPlace, body as TSESTree.BlockStatement, unit, asked);
-    const request: RoundRequest = { site, anchor, ...(via ? { via } : {}), key: uniqueKey(snakeCase(place.name), keys), ask: parts.ask, params, missing: parts.missing, inPlace, top: place.top };
+    const request: RoundRequest = { site, anchor, ...(via ? { via } : {}), key: uniqueKey(snakeCase(place.name), keys), ask: parts.ask, params, missing: parts.missing, inPlace, top: place.top, holder: place.statement };
     out.push(place.group ? { ...request, group: place.group.elements } : request);
   }
   const lastTop = out[out.length - 1]!.top;
   const carried = fresh.filter((v) => v.statement.range[0] < lastTop.range[0]);
+  // The handler's own roots request is asked at the entry, before any request asked in place: its answer is carried.
+  const asksRoots = unit.sites.some((s) => s.kind === 'request' && s.range[0] >= callback.body.range[0] && s.range[1] <= callback.body.range[1]);
+  for (const r of out) {
+    if (r.inPlace) r.carries = carried.length > 0 || asksRoots || out.some((q) => q !== r && q.anchor.range[0] < r.anchor.range[0] && !exitsApart(q, r));
+  }
   const chain = roundChain(first.request.site, first.hop, callback, unit, viaHelper);
   const capabilityCalls = perRequestCapabilityCalls(callback, unit, gates, out.flatMap((r) => (r.via ? [r.anchor] : [])));
-  if (!out.some((r) => r.inPlace) && !carried.length) return { chain, requests: out, gates, fresh: [], capabilityCalls };
+  if (!out.some((r) => r.carries) && !carried.length) return { chain, requests: out, gates, fresh: [], capabilityCalls };
   const wiring = stateWiring(chain);
   if (typeof wiring === 'string') {
     const dependent = out.find((r) => r.inPlace);
@@ -203,16 +211,18 @@ function planRound(callback: FunctionNode, located: Located[], unit: Unit, viaHe
 }
 
 /**
- * A helper's request is asked where the handler calls the helper only from a statement of the handler's own body
- * with nothing before it that may end the handler or act: under a condition or after an early exit the handler would
- * have to ask it in a round of its own there, which the split does not do yet.
+ * Whether `earlier` is asked in a branch of an `if` that holds no `later` and always ends the handler (its last
+ * statement returns or throws): a call that got `earlier`'s answer never reaches `later`, and only that branch reads it.
  */
-function checkHelperCall(site: RootsSite, via: HelperAsk, place: Place, blocker: TSESTree.Statement | undefined, unit: Unit): void {
-  const name = `${functionName(via.fn) ?? 'the helper'}()`;
-  if (place.nested) throw hold(site, `the handler calls ${name} under a condition or inside a block, and uproot asks a helper's request only where a statement of the handler's own body calls it`);
-  if (blocker && blocker.range[0] < place.top.range[0]) {
-    throw hold(site, `the statement at line ${lineOf(blocker, unit)} of the handler runs before it calls ${name}, and uproot asks a helper's request only past plain declarations, capability gates and other requests`);
+function exitsApart(earlier: RoundRequest, later: RoundRequest): boolean {
+  for (let n: Node | undefined = earlier.holder; n && n !== earlier.top.parent; n = n.parent) {
+    const parent: Node | undefined = n.parent;
+    const branch = parent?.type === 'IfStatement' && (parent.consequent === n || parent.alternate === n);
+    if (!branch || (later.anchor.range[0] >= n.range[0] && later.anchor.range[1] <= n.range[1])) continue;
+    const last = n.type === 'BlockStatement' ? n.body[n.body.length - 1] : n;
+    if (last?.type === 'ReturnStatement' || last?.type === 'ThrowStatement') return true;
   }
+  return false;
 }
 
 /**
@@ -223,7 +233,18 @@ function checkHelperCall(site: RootsSite, via: HelperAsk, place: Place, blocker:
  */
 function placeIn(site: RootsSite, anchor: Node, body: TSESTree.BlockStatement | TSESTree.Expression, unit: Unit, helper: string | undefined): Place {
   if (body.type === 'BlockStatement' && (boundAnswer(anchor) || concurrentGroup(anchor, unit))) {
-    const place = placeOf(anchor === site.node ? site : { ...site, node: anchor }, body, unit);
+    const place = placeOf(anchor === site.node ? site : { ...site, node: anchor }, body, unit, helper);
+    if (typeof place === 'string') throw hold(site, place);
+    return place;
+  }
+  const holder = body.type === 'BlockStatement' ? holdingStatement(anchor) : undefined;
+  // Used unbound under a condition or in a block (`if (sampling) return text(await askModel(…));`): asked in place.
+  if (body.type === 'BlockStatement' && holder && holder.parent !== body) {
+    const awaited = anchor.parent;
+    if (awaited?.type !== 'AwaitExpression' || !evaluatedFirst(awaited, holder, unit)) {
+      throw hold(site, 'it is asked after something else its statement does, and asking it before that statement would ask a client the original never asked');
+    }
+    const place = placeOfStatement(holder, helper ?? (site.kind === 'sampling-request' ? 'sampling' : 'elicitation'), body);
     if (typeof place === 'string') throw hold(site, place);
     return place;
   }
@@ -481,12 +502,13 @@ function rootsStatements(body: TSESTree.BlockStatement, unit: Unit): Set<Node> {
  * client's "Method not found" came back. Such an elicitation after another request would fail first in the original
  * but second when read.
  */
-function checkGroup(group: ConcurrentGroup, planned: Array<{ site: RootsSite; parts: { missing: RoundRequest['missing'] } }>, unit: Unit): void {
+function checkGroup(group: ConcurrentGroup, planned: Array<{ site: RootsSite; anchor: Node; parts: { missing: RoundRequest['missing'] } }>, unit: Unit): void {
   let sent: RootsSite | undefined;
   for (const element of group.elements.elements) {
-    const request = planned.find((p) => p.site.node === element);
+    // An element is a request, or the handler's call of a helper that makes one (its anchor).
+    const request = planned.find((p) => p.anchor === element);
     const roots = unit.sites.find((s) => s.kind === 'request' && s.node === element);
-    const site = request?.site ?? planned.find((p) => group.elements.elements.includes(p.site.node as TSESTree.Expression))!.site;
+    const site = request?.site ?? planned.find((p) => group.elements.elements.includes(p.anchor as TSESTree.Expression))!.site;
     if (!element || element.type === 'SpreadElement' || (!request && !roots && !isPlain(element, unit))) {
       throw hold(site, `it is sent in Promise.all beside an element that acts (line ${lineOf(element ?? group.elements, unit)}), which asking at the entry would run after it`);
     }
@@ -494,6 +516,25 @@ function checkGroup(group: ConcurrentGroup, planned: Array<{ site: RootsSite; pa
       throw hold(request.site, `it follows ${sent.form} in Promise.all, and a client without form elicitation saw this one fail first, which reading the answers in order would not keep`);
     }
     if (roots || (request && request.parts.missing !== 'form-elicitation')) sent ??= (request?.site ?? roots)!;
+  }
+}
+
+/**
+ * A helper called in Promise.all hands its answer on a few microtasks after a request read directly: the group's
+ * first refusal may come from a later element. The original ran the helper's code after its request as answers
+ * arrived, so that code may not throw or act, and every request of the group must fail a client without its
+ * capability with the same error ("Method not found"), whichever fails first.
+ */
+function checkHelperInGroup(site: RootsSite, via: HelperAsk, group: ConcurrentGroup, planned: Array<{ site: RootsSite; anchor: Node; parts: { missing: RoundRequest['missing'] } }>, unit: Unit): void {
+  const name = `${functionName(via.fn) ?? 'the helper'}()`;
+  if (!helperTailInert(site, via.fn, via.fnUnit)) {
+    throw hold(site, `the handler calls ${name} in Promise.all, and ${name} may throw or act after its request, which the original did as answers arrived and the rewrite would do in the array's order`);
+  }
+  const members = planned.filter((p) => group.elements.elements.includes(p.anchor as TSESTree.Expression));
+  const roots = unit.sites.filter((s) => s.kind === 'request' && group.elements.elements.includes(s.node as TSESTree.Expression));
+  const form = members.find((p) => p.parts.missing === 'form-elicitation');
+  if (form && members.length + roots.length > 1) {
+    throw hold(form.site, `it is sent in Promise.all beside other requests, one of them through ${name}, and a client without form elicitation saw this one fail first, which reading a helper's answer a few steps after a request's would not keep`);
   }
 }
 

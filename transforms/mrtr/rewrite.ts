@@ -134,7 +134,7 @@ export function buildRewrite(plans: SitePlan[], derived: DerivedState[] = [], sh
           n.edits.push(replace(r.site.node, answerCall(r, ctx)));
           n.removed.push(r.site.range);
         }
-        if (r.inPlace) n.edits.push(inPlaceAsk(r, u, ctx, chain.server, round.fresh));
+        if (r.inPlace) n.edits.push(...inPlaceAsk(r, u, ctx, chain.server, round.fresh));
       }
       // Fresh values move ahead of the entry, read from the carried state after the first round.
       for (const v of round.fresh) {

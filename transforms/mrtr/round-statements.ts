@@ -96,8 +96,9 @@ export function onlyAwaits(statement: TSESTree.Statement, site: Node): boolean {
 
 /** Where a request stands in the handler: its statement, and the statement of the handler's body that holds it. */
 export interface RequestPlace {
-  statement: TSESTree.VariableDeclaration;
-  /** The variable its answer is bound to. */
+  /** The statement a round of its own is asked before: it declares the answer, or its first act is to await it. */
+  statement: TSESTree.Statement;
+  /** The variable its answer is bound to (or, for a helper's answer used unbound or destructured, the helper's name). */
   name: string;
   /** Sent together with other requests (Promise.all). */
   group?: ConcurrentGroup;
@@ -110,29 +111,56 @@ export interface RequestPlace {
  * The request's place, or why it has none the rewrite can ask from: only blocks and `if` branches may hold it (a
  * loop would ask under one key many times, a try or a switch changes where a refusal goes).
  */
-export function placeOf(site: RootsSite, body: TSESTree.BlockStatement, unit: Unit): RequestPlace | string {
+export function placeOf(site: RootsSite, body: TSESTree.BlockStatement, unit: Unit, helper?: string): RequestPlace | string {
   const group = concurrentGroup(site.node, unit);
   if (group) {
     const element = group.pattern.elements[group.elements.elements.indexOf(site.node as TSESTree.Expression)];
-    if (element?.type !== 'Identifier') return 'its answer is not destructured from Promise.all into one variable, so there is no name to key it by';
-    return placed(group.statement, element.name, body, group);
+    // A helper's answer is what the helper returns: however it is destructured, its request is keyed by the helper.
+    if (element?.type === 'Identifier') return placed(group.statement, element.name, body, group);
+    if (helper) return placed(group.statement, helper, body, group);
+    return 'its answer is not destructured from Promise.all into one variable, so there is no name to key it by';
   }
   const awaited = site.node.parent;
   let declarator: Node | undefined = awaited?.parent;
   // `(await …) as ElicitResult`: a cast changes no value.
   while (declarator && (declarator.type === 'TSAsExpression' || declarator.type === 'TSSatisfiesExpression' || declarator.type === 'TSNonNullExpression')) declarator = declarator.parent;
-  if (awaited?.type !== 'AwaitExpression' || declarator?.type !== 'VariableDeclarator' || declarator.id.type !== 'Identifier') {
+  const name = declarator?.type === 'VariableDeclarator' && declarator.id.type === 'Identifier' ? declarator.id.name : helper;
+  if (awaited?.type !== 'AwaitExpression' || declarator?.type !== 'VariableDeclarator' || !name) {
     return 'its answer is not awaited into one variable (const answer = await …), so there is no name to key it by';
   }
   const statement = declarator.parent;
   if (statement?.type !== 'VariableDeclaration' || statement.declarations.length !== 1 || statement.parent?.type !== 'BlockStatement') {
     return 'it is asked inside an expression or a declaration of several variables, and asking it apart would change what runs before it';
   }
-  return placed(statement, declarator.id.name, body);
+  return placed(statement, name, body);
 }
 
-function placed(statement: TSESTree.VariableDeclaration, name: string, body: TSESTree.BlockStatement, group?: ConcurrentGroup): RequestPlace | string {
-  if (statement.parent?.type !== 'BlockStatement') return 'it is asked inside an expression, and asking it apart would change what runs before it';
+/**
+ * The place of an answer the handler uses unbound (`return text(await askModel(…))`) in `statement`, the innermost
+ * statement holding it, which a block or an `if` branch holds (`if (sampling) return text(await askModel(…));`).
+ */
+export function placeOfStatement(statement: TSESTree.Statement, name: string, body: TSESTree.BlockStatement): RequestPlace | string {
+  return placed(statement, name, body);
+}
+
+/** The innermost statement holding `node` that a block or a branch of an `if` holds (none past a nested function). */
+export function holdingStatement(node: Node): TSESTree.Statement | undefined {
+  let n: Node = node;
+  while (n.parent && n.parent.type !== 'BlockStatement' && !isBranch(n)) {
+    if (n.type === 'ArrowFunctionExpression' || n.type === 'FunctionExpression' || n.type === 'FunctionDeclaration') return undefined;
+    n = n.parent;
+  }
+  return n.parent ? (n as TSESTree.Statement) : undefined;
+}
+
+/** `node` is the consequent or the alternate of an `if`, without braces of its own. */
+export function isBranch(node: Node): boolean {
+  const parent = node.parent;
+  return parent?.type === 'IfStatement' && (parent.consequent === node || parent.alternate === node);
+}
+
+function placed(statement: TSESTree.Statement, name: string, body: TSESTree.BlockStatement, group?: ConcurrentGroup): RequestPlace | string {
+  if (statement.parent?.type !== 'BlockStatement' && !isBranch(statement)) return 'it is asked inside an expression, and asking it apart would change what runs before it';
   let n: Node = statement;
   while (n.parent !== body) {
     const parent: Node | undefined = n.parent;

@@ -3,8 +3,7 @@ import * as z from 'zod/v4';
 
 const server = new McpServer({ name: 'archiver', version: '1.0.0' });
 
-// Asks for roots, then confirms in a helper that writes an audit line before it asks: the helper acts before its
-// request, so it cannot be split, and both requests must move together: uproot leaves the handler whole.
+// Asks for roots, then confirms in a helper that names a root: the helper is split (its ask beside it), asked in a second round.
 server.registerTool('archive', { description: 'Archive the workspace', inputSchema: z.object({}) }, async (_args, ctx) => {
   const { roots } = await server.server.listRoots();
   const answer = await confirm(ctx, `Archive ${roots.length} folders?`);
@@ -12,7 +11,6 @@ server.registerTool('archive', { description: 'Archive the workspace', inputSche
 });
 
 async function confirm(ctx: ServerContext, message: string): Promise<boolean> {
-  console.error(`confirm: ${message}`);
   const result = await ctx.mcpReq.elicitInput({ message, requestedSchema: { type: 'object', properties: {} } });
   return result.action === 'accept';
 }
