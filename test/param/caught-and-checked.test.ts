@@ -251,3 +251,42 @@ function extractRoots(value: unknown): string[] {
     expect(out.requests[0]).toMatch(/^marked:/);
   });
 });
+
+describe('a roots check kept in a local that is later asked for listChanged', () => {
+  // The substituted check is a capability-shaped `{}`: a local holding it answers listChanged false from then on.
+  const PER_SESSION = (gate: string, inner: string, ts = true) => `import { McpServer } from '@modelcontextprotocol/server';
+import * as z from 'zod/v4';
+const server = new McpServer({ name: 'b', version: '1' });
+const perSession = new Map${ts ? '<string, string[]>' : ''}();
+setTimeout(async () => {
+  ${gate}
+  if (r) {
+    const { roots } = await server.server.listRoots();
+    perSession.set('s', roots.map((x) => x.uri));
+    ${inner}
+  }
+}, 1000);
+server.registerTool('read', { inputSchema: z.object({ file: z.string() }) }, async ({ file }) => {
+  return { content: [{ type: 'text', text: String((perSession.get('s') ?? []).some((d) => file.startsWith(d))) }] };
+});
+`;
+  const spellings: Array<[string, string, string, boolean]> = [
+    ['an alias of caps?.roots read with a dot (TypeScript)', 'const caps = server.server.getClientCapabilities();\n  const r = caps?.roots;', "if (r.listChanged) console.error('refreshes on change');", true],
+    ['a non-null alias read through a cast', 'const r = server.server.getClientCapabilities()?.roots!;', "if ((r as { listChanged?: boolean }).listChanged) console.error('refreshes');", true],
+    ['an alias destructured for listChanged (JavaScript)', 'const r = server.server.getClientCapabilities()?.roots;', "const { listChanged } = r;\n    if (listChanged) console.error('refreshes');", false],
+  ];
+  for (const [name, gate, inner, ts] of spellings) {
+    it(`${name} keeps the request marked, naming the read, and the check as it was`, async () => {
+      const out = await migrate({ [ts ? 'b.ts' : 'b.js']: PER_SESSION(gate, inner, ts) });
+      expect(out.requests[0]).toMatch(/^marked:/);
+      expect(out.details[0]).toMatch(/kept in a local that is read for listChanged at line 1[01]/);
+      expect(out.added).not.toMatch(/rootsConfigured\(/);
+    });
+  }
+
+  it('an alias only tested for truthiness is still substituted', async () => {
+    const out = await migrate({ 'b.ts': PER_SESSION('const r = server.server.getClientCapabilities()?.roots;', "console.error('loaded');") });
+    expect(out.requests).toEqual(['rewritten']);
+    expect(out.added).toMatch(/const r = rootsConfigured\('B_ROOTS'\);/);
+  });
+});

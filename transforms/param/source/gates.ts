@@ -37,6 +37,28 @@ export function readsListChanged(site: RootsSite): boolean {
 }
 
 /**
+ * The `.listChanged` read of a check kept in a local first (`const r = caps?.roots; … r.listChanged`), if any:
+ * the substituted check is a capability-shaped `{}`, so that read would silently turn false.
+ */
+export function aliasReadsListChanged(site: RootsSite, prov: Provenance): Node | undefined {
+  let n: Node = site.node;
+  while (n.parent && (n.parent.type === 'ChainExpression' || n.parent.type === 'TSNonNullExpression' || n.parent.type === 'TSAsExpression' || n.parent.type === 'TSSatisfiesExpression')) n = n.parent;
+  const p = n.parent;
+  if (p?.type !== 'VariableDeclarator' || p.init !== n || p.id.type !== 'Identifier') return undefined;
+  const variable = prov.variableOf(p.id);
+  for (const ref of variable?.references ?? []) {
+    if (ref.identifier === p.id) continue;
+    let id: Node = ref.identifier as Node;
+    while (id.parent?.type === 'TSNonNullExpression' || id.parent?.type === 'TSAsExpression') id = id.parent;
+    const m = id.parent;
+    if (m?.type === 'MemberExpression' && m.object === id && propertyName(m) === 'listChanged') return m;
+    // Handed on or destructured: what reads it cannot be followed, so it may read listChanged too.
+    if (m?.type === 'VariableDeclarator' && m.id.type === 'ObjectPattern') return m;
+  }
+  return undefined;
+}
+
+/**
  * `const caps = server.server.getClientCapabilities() || {}` when every use of `caps` is one of the
  * substituted reads: the declaration goes (its initialiser only asks the SDK, no side effect).
  */

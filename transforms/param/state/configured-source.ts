@@ -12,12 +12,12 @@
 // Choices the end-to-end fixtures rely on: helper names `configuredRoots` / `rootsConfigured`, the
 // variable `<SERVER>_ROOTS` (unless the state already reads an environment variable), an ungated
 // request or a `.roots.listChanged` gate keeps its marker, and `configure.role` is null when unclear.
-import { type Node, type TextEdit, analyzeState, contains, enclosingFunction, insert } from '@uproot/core/planning';
+import { type Node, type TextEdit, analyzeState, contains, enclosingFunction, insert, locOf } from '@uproot/core/planning';
 import type { ReasonCode, RootsSite } from '@uproot/core/planning';
 import type { FileContext } from '../entries.ts';
 import { removeStatement } from '../removal.ts';
 import { Unprovable } from '../unprovable.ts';
-import { deadAlias, gatesOf, readsListChanged } from '../source/gates.ts';
+import { aliasReadsListChanged, deadAlias, gatesOf, readsListChanged } from '../source/gates.ts';
 import { onlyFromLifecycle } from '../source/lifecycle-only.ts';
 import { outwardReach } from '../source/outward.ts';
 import { narrowedReads } from '../source/narrowing.ts';
@@ -86,7 +86,7 @@ export function planConfiguredSource(input: SourceInput): SourcePlan {
   // A leftover check whose block still relies on its narrowing stays as it is (reported): it is not needed to retire a request.
   const replaced = accepted.map((a) => a.replace.range);
   const narrow = (g: RootsSite) => narrowedReads(g, f, [g.node.range, ...replaced]);
-  const leftover = input.runVariable ? capabilities.filter((c) => !gates.has(c) && !readsListChanged(c) && typeof narrow(c) !== 'string') : [];
+  const leftover = input.runVariable ? capabilities.filter((c) => !gates.has(c) && !readsListChanged(c) && !aliasReadsListChanged(c, f.prov) && typeof narrow(c) !== 'string') : [];
   if (accepted.length === 0 && leftover.length === 0) return plan;
   const names = input.names();
   const variable = accepted.length ? variableOf(accepted.map((a) => a.site), f, input.serverName) : input.runVariable!;
@@ -155,6 +155,10 @@ function refusalOf(site: RootsSite, capabilities: readonly RootsSite[], f: FileC
   if (outward) return `the roots reach code outside the package (${outward}), which asked for the client's roots, not the server's configuration`;
   const gates = gatesOf(site.node, capabilities, f.prov);
   if (gates.some(readsListChanged)) return 'the fetch is gated on the client\'s list_changed support (roots.listChanged), which configuration has no equivalent for';
+  for (const g of gates) {
+    const read = aliasReadsListChanged(g, f.prov);
+    if (read) return `the check at line ${g.line} is kept in a local that is read for listChanged at line ${locOf(read).start.line}, which configuration has no equivalent for (a configured check has no listChanged)`;
+  }
   // Ungated, a client without roots failed the request: unset, the configured request fails too, where the code catches it.
   const failing = gates.length === 0;
   if (failing && !failureCaught(use.replace, use.promise, f.prov)) return UNGATED;
