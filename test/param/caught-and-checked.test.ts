@@ -290,3 +290,98 @@ server.registerTool('read', { inputSchema: z.object({ file: z.string() }) }, asy
     expect(out.added).toMatch(/const r = rootsConfigured\('B_ROOTS'\);/);
   });
 });
+
+describe('the request returned from a function handed to a helper that awaits and catches it', () => {
+  const STATE_JS = `export const state = { roots: [], ready: false };
+export async function initializeRoots(listRootsFn) {
+  try {
+    const result = await listRootsFn();
+    state.roots = result.roots || [];
+  } catch (error) {
+    console.error('client without roots:', error);
+    state.roots = [];
+  }
+  state.ready = true;
+}
+`;
+  const V1_TOOL = `mcp.registerTool('inside', { inputSchema: { file: z.string() } }, async ({ file }) => {
+  const ok = state.roots.some((r) => file.startsWith(new URL(r.uri).pathname));
+  return { content: [{ type: 'text', text: String(ok) }], ...(ok ? {} : { isError: true }) };
+});
+`;
+
+  it('an async arrow with a block body in the hook, the helper in another file (JavaScript, v1)', async () => {
+    await expectCaughtRewrite({
+      'roots.js': STATE_JS,
+      'server.js': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+import { initializeRoots, state } from './roots.js';
+const mcp = new McpServer({ name: 'notes', version: '1' });
+mcp.server.oninitialized = async () => {
+  await initializeRoots(async () => {
+    return mcp.server.listRoots();
+  });
+};
+${V1_TOOL}`,
+    });
+  });
+
+  it('a concise arrow to a same-file function declaration, destructured answer (TypeScript, v1)', async () => {
+    await expectCaughtRewrite({
+      'server.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+const state = { roots: [] as Array<{ uri: string }> };
+async function load(fetchRoots: () => Promise<{ roots: Array<{ uri: string }> }>): Promise<void> {
+  try {
+    const { roots } = await fetchRoots();
+    state.roots = roots;
+  } catch {
+    state.roots = [];
+  }
+}
+const mcp = new McpServer({ name: 'notes', version: '1' });
+mcp.server.oninitialized = () => void load(() => mcp.server.listRoots());
+${V1_TOOL}`,
+    });
+  });
+
+  it('a function expression to an arrow helper in a v2 startup timer, `(await fn()) as T`', async () => {
+    await expectCaughtRewrite({
+      'server.ts': `import { McpServer } from '@modelcontextprotocol/server';
+import * as z from 'zod/v4';
+let dirs: string[] = [];
+const refresh = async (ask: () => Promise<unknown>) => {
+  try {
+    const answer = (await ask()) as { roots: Array<{ uri: string }> };
+    dirs = answer.roots.map((r) => r.uri);
+  } catch (e) {
+    console.warn('no roots', e);
+  }
+};
+const mcp = new McpServer({ name: 'notes', version: '1' });
+setTimeout(() => void refresh(function () { return mcp.server.listRoots(); }), 100);
+mcp.registerTool('inside', { inputSchema: z.object({ file: z.string() }) }, async ({ file }) => {
+  return { content: [{ type: 'text', text: String(dirs.some((d) => file.startsWith(d))) }] };
+});
+`,
+    });
+  });
+
+  it('a helper that keeps the function, or calls it without a catch, keeps the marker', async () => {
+    const server = (helper: string) => `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+const state = { roots: [] as Array<{ uri: string }>, fetch: undefined as undefined | (() => Promise<{ roots: Array<{ uri: string }> }>) };
+${helper}
+const mcp = new McpServer({ name: 'notes', version: '1' });
+mcp.server.oninitialized = async () => {
+  await load(() => mcp.server.listRoots());
+};
+export { state };
+`;
+    const kept = await migrate({ 'a.ts': server(`async function load(fn: () => Promise<{ roots: Array<{ uri: string }> }>) {\n  state.fetch = fn;\n  try { state.roots = (await fn()).roots; } catch { state.roots = []; }\n}`) });
+    expect(kept.requests[0]).toMatch(/^marked:/);
+    expect(kept.details[0]).toMatch(/load\(\) does more with the function than call it/);
+    const uncaught = await migrate({ 'b.ts': server(`async function load(fn: () => Promise<{ roots: Array<{ uri: string }> }>) {\n  state.roots = (await fn()).roots;\n}`) });
+    expect(uncaught.requests[0]).toMatch(/^marked:/);
+    expect(uncaught.added).not.toMatch(/configuredRoots\(/);
+  });
+});

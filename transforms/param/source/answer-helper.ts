@@ -22,7 +22,7 @@ export function takesOnlyRoots(call: TSESTree.CallExpression, index: number, pro
 }
 
 /** The same-file function a call names, or the one it imports (through barrels), with that file's provenance. */
-function helperOf(call: TSESTree.CallExpression, prov: Provenance): { fn: FunctionNode; prov: Provenance } | undefined {
+export function helperOf(call: TSESTree.CallExpression, prov: Provenance): { fn: FunctionNode; prov: Provenance } | undefined {
   const local = localFunction(call, prov);
   if (local) return { fn: local, prov };
   const callee = unwrap(call.callee);

@@ -11,7 +11,9 @@ import type { Provenance } from '@uproot/core/planning';
  * Whether a failure of the request `replace` stands for (the awaited answer, or the request's promise
  * in a chain) reaches a handler in the same function that does not depend on what the error says.
  */
-export function failureCaught(replace: Node, promise: boolean, prov: Provenance): boolean {
+export function failureCaught(replace: Node, promise: boolean, prov: Provenance, thunk?: ReadonlyArray<{ awaited: Node; prov: Provenance }>): boolean {
+  // Returned from a function a helper calls: every call the helper awaits must catch it.
+  if (thunk) return thunk.every((call) => tryCatches(call.awaited, call.prov));
   return promise ? chainCatches(replace, prov) : tryCatches(replace, prov);
 }
 

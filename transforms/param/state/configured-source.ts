@@ -161,7 +161,7 @@ function refusalOf(site: RootsSite, capabilities: readonly RootsSite[], f: FileC
   }
   // Ungated, a client without roots failed the request: unset, the configured request fails too, where the code catches it.
   const failing = gates.length === 0;
-  if (failing && !failureCaught(use.replace, use.promise, f.prov)) return UNGATED;
+  if (failing && !failureCaught(use.replace, use.promise, f.prov, use.thunk)) return UNGATED;
   // The v1 SDK speaks only 2025 revisions, where initialize always comes first.
   const lifecycleOnly = onlyFromLifecycle(site.node, f.prov, f.text);
   if (lifecycleOnly && site.sdk !== 1) return 'the roots are fetched only from oninitialized, a notifications/initialized or list_changed handler (or what they start), which a 2026-07-28 connection never runs, so configured roots would never load there';
