@@ -385,3 +385,62 @@ export { state };
     expect(uncaught.added).not.toMatch(/configuredRoots\(/);
   });
 });
+
+describe('a list_changed refresh installed under the client\'s listChanged check, inside a roots check', () => {
+  // The refresh also re-derives other state and tells the client: it is kept, and only its fetch changes.
+  // JavaScript has no parameter types to tell an McpServer by: there the server is the module's own.
+  const SYNC = (install: string, ts = true) => `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { RootsListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+export let skills${ts ? ': string[]' : ''} = [];
+${ts ? '' : "const server = new McpServer({ name: 's', version: '1' });\n"}function watch(${ts ? 'server: McpServer' : ''}) {
+  server.server.setNotificationHandler(RootsListChangedNotificationSchema, async () => {
+    try {
+      const { roots } = await server.server.listRoots();
+      skills = roots.map((r) => r.uri + '/skills');
+      await server.server.notification({ method: 'notifications/resources/list_changed' });
+    } catch (error) {
+      console.error('refresh failed', error);
+    }
+  });
+}
+export async function sync(${ts ? 'server: McpServer' : ''}) {
+  const caps = server.server.getClientCapabilities();
+  ${install}
+}
+`;
+  const requests = async (file: string, text: string) => {
+    const out = await migrate({ [file]: text });
+    return out;
+  };
+
+  it('if (caps?.roots) { fetch; if (caps.roots.listChanged) watch() } (TypeScript)', async () => {
+    const out = await requests('a.ts', SYNC(`if (caps?.roots) {
+    const { roots } = await server.server.listRoots();
+    skills = roots.map((r) => r.uri);
+    if (caps.roots.listChanged) watch(server);
+  }`));
+    expect(out.requests, out.details.join('\n')).toEqual(['rewritten', 'rewritten']);
+    expect(out.details[0]).toMatch(/list_changed check that installs this refresh is kept/);
+    expect(out.added).toMatch(/if \(caps\?\.roots\?\.listChanged\) watch\(server\);/);
+    expect(out.added).not.toMatch(/listRoots\(/);
+  });
+
+  it('the listChanged check an && expression inside the roots check, the server the module\'s own (JavaScript)', async () => {
+    const out = await requests('a.js', SYNC(`if (server.server.getClientCapabilities()?.roots) {
+    const { roots } = await server.server.listRoots();
+    skills = roots.map((r) => r.uri);
+    caps.roots.listChanged && watch();
+  }`, false));
+    expect(out.requests, out.details.join('\n')).toEqual(['rewritten', 'rewritten']);
+  });
+
+  it('a listChanged check no roots check encloses keeps the refresh marked', async () => {
+    const out = await requests('a.ts', SYNC(`if (caps?.roots) {
+    const { roots } = await server.server.listRoots();
+    skills = roots.map((r) => r.uri);
+  }
+  if (caps?.roots?.listChanged) watch(server);`));
+    expect(out.requests[0]).toMatch(/^marked:/);
+    expect(out.details[0]).toMatch(/gated on the client's list_changed support/);
+  });
+});

@@ -17,7 +17,7 @@ import type { ReasonCode, RootsSite } from '@uproot/core/planning';
 import type { FileContext } from '../entries.ts';
 import { removeStatement } from '../removal.ts';
 import { Unprovable } from '../unprovable.ts';
-import { aliasReadsListChanged, deadAlias, gatesOf, readsListChanged } from '../source/gates.ts';
+import { aliasReadsListChanged, deadAlias, gatesOf, nestedUnderRootsCheck, readsListChanged } from '../source/gates.ts';
 import { onlyFromLifecycle } from '../source/lifecycle-only.ts';
 import { outwardReach } from '../source/outward.ts';
 import { narrowedReads } from '../source/narrowing.ts';
@@ -58,6 +58,7 @@ export interface SourcePlan {
 
 const TRUST = 'the trust boundary moved';
 const CAUGHT = 'No capability check gated the request, so a client without roots failed it and the code caught that: unset, the request fails the same way and the same catch runs';
+const REFRESH_KEPT = "The client's list_changed check that installs this refresh is kept, inside the roots check that now asks for configuration: the refresh reads the same configured roots again";
 const V1_LIFECYCLE = 'They are read only from oninitialized or the handlers it installs: after an upgrade to the v2 SDK a 2026-07-28 connection never runs those, so read them where the server is created then';
 /** A request no capability check gates: unset, the configured reader would answer an empty list where the client without roots failed the request. */
 const UNGATED = 'ungated';
@@ -66,7 +67,7 @@ export function planConfiguredSource(input: SourceInput): SourcePlan {
   const { f, sites, candidates } = input;
   const plan: SourcePlan = { edits: [], removed: [], outcomes: new Map(), failures: new Map(), needs: {} };
   const capabilities = sites.filter((s) => s.kind === 'capability' && s.side === 'server');
-  const accepted: Array<{ site: RootsSite; replace: Node; promise: boolean; gates: RootsSite[]; lifecycleOnly: boolean; failing: boolean }> = [];
+  const accepted: Array<{ site: RootsSite; replace: Node; promise: boolean; gates: RootsSite[]; lifecycleOnly: boolean; failing: boolean; refreshKept: boolean }> = [];
   for (const [site, refusal] of candidates) {
     const why = refusalOf(site, capabilities, f);
     // Ungated, the shape is not one this applies to at all: the original marker says all there is.
@@ -97,7 +98,7 @@ export function planConfiguredSource(input: SourceInput): SourcePlan {
     const call = `${names.configured}('${variable}')`;
     plan.edits.push({ start: a.replace.range[0], end: a.replace.range[1], text: a.failing ? failingCall(a.promise, call, `${names.capability}('${variable}')`, variable) : a.promise ? `Promise.resolve(${call})` : call });
     plan.removed.push(a.replace.range);
-    const own = a.failing ? `${detail}. ${CAUGHT}` : detail;
+    const own = a.failing ? `${detail}. ${CAUGHT}` : a.refreshKept ? `${detail}. ${REFRESH_KEPT}` : detail;
     plan.outcomes.set(a.site, { detail: a.lifecycleOnly ? `${own}. ${V1_LIFECYCLE}` : own, configure });
   }
   const narrowed = new Set<string>();
@@ -148,13 +149,15 @@ export function planConfiguredSource(input: SourceInput): SourcePlan {
 }
 
 /** What the substitution of one request needs, or why it cannot be made. */
-function refusalOf(site: RootsSite, capabilities: readonly RootsSite[], f: FileContext): string | { replace: Node; promise: boolean; gates: RootsSite[]; lifecycleOnly: boolean; failing: boolean } {
+function refusalOf(site: RootsSite, capabilities: readonly RootsSite[], f: FileContext): string | { replace: Node; promise: boolean; gates: RootsSite[]; lifecycleOnly: boolean; failing: boolean; refreshKept: boolean } {
   const use = resultUse(site.node, f.prov);
   if (typeof use === 'string') return use;
   const outward = outwardReach(use.replace, use.binding, f.text);
   if (outward) return `the roots reach code outside the package (${outward}), which asked for the client's roots, not the server's configuration`;
-  const gates = gatesOf(site.node, capabilities, f.prov);
-  if (gates.some(readsListChanged)) return 'the fetch is gated on the client\'s list_changed support (roots.listChanged), which configuration has no equivalent for';
+  const all = gatesOf(site.node, capabilities, f.prov);
+  const gates = all.filter((g) => !readsListChanged(g));
+  // A list_changed check is kept only inside a roots check that asks for configuration now (source/gates.ts).
+  if (all.some((g) => readsListChanged(g) && !nestedUnderRootsCheck(g, gates))) return 'the fetch is gated on the client\'s list_changed support (roots.listChanged), which configuration has no equivalent for';
   for (const g of gates) {
     const read = aliasReadsListChanged(g, f.prov);
     if (read) return `the check at line ${g.line} is kept in a local that is read for listChanged at line ${locOf(read).start.line}, which configuration has no equivalent for (a configured check has no listChanged)`;
@@ -170,7 +173,7 @@ function refusalOf(site: RootsSite, capabilities: readonly RootsSite[], f: FileC
     const reads = narrowedReads(g, f, [g.node.range, use.replace.range]);
     if (typeof reads === 'string') return `the check at line ${g.line} narrows what the code reads below it (${reads})`;
   }
-  return { replace: use.replace, promise: use.promise, gates, lifecycleOnly, failing };
+  return { replace: use.replace, promise: use.promise, gates, lifecycleOnly, failing, refreshKept: all.length > gates.length };
 }
 
 /** The configured answer when the variable is set, else a failure like a client without roots answered: the code's own catch takes it. */
