@@ -274,12 +274,13 @@ server.registerTool('read', { inputSchema: z.object({ file: z.string() }) }, asy
     ['an alias of caps?.roots read with a dot (TypeScript)', 'const caps = server.server.getClientCapabilities();\n  const r = caps?.roots;', "if (r.listChanged) console.error('refreshes on change');", true],
     ['a non-null alias read through a cast', 'const r = server.server.getClientCapabilities()?.roots!;', "if ((r as { listChanged?: boolean }).listChanged) console.error('refreshes');", true],
     ['an alias destructured for listChanged (JavaScript)', 'const r = server.server.getClientCapabilities()?.roots;', "const { listChanged } = r;\n    if (listChanged) console.error('refreshes');", false],
+    ['an alias handed to a function that may read listChanged', 'const r = server.server.getClientCapabilities()?.roots;', "report(r);\n    function report(c: unknown) { console.error(JSON.stringify(c)); }", true],
   ];
   for (const [name, gate, inner, ts] of spellings) {
     it(`${name} keeps the request marked, naming the read, and the check as it was`, async () => {
       const out = await migrate({ [ts ? 'b.ts' : 'b.js']: PER_SESSION(gate, inner, ts) });
       expect(out.requests[0]).toMatch(/^marked:/);
-      expect(out.details[0]).toMatch(/kept in a local that is read for listChanged at line 1[01]/);
+      expect(out.details[0]).toMatch(/kept in a local that is read for listChanged \(or handed on\) at line 1[01]/);
       expect(out.added).not.toMatch(/rootsConfigured\(/);
     });
   }

@@ -80,10 +80,19 @@ export function aliasReadsListChanged(site: RootsSite, prov: Provenance): Node |
     while (id.parent?.type === 'TSNonNullExpression' || id.parent?.type === 'TSAsExpression') id = id.parent;
     const m = id.parent;
     if (m?.type === 'MemberExpression' && m.object === id && propertyName(m) === 'listChanged') return m;
-    // Handed on or destructured: what reads it cannot be followed, so it may read listChanged too.
-    if (m?.type === 'VariableDeclarator' && m.id.type === 'ObjectPattern') return m;
+    // Only tests keep their meaning; handed on, stored or destructured, whatever reads it may read listChanged.
+    if (!testOnly(id)) return m ?? id;
   }
   return undefined;
+}
+
+/** `if (r)`, `!r`, `r ? … : …`, `r && …`: the value's truthiness alone, which a configured check keeps. */
+function testOnly(id: Node): boolean {
+  const p = id.parent;
+  if (!p) return false;
+  if (p.type === 'UnaryExpression' && p.operator === '!') return true;
+  if ((p.type === 'IfStatement' || p.type === 'ConditionalExpression' || p.type === 'WhileStatement') && p.test === id) return true;
+  return p.type === 'LogicalExpression' && p.left === id;
 }
 
 /**

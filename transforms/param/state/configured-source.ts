@@ -160,7 +160,7 @@ function refusalOf(site: RootsSite, capabilities: readonly RootsSite[], f: FileC
   if (all.some((g) => readsListChanged(g) && !nestedUnderRootsCheck(g, gates))) return 'the fetch is gated on the client\'s list_changed support (roots.listChanged), which configuration has no equivalent for';
   for (const g of gates) {
     const read = aliasReadsListChanged(g, f.prov);
-    if (read) return `the check at line ${g.line} is kept in a local that is read for listChanged at line ${locOf(read).start.line}, which configuration has no equivalent for (a configured check has no listChanged)`;
+    if (read) return `the check at line ${g.line} is kept in a local that is read for listChanged (or handed on) at line ${locOf(read).start.line}, which configuration has no equivalent for (a configured check has no listChanged)`;
   }
   // Ungated, a client without roots failed the request: unset, the configured request fails too, where the code catches it.
   const failing = gates.length === 0;
