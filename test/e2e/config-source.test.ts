@@ -30,6 +30,8 @@ interface Meta {
   marked?: 'lifecycle';
   /** A tool shows the names the client gave its roots: only the client's roots as JSON keep them. */
   names?: boolean;
+  /** No capability check gates the request: the original asks a client without roots too, which fails it, and catches that. */
+  ungated?: boolean;
   calls: FixtureCall[];
 }
 
@@ -121,7 +123,7 @@ describe.each(DIRS.map((dir) => [path.basename(dir), dir] as const))('%s (origin
 
   it(m.fallback === 'cwd' ? 'without roots, resolves against the current directory' : 'without roots, refuses', async () => {
     const run = await fresh(dir, '2025', 'none');
-    expect(run.serverRequests).toEqual([]);
+    expect(run.serverRequests).toEqual(m.ungated ? ['roots/list'] : []);
     if (m.fallback === 'cwd') {
       expect(isError(run.answers[0])).toBe(true);
       expect(JSON.stringify(run.answers[0])).toContain(path.join(process.cwd(), 'notes.md'));

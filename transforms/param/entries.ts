@@ -2,7 +2,7 @@
 // tool / prompt handlers that reach it (with the helper hops between), and grouped per handler
 // entry (a McpServer callback, or one tool's branch of a low-level tools/call handler).
 import type { TSESTree } from '@typescript-eslint/types';
-import { type FunctionNode, type Node, enclosingFunction, functionName } from '@uproot/core/planning';
+import { type FunctionNode, type Node, enclosingFunction, functionName, propertyName } from '@uproot/core/planning';
 import { contextReason } from '@uproot/core/planning';
 import type { Provenance } from '@uproot/core/planning';
 import { type Reach, reachesOf } from '@uproot/core/planning';
@@ -123,9 +123,48 @@ function whereFrom(reach: Reach): string {
       return `in the ${name} handler`;
     case 'background':
       return `from ${name}`;
+    case 'other':
+      return untraced(reach);
     default:
       return reach.name?.startsWith('client ') ? `in a ${reach.name}` : '';
   }
+}
+
+/** Why an `other` reach stops: the function whose callers this file does not hold, and where they would be. */
+function untraced(reach: Reach): string {
+  const fn = reach.unresolved;
+  const name = fn && functionName(fn);
+  if (!fn || !name) return reach.name?.startsWith('client ') ? `in a ${reach.name}` : 'the request runs in an anonymous function nothing in this file calls';
+  // A marker must say why: an exported helper is the usual case (a first-use cache called from tools in other files).
+  return isExported(fn, name)
+    ? `${name}() is exported and nothing in this file calls it: its callers in other files are not followed to a tool or prompt handler, which the directory parameter would have to be threaded through`
+    : `nothing calls ${name}() where uproot can see it`;
+}
+
+function isExported(fn: FunctionNode, name: string): boolean {
+  for (let n: Node | undefined = fn.parent; n && n.type !== 'Program'; n = n.parent) {
+    if (n.type === 'ExportNamedDeclaration' || n.type === 'ExportDefaultDeclaration') return true;
+  }
+  const program = (function root(n: Node): Node {
+    return n.parent ? root(n.parent) : n;
+  })(fn) as TSESTree.Program;
+  return program.body.some(
+    (s) =>
+      (s.type === 'ExportNamedDeclaration' && s.specifiers.some((x) => x.local.type === 'Identifier' && x.local.name === name)) ||
+      (s.type === 'ExportDefaultDeclaration' && s.declaration.type === 'Identifier' && s.declaration.name === name) ||
+      (s.type === 'ExpressionStatement' && s.expression.type === 'AssignmentExpression' && commonJsExport(s.expression, name)),
+  );
+}
+
+/** `exports.name = name`, `module.exports.name = …` or `module.exports = { name }`. */
+function commonJsExport(a: TSESTree.AssignmentExpression, name: string): boolean {
+  const target = a.left;
+  if (target.type !== 'MemberExpression') return false;
+  const base = target.object;
+  const isModuleExports = (n: Node) => n.type === 'MemberExpression' && n.object.type === 'Identifier' && n.object.name === 'module' && propertyName(n) === 'exports';
+  if ((base.type === 'Identifier' && base.name === 'exports') || isModuleExports(base)) return propertyName(target) === name;
+  if (!isModuleExports(target) || a.right.type !== 'ObjectExpression') return false;
+  return a.right.properties.some((q) => q.type === 'Property' && !q.computed && propertyName(q) === name);
 }
 
 /** The nearest function around `node` that the entry changes (callback or helper). */

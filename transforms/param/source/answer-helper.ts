@@ -1,10 +1,12 @@
 // A helper the roots answer is handed to (`extractRoots(result)`, here or imported through barrels):
 // a configured `{ roots }` value stands in for the answer exactly when the helper asks its parameter
-// for nothing but `.roots` (or destructures only `{ roots }`). Shared by the state retirement (its
+// for nothing but `.roots` (or destructures only `{ roots }`), checking its shape on the way
+// (`typeof`, `'roots' in`, a zod schema of `roots` alone: roots-read.ts). Shared by the state retirement (its
 // derivation keeps the call) and roots from configuration (the answer may be passed to it).
 import type { TSESTree } from '@typescript-eslint/types';
-import { type FunctionNode, type Node, castOuter, isFunction, localFunction, propertyName, unwrap } from '@uproot/core/planning';
+import { type FunctionNode, type Node, isFunction, localFunction, unwrap } from '@uproot/core/planning';
 import type { Provenance } from '@uproot/core/planning';
+import { readsOnlyRoots } from './roots-read.ts';
 
 /** Whether `call` hands its argument `index` to a function that reads only the answer's roots. */
 export function takesOnlyRoots(call: TSESTree.CallExpression, index: number, prov: Provenance): boolean {
@@ -15,16 +17,12 @@ export function takesOnlyRoots(call: TSESTree.CallExpression, index: number, pro
   if (param.type !== 'Identifier') return false;
   const variable = found.prov.variableOf(param);
   if (!variable) return false;
-  return variable.references.every((ref) => {
-    if (variable.defs.some((d) => d.name === ref.identifier)) return true;
-    const id = castOuter(ref.identifier as Node);
-    const p = id.parent;
-    return p?.type === 'MemberExpression' && p.object === id && !p.computed && propertyName(p) === 'roots';
-  });
+  // Checks of the answer's shape count too: a helper that validates the answer and returns its roots reads only them.
+  return variable.references.every((ref) => variable.defs.some((d) => d.name === ref.identifier) || readsOnlyRoots(ref.identifier as Node, found.prov));
 }
 
 /** The same-file function a call names, or the one it imports (through barrels), with that file's provenance. */
-function helperOf(call: TSESTree.CallExpression, prov: Provenance): { fn: FunctionNode; prov: Provenance } | undefined {
+export function helperOf(call: TSESTree.CallExpression, prov: Provenance): { fn: FunctionNode; prov: Provenance } | undefined {
   const local = localFunction(call, prov);
   if (local) return { fn: local, prov };
   const callee = unwrap(call.callee);

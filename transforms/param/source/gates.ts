@@ -37,6 +37,65 @@ export function readsListChanged(site: RootsSite): boolean {
 }
 
 /**
+ * A `.roots.listChanged` check that sits inside the branch of a plain roots check (`if (caps?.roots) { … if
+ * (caps.roots.listChanged) … }`): once the outer check asks for configuration, unset never reaches it, and set
+ * it only decides whether to listen for the client's list_changed, which can fetch nothing but the same
+ * configured roots again. It stays as it is (reading the client's capabilities).
+ */
+export function nestedUnderRootsCheck(refresh: RootsSite, outer: readonly RootsSite[]): boolean {
+  for (let n: Node = refresh.node; n.parent; n = n.parent) {
+    const p = n.parent;
+    const branch = p.type === 'IfStatement' && p.consequent === n ? p.test : p.type === 'LogicalExpression' && p.operator === '&&' && p.right === n ? p.left : undefined;
+    if (branch && outer.some((o) => asksRoots(branch, o.node))) return true;
+  }
+  return false;
+}
+
+/** `test` is the check itself, or `check && …`: true only when the client declared roots. */
+function asksRoots(test: Node, check: Node): boolean {
+  const t = unwrap(test);
+  if (t.type === 'LogicalExpression' && t.operator === '&&') return asksRoots(t.left, check) || asksRoots(t.right, check);
+  return contains(t, check) && t.range[0] <= check.range[0] && unwrapped(check) === t;
+}
+
+function unwrapped(check: Node): Node {
+  let n = check;
+  while (n.parent && (n.parent.type === 'ChainExpression' || n.parent.type === 'TSNonNullExpression')) n = n.parent;
+  return unwrap(n);
+}
+
+/**
+ * The `.listChanged` read of a check kept in a local first (`const r = caps?.roots; … r.listChanged`), if any:
+ * the substituted check is a capability-shaped `{}`, so that read would silently turn false.
+ */
+export function aliasReadsListChanged(site: RootsSite, prov: Provenance): Node | undefined {
+  let n: Node = site.node;
+  while (n.parent && (n.parent.type === 'ChainExpression' || n.parent.type === 'TSNonNullExpression' || n.parent.type === 'TSAsExpression' || n.parent.type === 'TSSatisfiesExpression')) n = n.parent;
+  const p = n.parent;
+  if (p?.type !== 'VariableDeclarator' || p.init !== n || p.id.type !== 'Identifier') return undefined;
+  const variable = prov.variableOf(p.id);
+  for (const ref of variable?.references ?? []) {
+    if (ref.identifier === p.id) continue;
+    let id: Node = ref.identifier as Node;
+    while (id.parent?.type === 'TSNonNullExpression' || id.parent?.type === 'TSAsExpression') id = id.parent;
+    const m = id.parent;
+    if (m?.type === 'MemberExpression' && m.object === id && propertyName(m) === 'listChanged') return m;
+    // Only tests keep their meaning; handed on, stored or destructured, whatever reads it may read listChanged.
+    if (!testOnly(id)) return m ?? id;
+  }
+  return undefined;
+}
+
+/** `if (r)`, `!r`, `r ? … : …`, `r && …`: the value's truthiness alone, which a configured check keeps. */
+function testOnly(id: Node): boolean {
+  const p = id.parent;
+  if (!p) return false;
+  if (p.type === 'UnaryExpression' && p.operator === '!') return true;
+  if ((p.type === 'IfStatement' || p.type === 'ConditionalExpression' || p.type === 'WhileStatement') && p.test === id) return true;
+  return p.type === 'LogicalExpression' && p.left === id;
+}
+
+/**
  * `const caps = server.server.getClientCapabilities() || {}` when every use of `caps` is one of the
  * substituted reads: the declaration goes (its initialiser only asks the SDK, no side effect).
  */

@@ -6,6 +6,7 @@ import { type Node, castOuter, locOf, propertyName } from '@uproot/core/planning
 import type { Provenance, VariableLike } from '@uproot/core/planning';
 import type { TSESTree } from '@typescript-eslint/types';
 import { takesOnlyRoots } from './answer-helper.ts';
+import { type ThunkCall, thunkCalls } from './thunk.ts';
 
 export interface ResultUse {
   /** The expression the configured reader's call replaces (the `await`, or the request itself). */
@@ -14,6 +15,8 @@ export interface ResultUse {
   promise: boolean;
   /** The local the answer is bound to, if any (the outward-reach check follows it). */
   binding?: VariableLike;
+  /** The request is returned from a function a helper calls: where those calls await the answer. */
+  thunk?: ThunkCall[];
 }
 
 export function resultUse(request: Node, prov: Provenance): ResultUse | string {
@@ -37,11 +40,21 @@ export function resultUse(request: Node, prov: Provenance): ResultUse | string {
     return { replace: request, promise: true, ...(binding ? { binding } : {}) };
   }
   if (parent?.type === 'ExpressionStatement' || (parent?.type === 'UnaryExpression' && parent.operator === 'void')) return { replace: request, promise: true };
+  // Returned from a function handed to a helper: the helper's calls are where the answer is used.
+  const calls = thunkCalls(request, prov);
+  if (typeof calls === 'string') return `${calls}, so uproot cannot see how its answer is used`;
+  if (calls) {
+    for (const call of calls) {
+      const why = valueUse(castOuter(call.awaited), call.prov);
+      if (typeof why === 'string') return why;
+    }
+    return { replace: request, promise: true, thunk: calls };
+  }
   return 'the request\'s promise is passed on, so uproot cannot see how its answer is used';
 }
 
 /** The awaited answer: `.roots` of it, discarded, or bound to a local that is only asked for `.roots`. */
-function valueUse(value: Node, prov: Provenance): VariableLike | undefined | string {
+export function valueUse(value: Node, prov: Provenance): VariableLike | undefined | string {
   const p = value.parent;
   if (p?.type === 'MemberExpression' && p.object === value) return propertyName(p) === 'roots' ? undefined : `the answer's ${propertyName(p) ?? 'computed'} member is read, which a configured { roots } value does not have`;
   if (p?.type === 'ExpressionStatement') return undefined;

@@ -12,16 +12,17 @@
 // Choices the end-to-end fixtures rely on: helper names `configuredRoots` / `rootsConfigured`, the
 // variable `<SERVER>_ROOTS` (unless the state already reads an environment variable), an ungated
 // request or a `.roots.listChanged` gate keeps its marker, and `configure.role` is null when unclear.
-import { type Node, type TextEdit, analyzeState, contains, enclosingFunction, insert } from '@uproot/core/planning';
+import { type Node, type TextEdit, analyzeState, contains, enclosingFunction, insert, locOf } from '@uproot/core/planning';
 import type { ReasonCode, RootsSite } from '@uproot/core/planning';
 import type { FileContext } from '../entries.ts';
 import { removeStatement } from '../removal.ts';
 import { Unprovable } from '../unprovable.ts';
-import { deadAlias, gatesOf, readsListChanged } from '../source/gates.ts';
+import { aliasReadsListChanged, deadAlias, gatesOf, nestedUnderRootsCheck, readsListChanged } from '../source/gates.ts';
 import { onlyFromLifecycle } from '../source/lifecycle-only.ts';
 import { outwardReach } from '../source/outward.ts';
 import { narrowedReads } from '../source/narrowing.ts';
 import { refetchOnly } from '../source/refetch.ts';
+import { failureCaught } from '../source/caught.ts';
 import { refreshOnly } from '../source/refresh.ts';
 import { resultUse } from '../source/result-use.ts';
 import { existingConfiguration, serverPrefix } from './configuration.ts';
@@ -56,6 +57,8 @@ export interface SourcePlan {
 }
 
 const TRUST = 'the trust boundary moved';
+const CAUGHT = 'No capability check gated the request, so a client without roots failed it and the code caught that: unset, the request fails the same way and the same catch runs';
+const REFRESH_KEPT = "The client's list_changed check that installs this refresh is kept, inside the roots check that now asks for configuration: the refresh reads the same configured roots again";
 const V1_LIFECYCLE = 'They are read only from oninitialized or the handlers it installs: after an upgrade to the v2 SDK a 2026-07-28 connection never runs those, so read them where the server is created then';
 /** A request no capability check gates: unset, the configured reader would answer an empty list where the client without roots failed the request. */
 const UNGATED = 'ungated';
@@ -64,7 +67,7 @@ export function planConfiguredSource(input: SourceInput): SourcePlan {
   const { f, sites, candidates } = input;
   const plan: SourcePlan = { edits: [], removed: [], outcomes: new Map(), failures: new Map(), needs: {} };
   const capabilities = sites.filter((s) => s.kind === 'capability' && s.side === 'server');
-  const accepted: Array<{ site: RootsSite; replace: Node; promise: boolean; gates: RootsSite[]; lifecycleOnly: boolean }> = [];
+  const accepted: Array<{ site: RootsSite; replace: Node; promise: boolean; gates: RootsSite[]; lifecycleOnly: boolean; failing: boolean; refreshKept: boolean }> = [];
   for (const [site, refusal] of candidates) {
     const why = refusalOf(site, capabilities, f);
     // Ungated, the shape is not one this applies to at all: the original marker says all there is.
@@ -72,11 +75,19 @@ export function planConfiguredSource(input: SourceInput): SourcePlan {
     if (typeof why === 'string') plan.failures.set(site, new Unprovable(refusal.reason, `${refusal.message ? `${refusal.message}; ` : ''}roots from configuration cannot replace them either: ${why}`));
     else accepted.push({ site, ...why });
   }
+  // A caught ungated request in a list_changed handler that only fetches the roots again goes with its handler instead.
+  const gatedRequests = accepted.filter((a) => !a.failing).map((a) => a.site.node);
+  const refetched = new Set<RootsSite>();
+  for (const s of sites) {
+    if (s.kind !== 'list-changed' || s.side !== 'server') continue;
+    for (const r of refetchOnly(s, [...candidates.keys()].filter((c) => !gatedRequests.includes(c.node)), gatedRequests, f.prov, f.text)?.requests ?? []) refetched.add(r);
+  }
+  for (let i = accepted.length - 1; i >= 0; i--) if (accepted[i]!.failing && refetched.has(accepted[i]!.site)) accepted.splice(i, 1);
   const gates = new Set(accepted.flatMap((a) => a.gates));
   // A leftover check whose block still relies on its narrowing stays as it is (reported): it is not needed to retire a request.
   const replaced = accepted.map((a) => a.replace.range);
   const narrow = (g: RootsSite) => narrowedReads(g, f, [g.node.range, ...replaced]);
-  const leftover = input.runVariable ? capabilities.filter((c) => !gates.has(c) && !readsListChanged(c) && typeof narrow(c) !== 'string') : [];
+  const leftover = input.runVariable ? capabilities.filter((c) => !gates.has(c) && !readsListChanged(c) && !aliasReadsListChanged(c, f.prov) && typeof narrow(c) !== 'string') : [];
   if (accepted.length === 0 && leftover.length === 0) return plan;
   const names = input.names();
   const variable = accepted.length ? variableOf(accepted.map((a) => a.site), f, input.serverName) : input.runVariable!;
@@ -85,9 +96,10 @@ export function planConfiguredSource(input: SourceInput): SourcePlan {
   const detail = `${TRUST}: the roots now come from the ${variable} environment variable (directories separated by the platform path delimiter, or the client's roots as JSON, which keeps their names; read once and resolved with realpath) instead of from the client, shared by every session of the process; set ${variable} to the directories the client's roots listed, or to the client's roots/list answer itself (unset, the server takes its path for a client without roots and says so once on stderr)`;
   for (const a of accepted) {
     const call = `${names.configured}('${variable}')`;
-    plan.edits.push({ start: a.replace.range[0], end: a.replace.range[1], text: a.promise ? `Promise.resolve(${call})` : call });
+    plan.edits.push({ start: a.replace.range[0], end: a.replace.range[1], text: a.failing ? failingCall(a.promise, call, `${names.capability}('${variable}')`, variable) : a.promise ? `Promise.resolve(${call})` : call });
     plan.removed.push(a.replace.range);
-    plan.outcomes.set(a.site, { detail: a.lifecycleOnly ? `${detail}. ${V1_LIFECYCLE}` : detail, configure });
+    const own = a.failing ? `${detail}. ${CAUGHT}` : a.refreshKept ? `${detail}. ${REFRESH_KEPT}` : detail;
+    plan.outcomes.set(a.site, { detail: a.lifecycleOnly ? `${own}. ${V1_LIFECYCLE}` : own, configure });
   }
   const narrowed = new Set<string>();
   const substitute = (reads: RootsSite[], v: string, why: string) => {
@@ -131,20 +143,28 @@ export function planConfiguredSource(input: SourceInput): SourcePlan {
     }
   }
   if (input.typescript) plan.edits.push(...unusedParameters([...accepted.map((a) => a.site.node), ...gates, ...leftover].map((n) => ('node' in n ? n.node : n)), plan.removed, f));
-  plan.needs = { configured: accepted.length > 0, capability: gates.size + leftover.length > 0 };
+  plan.needs = { configured: accepted.length > 0, capability: gates.size + leftover.length > 0 || accepted.some((a) => a.failing) };
   if (accepted.length) plan.variable = variable;
   return plan;
 }
 
 /** What the substitution of one request needs, or why it cannot be made. */
-function refusalOf(site: RootsSite, capabilities: readonly RootsSite[], f: FileContext): string | { replace: Node; promise: boolean; gates: RootsSite[]; lifecycleOnly: boolean } {
+function refusalOf(site: RootsSite, capabilities: readonly RootsSite[], f: FileContext): string | { replace: Node; promise: boolean; gates: RootsSite[]; lifecycleOnly: boolean; failing: boolean; refreshKept: boolean } {
   const use = resultUse(site.node, f.prov);
   if (typeof use === 'string') return use;
   const outward = outwardReach(use.replace, use.binding, f.text);
   if (outward) return `the roots reach code outside the package (${outward}), which asked for the client's roots, not the server's configuration`;
-  const gates = gatesOf(site.node, capabilities, f.prov);
-  if (gates.some(readsListChanged)) return 'the fetch is gated on the client\'s list_changed support (roots.listChanged), which configuration has no equivalent for';
-  if (gates.length === 0) return UNGATED;
+  const all = gatesOf(site.node, capabilities, f.prov);
+  const gates = all.filter((g) => !readsListChanged(g));
+  // A list_changed check is kept only inside a roots check that asks for configuration now (source/gates.ts).
+  if (all.some((g) => readsListChanged(g) && !nestedUnderRootsCheck(g, gates))) return 'the fetch is gated on the client\'s list_changed support (roots.listChanged), which configuration has no equivalent for';
+  for (const g of gates) {
+    const read = aliasReadsListChanged(g, f.prov);
+    if (read) return `the check at line ${g.line} is kept in a local that is read for listChanged (or handed on) at line ${locOf(read).start.line}, which configuration has no equivalent for (a configured check has no listChanged)`;
+  }
+  // Ungated, a client without roots failed the request: unset, the configured request fails too, where the code catches it.
+  const failing = gates.length === 0;
+  if (failing && !failureCaught(use.replace, use.promise, f.prov, use.thunk)) return UNGATED;
   // The v1 SDK speaks only 2025 revisions, where initialize always comes first.
   const lifecycleOnly = onlyFromLifecycle(site.node, f.prov, f.text);
   if (lifecycleOnly && site.sdk !== 1) return 'the roots are fetched only from oninitialized, a notifications/initialized or list_changed handler (or what they start), which a 2026-07-28 connection never runs, so configured roots would never load there';
@@ -153,7 +173,13 @@ function refusalOf(site: RootsSite, capabilities: readonly RootsSite[], f: FileC
     const reads = narrowedReads(g, f, [g.node.range, use.replace.range]);
     if (typeof reads === 'string') return `the check at line ${g.line} narrows what the code reads below it (${reads})`;
   }
-  return { replace: use.replace, promise: use.promise, gates, lifecycleOnly };
+  return { replace: use.replace, promise: use.promise, gates, lifecycleOnly, failing, refreshKept: all.length > gates.length };
+}
+
+/** The configured answer when the variable is set, else a failure like a client without roots answered: the code's own catch takes it. */
+function failingCall(promise: boolean, call: string, configured: string, variable: string): string {
+  const failure = `Promise.reject(new Error('${variable} is not set: no roots are configured'))`;
+  return promise ? `(${configured} ? Promise.resolve(${call}) : ${failure})` : `await (${configured} ? ${call} : ${failure})`;
 }
 
 /** `<SERVER>_ROOTS`, unless the state the roots feed already reads an environment variable. */
