@@ -10,6 +10,8 @@
 //   npm run bench -- --sizes 1000 --no-typed        leave out the typed row (--no-real: the real-code trees)
 //   npm run bench -- --real-only                    only the two real-code rows (floor and scan): no generated
 //                                                   trees, typed row or start-up comparison
+//   npm run bench -- --real-only --tree /tmp/four   the two real-code rows and an existing tree beside them
+//                                                   (floor and scan only, judged like real-user), in one run
 //   options: --reps 3  --seed N  --cap 300 (seconds per run)  --codemod-max 6000  --eslint-max 6000
 //            --typed-project <dir> (default: this repository, its own tsconfig.json)
 //
@@ -119,7 +121,7 @@ function parseOptions(argv: string[]): Options {
         break;
       case '-h':
       case '--help':
-        process.stdout.write(readFileSync(fileURLToPath(import.meta.url), 'utf8').split('\n').filter((l) => l.startsWith('//')).slice(0, 23).map((l) => l.slice(3)).join('\n') + '\n');
+        process.stdout.write(readFileSync(fileURLToPath(import.meta.url), 'utf8').split('\n').filter((l) => l.startsWith('//')).slice(0, 25).map((l) => l.slice(3)).join('\n') + '\n');
         process.exit(0);
         break;
       default:
@@ -578,7 +580,9 @@ async function main(): Promise<void> {
     const probe = await measure([path.join(here, 'floor.mjs'), options.tree], options.tree, options.capSeconds * 1000);
     const r = parseJson<{ files: number; bytes: number }>(probe.stdout);
     if (!r) fail(`cannot walk ${options.tree}: ${firstLine(probe.stderr)}`);
-    trees.push({ label: `${r.files} files`, root: options.tree, files: r.files, bytes: r.bytes, generated: false, judged: true, note: `existing tree ${options.tree}` });
+    // Beside the real-code rows (--real-only), an existing tree is real code too: floor and scan only, named by its folder.
+    const beside = options.realOnly;
+    trees.push({ label: beside ? path.basename(options.tree) : `${r.files} files`, root: options.tree, files: r.files, bytes: r.bytes, generated: false, real: beside, judged: true, note: `existing tree ${options.tree}${beside ? `: ${r.files} files (${(r.bytes / 1048576).toFixed(1)} MB) read by the floor` : ''}` });
   } else {
     for (const size of options.realOnly ? [] : options.sizes) {
       const root = path.join(benchDir, `tree-${size}-s${options.seed}`);
@@ -599,7 +603,7 @@ async function main(): Promise<void> {
     }
   }
 
-  if (options.real && !options.tree) {
+  if (options.real && (!options.tree || options.realOnly)) {
     for (const kind of ['user', 'bundles'] as const) {
       progress(`copying the real-code tree (${kind} layout) out of node_modules ...`);
       const r = ensureRealTree(repo, kind);

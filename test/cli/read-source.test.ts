@@ -6,7 +6,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { matterWords, mayMatter } from '../../packages/core/src/prefilter-words.ts';
-import { readSource } from '../../packages/uproot/src/files/read-source.ts';
+import { readHoldingWords, readSource } from '../../packages/uproot/src/files/read-source.ts';
 import { removeTree, tempTree } from './helpers.ts';
 
 const dir = tempTree();
@@ -112,5 +112,22 @@ describe('readSource without a stat (a file the walk saw)', () => {
     writeFileSync(large, `${'// filler\n'.repeat(120_000)}export const carpetasDeRaíces = 1;\n`);
     expect(readSource(large, 4 * MB, { holding: ['carpetasDeRaíces'], regular: true })).toMatchObject({ ok: true, text: expect.stringContaining('carpetasDeRaíces') });
     expect(readSource(large, 4 * MB, { holding: ['carpetasDeRaíces', 'ausente'], regular: true })).toMatchObject({ ok: true, unwanted: true });
+  });
+
+  it('reads a file once per set of words it lacks within one run, and again for other words or another run', () => {
+    const file = path.join(dir, 'caller.ts');
+    writeFileSync(file, "import { other } from './other.js';\n");
+    const run = readHoldingWords(MB);
+    expect(run(file, ['listFolders', 'folders'])).toBe(false);
+    // The file gains the words during the run: the same search does not read it again (the planner asked
+    // all files of the run for them already), another search and another run do.
+    writeFileSync(file, "import { listFolders } from './folders.js';\n");
+    expect(run(file, ['listFolders', 'folders'])).toBe(false);
+    expect(run(file, ['listFolders'])).toBe("import { listFolders } from './folders.js';\n");
+    expect(readHoldingWords(MB)(file, ['listFolders', 'folders'])).toBe("import { listFolders } from './folders.js';\n");
+    // A file that holds the words is read each time (the planner keeps its text), one that cannot be read is not remembered.
+    expect(run(path.join(dir, 'gone.ts'), ['folders'])).toBeUndefined();
+    writeFileSync(path.join(dir, 'gone.ts'), 'export const folders = 1;\n');
+    expect(run(path.join(dir, 'gone.ts'), ['folders'])).toBe('export const folders = 1;\n');
   });
 });

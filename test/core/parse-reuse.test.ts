@@ -61,4 +61,34 @@ describe('parse reuse between the module graph and matching', () => {
     expect(sitesOf(reused, server, serverText)).toEqual(sitesOf(fresh, server, serverText));
     expect(sitesOf(reused, server, serverText).length).toBeGreaterThan(0);
   });
+
+  it('parses a file once when the graph loads it both as any module and as one that may export MCP values', () => {
+    const { server, tools } = project('twice');
+    const text = readFileSync(server, 'utf8');
+    // As an MCP module first (a value imported from it), then as any module (a type or node looked up in it).
+    const graph = new ModuleGraph();
+    expect(graph.exportValue(tools, './server.js', 'server')).toMatchObject({ kind: 'mcp-server' });
+    const plain = graph.parsedText(server, text)!.ast;
+    expect(graph.moduleAt(tools, './server.js')!.program).toBe(plain);
+    // The other order.
+    const other = new ModuleGraph();
+    const any = other.moduleAt(tools, './server.js')!.program;
+    expect(other.exportValue(tools, './server.js', 'server')).toMatchObject({ kind: 'mcp-server' });
+    expect(other.parsedText(server, text)!.ast).toBe(any);
+    // Each load keeps its own provenance, and the value is what a fresh graph finds.
+    expect(other.moduleAt(tools, './server.js')!.prov).not.toBe(graph.moduleAt(tools, './server.js')!.prov);
+    expect(other.exportValue(tools, './server.js', 'server')).toEqual(new ModuleGraph().exportValue(tools, './server.js', 'server'));
+  });
+
+  it('still tells a module that cannot export MCP values apart when it was first loaded as any module', () => {
+    const { dir, tools } = project('plain-data');
+    const data = path.join(dir, 'data.ts');
+    writeFileSync(data, 'export const server = 1;\n');
+    const graph = new ModuleGraph();
+    expect(graph.moduleAt(tools, './data.js')!.program.body).toHaveLength(1);
+    expect(graph.exportValue(tools, './data.js', 'server')).toBeUndefined();
+    // A file changed since (another mtime or size) is read again, not taken from the other entry.
+    writeFileSync(data, "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nexport const server = new McpServer({ name: 'x', version: '1' });\n");
+    expect(graph.exportValue(tools, './data.js', 'server')).toMatchObject({ kind: 'mcp-server' });
+  });
 });

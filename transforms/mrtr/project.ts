@@ -64,13 +64,13 @@ export function planMrtrProject(files: SourceFile[], options: ProjectOptions = {
   };
   const units = new Map<string, Unit>();
   const failures = new Map<string, unknown>();
-  const unitOf = (abs: string): Unit | undefined => {
+  const unitOf = (abs: string, parsed?: ReturnType<typeof parseSource>): Unit | undefined => {
     const cached = units.get(abs);
     if (cached || failures.has(abs)) return cached;
     const text = textOf(abs);
     if (text === undefined) return undefined;
     try {
-      const { ast, scopeManager } = parseSource(text, abs);
+      const { ast, scopeManager } = parsed ?? parseSource(text, abs);
       const unit = makeUnit(abs, text, ast, scopeManager, options.typeHintFor?.(abs, scopeManager), options.cwd);
       units.set(abs, unit);
       return unit;
@@ -104,7 +104,23 @@ export function planMrtrProject(files: SourceFile[], options: ProjectOptions = {
           // likes, and `export * from` names nothing.
           const text = textHolding(abs, [stem]);
           if (!text) continue;
-          const other = unitOf(abs);
+          // A unit finds the file's own roots sites, most of its cost, and the stem is often a word every file
+          // holds (`index`: a barrel's importers are searched too). A file that parses and none of whose imports
+          // and re-exports names the module adds no caller (callsIn below would find none): it is parsed, not
+          // made a unit. A file that does not parse goes on to unitOf, which records it, as before.
+          // Before parsing: a file with no `from '…'` source that resolves to the module has no such statement
+          // either, and one that then fails to parse would not stop the search (importsModule below).
+          if (!units.has(abs) && !failures.has(abs) && !importsModule(text, stem) && !mayImportFrom(text, abs, target, byPath)) continue;
+          let parsed: ReturnType<typeof parseSource> | undefined;
+          if (!units.has(abs) && !failures.has(abs)) {
+            try {
+              parsed = parseSource(text, abs);
+            } catch {
+              parsed = undefined;
+            }
+            if (parsed && !namesModule(parsed.ast, abs, target, byPath)) continue;
+          }
+          const other = unitOf(abs, parsed);
           if (!other) {
             // A file that does not parse may still call it: do not guess, unless none of its imports names the module
             // (the stem alone is a common word: `roots` is in every roots server).
@@ -196,6 +212,38 @@ function exportedName(fn: FunctionNode, unit: Unit): string | undefined {
     }
   }
   return undefined;
+}
+
+/** `from`, then only whitespace and comments, then a quote: where every import or re-export names its source. */
+const FROM_QUOTE = /from(?:\s|\/\*[\s\S]*?\*\/|\/\/[^\n\r\u2028\u2029]*)*(['"])/y;
+
+/**
+ * Whether `text` may hold an import or re-export from `target`, read from the text alone: every such statement
+ * spells `from`, whitespace or comments, and its source in quotes. Each `from` in the text is tried on its own
+ * (one inside a comment or string cannot hide the next), and a source with an escape counts as naming it.
+ */
+export function mayImportFrom(text: string, file: string, target: string, files: Map<string, SourceFile>): boolean {
+  for (let at = text.indexOf('from'); at >= 0; at = text.indexOf('from', at + 1)) {
+    FROM_QUOTE.lastIndex = at;
+    const m = FROM_QUOTE.exec(text);
+    if (!m) continue;
+    const start = FROM_QUOTE.lastIndex;
+    let end = start;
+    while (end < text.length && text[end] !== m[1] && text[end] !== '\\' && text[end] !== '\n') end++;
+    if (text[end] !== m[1]) {
+      if (text[end] === '\\') return true;
+      continue;
+    }
+    if (resolveImport(file, text.slice(start, end), files) === target) return true;
+  }
+  return false;
+}
+
+/** Whether a statement of `ast` imports or re-exports from `target`: the only statements callsIn reads. */
+function namesModule(ast: TSESTree.Program, file: string, target: string, files: Map<string, SourceFile>): boolean {
+  return ast.body.some(
+    (s) => (s.type === 'ImportDeclaration' || ((s.type === 'ExportNamedDeclaration' || s.type === 'ExportAllDeclaration') && s.source)) && resolveImport(file, s.source!.value, files) === target,
+  );
 }
 
 /**

@@ -275,10 +275,14 @@ export class ModuleGraph {
     if (cached?.key === key) return cached.loaded ?? undefined;
     let loaded: Loaded | null = null;
     try {
-      const text = readFileSync(file, 'utf8');
-      // Only a module that mentions MCP, or passes on another module's exports, can export an MCP value.
-      if (anyModule || text.includes('@modelcontextprotocol/') || /\bfrom\s*['"]|\b(?:require|import)\s*\(/.test(text)) {
-        const { ast, scopeManager } = parseSource(text, file);
+      // The same file loaded the other way (any module / one that can export MCP values) at the same mtime and
+      // size: its text and parse, not a second read and parse (a scanned server's helper module is often both).
+      const twin = this.cache.get(anyModule ? file : `${file}\0any`);
+      const same = twin?.key === key && twin.loaded ? twin.loaded : undefined;
+      const text = same?.text ?? readFileSync(file, 'utf8');
+      if (anyModule || mayExport(text)) {
+        const { ast, scopeManager } = same ? { ast: same.program, scopeManager: same.scopeManager } : parseSource(text, file);
+        // Each entry keeps a provenance of its own, as before: only the parse is shared.
         loaded = { key, file, text, program: ast, scopeManager, prov: new Provenance(scopeManager, undefined, { file, graph: this }) };
       }
     } catch {
@@ -287,6 +291,11 @@ export class ModuleGraph {
     this.cache.set(cacheKey, { key, loaded });
     return loaded ?? undefined;
   }
+}
+
+/** Only a module that mentions MCP, or passes on another module's exports, can export an MCP value. */
+function mayExport(text: string): boolean {
+  return text.includes('@modelcontextprotocol/') || /\bfrom\s*['"]|\b(?:require|import)\s*\(/.test(text);
 }
 
 /** One graph per process: files parsed once are reused by every linted or scanned file. */
