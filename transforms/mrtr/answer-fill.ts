@@ -9,7 +9,7 @@ import { type FunctionNode, type Node, contains, locOf, propertyName, unwrap, wa
 import { statesOf } from '@uproot/core/planning';
 import type { Provenance, RootsSite, RootsState } from '@uproot/core/planning';
 import { isConsoleCall } from '../hook-statements.ts';
-import { type Hook, fillReferences, fillerOf } from '../param/state/hooks.ts';
+import { type Hook, fillReferences, fillerOf, hookOf } from '../param/state/hooks.ts';
 import { Unprovable } from './unit.ts';
 
 type Reason = NonNullable<RootsSite['reason']>;
@@ -55,12 +55,31 @@ export function answerFill(fill: FunctionNode, hooks: readonly Hook[], c: Answer
   return { calls, mirrors: checkFillBody(fill, c, reason) };
 }
 
+/**
+ * The hooks a fill handed the answer runs from, found from its calls as `fillerOf` sees them (the
+ * request's `.then` callback and an IIFE are the hook's own code); undefined when one call is elsewhere.
+ */
+export function answerTriggers(fill: FunctionNode, prov: Provenance, listChanged: ReadonlySet<Node>, requests: ReadonlySet<Node>): Hook[] | undefined {
+  const hooks: Hook[] = [];
+  for (const ref of fillReferences(fill, prov)) {
+    const call = ref.parent;
+    const caller = call?.type === 'CallExpression' && call.callee === ref ? fillerOf(call, requests) : undefined;
+    const hook = caller && hookOf(caller, listChanged);
+    if (!hook) return undefined;
+    if (!hooks.some((h) => h.fn === hook.fn)) hooks.push(hook);
+  }
+  return hooks.length ? hooks : undefined;
+}
+
 /** Reads only the request's answer: the request itself, or a local of the hook that holds (part of) it. */
 function answerDerived(expr: Node, hook: FunctionNode, c: AnswerFillContext, depth: number): boolean {
   let ok = true;
+  // The type of a cast (`answer as ListRootsResult`) names no value.
+  const types: Node[] = [];
   walkAll(expr, (n) => {
     // The request, its receiver and arguments included, is the answer.
-    if (!ok || [...c.requests].some((r) => contains(r, n))) return;
+    if (!ok || [...c.requests, ...types].some((r) => contains(r, n))) return;
+    if (n.type === 'TSAsExpression' || n.type === 'TSSatisfiesExpression' || n.type === 'TSTypeAssertion') types.push(n.typeAnnotation);
     if (n.type === 'AssignmentExpression' || n.type === 'UpdateExpression') ok = false;
     // Only the request itself may be called: anything else could do more than read the answer.
     if (n.type === 'CallExpression' || n.type === 'NewExpression') ok = false;

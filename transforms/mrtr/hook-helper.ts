@@ -19,7 +19,7 @@ import type { DerivedState } from './rewrite.ts';
 import { type ConsumerCheck, type Group, type StatePlan, type StateTools, checkOtherWrites, consumingHandlers } from './state.ts';
 import { type Unit, Unprovable } from './unit.ts';
 import { type Hook, type HookContext, declarationOf, fillFunctionOf, fillerOf, hookOf, keptStatements, triggersOf } from '../param/state/hooks.ts';
-import { answerFill } from './answer-fill.ts';
+import { answerFill, answerTriggers } from './answer-fill.ts';
 import { isReport } from './reports.ts';
 type Reason = NonNullable<RootsSite['reason']>;
 
@@ -42,7 +42,7 @@ export function planHookHelper(unit: Unit, group: Group, checks: ConsumerCheck, 
       continue;
     }
     const outer = new Set<FunctionNode>();
-    const triggers = triggersOf(fn, unit.prov, listChanged, outer);
+    const triggers = triggersOf(fn, unit.prov, listChanged, outer) ?? (fn.params.length > 0 ? answerTriggers(fn, unit.prov, listChanged, requests) : undefined);
     const name = functionName(fn);
     if (!triggers) throw new Unprovable(reason, `${state.name} is filled ${name ? `by ${name}(), which also runs from somewhere other than` : 'outside'} a lifecycle hook, a list_changed handler or a timer, so there is no one place a per-request derivation can replay`);
     for (const o of outer) starters.add(o);

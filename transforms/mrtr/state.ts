@@ -120,7 +120,9 @@ export interface Exempt {
   helpers: Node[];
 }
 
-const exempted = (node: Node, exempt: Exempt | undefined) => !!exempt && (atStartup(node, exempt.hooks) || inReport(node) || [...exempt.hooks, ...exempt.helpers].some((h) => contains(h, node)));
+/** `owner`: for a read, the state's declaration (see atStartup). */
+const exempted = (unit: Unit, node: Node, exempt: Exempt | undefined, owner?: Node) =>
+  !!exempt && (atStartup(node, exempt.hooks, unit.prov, owner) || inReport(node) || [...exempt.hooks, ...exempt.helpers].some((h) => contains(h, node)));
 
 export function checkOtherWrites(unit: Unit, state: RootsState, reason: NonNullable<RootsSite['reason']>, exempt?: Exempt): void {
   const retired = new Set<Node>(state.writes.map((w) => w.node));
@@ -136,7 +138,7 @@ export function checkOtherWrites(unit: Unit, state: RootsState, reason: NonNulla
   if (state.kind === 'setter') {
     for (const ref of unit.prov.variableOf(state.local)?.references ?? []) {
       const call = ref.identifier.parent;
-      if (!(call?.type === 'CallExpression' && (retired.has(call) || exempted(call, exempt)))) throw new Unprovable(reason, `${state.name} is also used at line ${locOf(ref.identifier).start.line}`);
+      if (!(call?.type === 'CallExpression' && (retired.has(call) || exempted(unit, call, exempt)))) throw new Unprovable(reason, `${state.name} is also used at line ${locOf(ref.identifier).start.line}`);
     }
     const writes = state.variable.references.filter((r) => r.isWrite() && !declares(state.variable, r.identifier));
     if (writes.length !== 1) throw new Unprovable(reason, `${state.variable.name} is written by more than ${state.name} in ${state.module.file}`);
@@ -146,7 +148,7 @@ export function checkOtherWrites(unit: Unit, state: RootsState, reason: NonNulla
   for (const ref of state.variable.references) {
     if (!ref.isWrite() || declares(state.variable, ref.identifier)) continue;
     const assignment = ref.identifier.parent;
-    if (!(assignment && (retired.has(assignment) || atStartup(assignment, exempt?.hooks ?? [])))) throw new Unprovable(reason, `${state.name} is also written at line ${locOf(ref.identifier).start.line}`);
+    if (!(assignment && (retired.has(assignment) || atStartup(assignment, exempt?.hooks ?? [], unit.prov)))) throw new Unprovable(reason, `${state.name} is also written at line ${locOf(ref.identifier).start.line}`);
   }
 }
 
@@ -165,9 +167,9 @@ export function consumingHandlers(unit: Unit, state: RootsState, analysis: State
       if (!reaching) throw new Unprovable(reason, `${state.variable.name} is read in ${state.module.file} by code no handler of this file reaches`);
       calls.push(...reaching);
     }
-    for (const call of new Set(calls)) if (!exempted(call, exempt)) reaches.push(...onlyHandlers(call, unit, state.name, reason));
+    for (const call of new Set(calls)) if (!exempted(unit, call, exempt, state.module.program)) reaches.push(...onlyHandlers(call, unit, state.name, reason));
   } else {
-    for (const read of readNodes(state)) if (!exempted(read, exempt)) reaches.push(...onlyHandlers(read, unit, state.name, reason));
+    for (const read of readNodes(state)) if (!exempted(unit, read, exempt, ownerOf(state))) reaches.push(...onlyHandlers(read, unit, state.name, reason));
   }
   const out = new Map<FunctionNode, HandlerChain>();
   for (const reach of reaches) {
@@ -185,6 +187,13 @@ function onlyHandlers(node: Node, unit: Unit, name: string, reason: NonNullable<
     if (!isRequestHandler(r.handler) || !r.callback) throw new Unprovable(reason, `${name} is read at line ${locOf(node).start.line} from ${r.name ?? r.handler}, which has no request to ask for roots`);
   }
   return reaches;
+}
+
+/** Where the state is declared: its variable's declaration, or its class. */
+function ownerOf(state: RootsState): Node | undefined {
+  if (state.kind === 'class-field') return state.cls;
+  if (state.kind === 'setter') return state.module.program;
+  return state.variable.defs[0]?.name;
 }
 
 /** The reach ended where a function calls itself again (`buildTree` inside `buildTree`): a cycle, not a way in. */
