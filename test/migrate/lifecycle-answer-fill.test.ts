@@ -1,7 +1,7 @@
 // `--lifecycle per-request` on a fill function handed the roots answer (the reference filesystem
 // server's `updateAllowedDirectoriesFromRoots(response.roots)`): written the ways authors write it —
 // the answer's roots or the whole answer, a `.then` callback, a cast, a hoisted declaration below
-// the hooks — the init hook becomes the per-request helper that replays the fill,
+// the hooks, a named function the hook awaits — the init hook (or that function) becomes the per-request helper that replays the fill,
 // type-checks against the real SDK and migrates to itself; what a request must not repeat stays marked.
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -76,6 +76,16 @@ const FILL_ROOTS = `async function updateFromRoots(roots: Root[]) {
 `;
 
 const SPELLINGS: Record<string, string> = {
+  'a named function the init hook awaits asks and hands the roots over': `${HEAD}${FILL_ROOTS}${REFRESH(`  const response = await server.server.listRoots();
+  await updateFromRoots(response.roots);`)}const fillRoots = async () => {
+  if (!server.server.getClientCapabilities()?.roots) return;
+  const response = await server.server.listRoots();
+  await updateFromRoots(response.roots);
+};
+server.server.oninitialized = async () => {
+  await fillRoots();
+};
+${TOOL}`,
   'the answer\'s roots, guarded and caught (the reference server)': `${HEAD}${FILL_ROOTS}${REFRESH(`  try {
     const response = await server.server.listRoots();
     if (response && 'roots' in response) await updateFromRoots(response.roots);
@@ -118,8 +128,10 @@ describe('--lifecycle per-request replays a fill handed the roots answer', () =>
     expect(first.outcomes.filter((o) => o.kind === 'request')).toHaveLength(2);
     const text = first.changed['server.ts']!;
     expect(text).not.toMatch(/oninitialized|notifications\/roots\/list_changed|server\.server\.listRoots\(\)/);
-    expect(text).toContain('const deriveRootsState = async (ctx: ServerContext) => {');
-    expect(text).toContain('if (clientDeclaresRoots(ctx, server.server)) await deriveRootsState(ctx);');
+    // The init hook, or the named function it awaits, is the helper each reading handler calls.
+    const helper = text.includes('const fillRoots') ? 'fillRoots' : 'deriveRootsState';
+    expect(text).toContain(`const ${helper} = async (ctx: ServerContext) => {`);
+    expect(text).toContain(`if (clientDeclaresRoots(ctx, server.server)) await ${helper}(ctx);`);
     // The fill stays, called only from the helper, with the MRTR answer.
     expect(text).toMatch(/await rootsFromAnswer\(ctx\)/);
     expect(typecheck(dir)).toEqual([]);

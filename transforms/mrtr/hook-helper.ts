@@ -55,9 +55,13 @@ export function planHookHelper(unit: Unit, group: Group, checks: ConsumerCheck, 
   // A fill handed the answer (`update(response.roots)`): the init hook calling it becomes the helper and the fill stays.
   let answerCalls: TSESTree.CallExpression[] = [];
   let mirrors: RootsState[] = [];
-  if (fill && fill.params.length > 0 && starters.size === 0) {
-    ({ calls: answerCalls, mirrors } = answerFill(fill, [...hooks.values()], { prov: unit.prov, requests, writes }, reason));
-    fill = undefined;
+  // Or a named function without parameters the hook runs, which asks and hands the answer over (`fillRoots()`): that one is the helper.
+  const starter = fill && fill.params.length > 0 && starters.size === 1 ? [...starters][0]! : undefined;
+  const asks = !!starter && starter.params.length === 0 && [...requests].some((r) => contains(starter, r));
+  if (fill && fill.params.length > 0 && (starters.size === 0 || asks)) {
+    const callers = asks ? [...hooks.values(), { fn: starter!, statement: declarationOf(starter!), kind: 'background' as const }] : [...hooks.values()];
+    ({ calls: answerCalls, mirrors } = answerFill(fill, callers, { prov: unit.prov, requests, writes }, reason));
+    fill = asks ? starter : undefined;
   }
   const inits = [...hooks.values()].filter((h) => h.kind === 'init' || (h.kind === 'background' && !periodic(h)));
   if (!fill && inits.length !== 1) throw new Unprovable(reason, `${state.name} is filled by ${inits.length === 0 ? 'no' : 'more than one'} initialization hook`);
@@ -72,9 +76,11 @@ export function planHookHelper(unit: Unit, group: Group, checks: ConsumerCheck, 
     if (s.kind === 'request' && !requests.has(s.node) && [...hooks.keys(), ...fills, ...starters].some((h) => contains(h, s.node))) throw new Unprovable(reason, 'the hook also fetches roots for other state');
   }
   // Each trigger and the fill may only fetch roots into the state (and log): what --to param retires.
-  const gates = new Set<Node>(unit.sites.filter((s) => s.kind === 'capability' && s.side === 'server' && [...hooks.keys(), ...fills].some((h) => contains(h, s.node))).map((s) => s.node));
+  const gates = new Set<Node>(unit.sites.filter((s) => s.kind === 'capability' && s.side === 'server' && [...hooks.keys(), ...fills, ...starters].some((h) => contains(h, s.node))).map((s) => s.node));
   const context: HookContext = { prov: unit.prov, text: unit.text, requests, gates, helpers: new Set([...fills, ...starters]), writes };
   for (const f of [...fills, ...starters]) if (!answerCalls.length) onlyLogs(keptStatements({ fn: f, statement: declarationOf(f), kind: 'background' }, context), reason);
+  // The asking function the hooks await: what it keeps for a client without roots only reports (its throw reaches the hook's onerror).
+  if (answerCalls.length && fill) onlyLogs(keptStatements({ fn: fill, statement: declarationOf(fill), kind: 'background' }, context), reason, [...hooks.values()].every((h) => h.kind === 'init' || h.kind === 'refresh'));
   for (const hook of hooks.values()) onlyLogs(keptStatements(hook, context), reason, hook.kind === 'init' || hook.kind === 'refresh');
   // Reads in the hooks (their logging) go with them, the helper's run inside the handlers; start-up code keeps the fall-back value.
   const exempt = { hooks: [...hooks.keys()], helpers: [helper, ...(answerCalls.length ? fills : [])] };
@@ -96,7 +102,7 @@ export function planHookHelper(unit: Unit, group: Group, checks: ConsumerCheck, 
     if (method && (chain.callback.type !== 'ArrowFunctionExpression' || thisClass(chain.callback) !== method.parent.parent)) throw new Unprovable(reason, `a handler reading ${state.name} has a \`this\` of its own, so it cannot call ${functionName(helper) ?? 'the fill method'}()`);
   }
   // A promise only the triggers kept (`ready = refresh()`): its declaration and every `await ready;` go.
-  const retiredNodes: Node[] = [...[...hooks.values()].filter((h) => fill || h !== inits[0]).map((h) => h.statement), ...[...starters].map(declarationOf)];
+  const retiredNodes: Node[] = [...[...hooks.values()].filter((h) => fill || h !== inits[0]).map((h) => h.statement), ...[...starters].filter((f) => f !== helper).map(declarationOf)];
   const awaited = new Set<FunctionNode>();
   for (const [variable, stored] of context.stored ?? []) {
     const stray = stored.writes.find((w) => !retiredNodes.some((r) => contains(r, w)));
@@ -138,7 +144,7 @@ export function planHookHelper(unit: Unit, group: Group, checks: ConsumerCheck, 
     declaration: (c) => (awaited.has(chain.callback) ? `await ${name}(${c});` : `if (${HELPER_NAMES.declares}(${c}, ${chain.server})) await ${name}(${c});`),
     ...(i === 0 ? { edits, contextType: unit.typescript } : {}),
   }));
-  const covered = unit.sites.filter((s) => [...hooks.keys(), ...fills].some((h) => contains(h, s.node)));
+  const covered = unit.sites.filter((s) => [...hooks.keys(), ...fills, ...(answerCalls.length ? starters : [])].some((h) => contains(h, s.node)));
   return { states, covered };
 }
 
