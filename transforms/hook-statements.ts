@@ -1,6 +1,6 @@
 // The statements a roots hook may hold beside its fetch, for both strategies' hook checks: reading the
 // client's capabilities (the gate) and logging. Anything else in a hook keeps the marker.
-import { type Node, calleeName, unwrap } from '@uproot/core/planning';
+import { type Node, calleeName, propertyName, unwrap } from '@uproot/core/planning';
 
 /** `server.getClientCapabilities()` (any receiver): the read a roots gate starts from. */
 export function isCapabilitiesRead(e: Node): boolean {
@@ -8,8 +8,14 @@ export function isCapabilitiesRead(e: Node): boolean {
   return x.type === 'CallExpression' && calleeName(x) === 'getClientCapabilities';
 }
 
-/** `console.x(…)`: logging a hook may do without changing what it stores. */
+/** `console.x(…)` or a logger's `logger.info(…)`: logging a hook may do without changing what it stores. */
 export function isConsoleCall(e: Node): boolean {
   const x = unwrap(e);
-  return x.type === 'CallExpression' && x.callee.type === 'MemberExpression' && x.callee.object.type === 'Identifier' && x.callee.object.name === 'console';
+  if (x.type !== 'CallExpression' || x.callee.type !== 'MemberExpression' || x.callee.object.type !== 'Identifier') return false;
+  const receiver = x.callee.object.name;
+  if (receiver === 'console') return true;
+  // `logger.warn`, `log.info`, `serverLogger.error`: a logger by name, called at a level.
+  return /^log$|logger$/i.test(receiver) && LOG_LEVELS.has(propertyName(x.callee) ?? '');
 }
+
+const LOG_LEVELS = new Set(['trace', 'debug', 'info', 'log', 'notice', 'warn', 'warning', 'error', 'fatal', 'verbose']);

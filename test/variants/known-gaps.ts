@@ -36,7 +36,9 @@ export const KNOWN_GAPS: Record<'param' | 'mrtr', Record<string, Record<string, 
   mrtr: {
     iife: {
       'lifecycle/setter-try-ts': "a capability gate's else (logging only) inside an IIFE is not seen as the hook's own no-roots path",
+      'lifecycle/fill-answer-ts': "a capability gate's else (logging only) inside an IIFE is not seen as the hook's own no-roots path",
+      'lifecycle/fill-answer-setter-js': "a capability gate's else (a throw the SDK only reports) inside an IIFE is not seen as the hook's own no-roots path",
     },
-    'class-field': instanceField(['lifecycle/helper-module-ts', ...CLASS_FIELD_STATE]),
+    'class-field': instanceField(['lifecycle/helper-module-ts', 'lifecycle/fill-answer-setter-js', ...CLASS_FIELD_STATE]),
   },
 };

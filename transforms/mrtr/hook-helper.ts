@@ -10,15 +10,17 @@
 // triggers (hooks, list_changed, timers) and a promise only they kept go.
 import type { TSESTree } from '@typescript-eslint/types';
 import { type FunctionNode, type Node, type TextEdit, calleeName, contains, enclosingFunction, functionName, insert, isCalledInPlace, propertyName, thisClass, unwrap, walkAll } from '@uproot/core/planning';
-import type { RootsSite } from '@uproot/core/planning';
+import { consumersOfState } from '@uproot/core/planning';
+import type { RootsSite, RootsState } from '@uproot/core/planning';
 import { PLAIN } from './chains.ts';
 import { HELPER_NAMES } from './helpers-block.ts';
 import { addParameter } from './rewrite.ts';
 import type { DerivedState } from './rewrite.ts';
 import { type ConsumerCheck, type Group, type StatePlan, type StateTools, checkOtherWrites, consumingHandlers } from './state.ts';
 import { type Unit, Unprovable } from './unit.ts';
-import { isConsoleCall } from '../hook-statements.ts';
-import { type Hook, type HookContext, declarationOf, fillerOf, hookOf, keptStatements, triggersOf } from '../param/state/hooks.ts';
+import { type Hook, type HookContext, declarationOf, fillFunctionOf, fillerOf, hookOf, keptStatements, triggersOf } from '../param/state/hooks.ts';
+import { answerFill, answerTriggers } from './answer-fill.ts';
+import { isReport } from './reports.ts';
 type Reason = NonNullable<RootsSite['reason']>;
 
 export function planHookHelper(unit: Unit, group: Group, checks: ConsumerCheck, tools: StateTools): StatePlan {
@@ -40,7 +42,7 @@ export function planHookHelper(unit: Unit, group: Group, checks: ConsumerCheck, 
       continue;
     }
     const outer = new Set<FunctionNode>();
-    const triggers = triggersOf(fn, unit.prov, listChanged, outer);
+    const triggers = triggersOf(fn, unit.prov, listChanged, outer) ?? (fn.params.length > 0 ? answerTriggers(fn, unit.prov, listChanged, requests) : undefined);
     const name = functionName(fn);
     if (!triggers) throw new Unprovable(reason, `${state.name} is filled ${name ? `by ${name}(), which also runs from somewhere other than` : 'outside'} a lifecycle hook, a list_changed handler or a timer, so there is no one place a per-request derivation can replay`);
     for (const o of outer) starters.add(o);
@@ -48,7 +50,19 @@ export function planHookHelper(unit: Unit, group: Group, checks: ConsumerCheck, 
     for (const t of triggers) hooks.set(t.statement, t);
   }
   if (fills.size > 1) throw new Unprovable(reason, `${state.name} is filled by more than one function`);
-  const fill = [...fills][0];
+  let fill: FunctionNode | undefined = [...fills][0];
+  const writes = new Set<Node>(state.writes.map((w) => w.node));
+  // A fill handed the answer (`update(response.roots)`): the init hook calling it becomes the helper and the fill stays.
+  let answerCalls: TSESTree.CallExpression[] = [];
+  let mirrors: RootsState[] = [];
+  // Or a named function without parameters the hook runs, which asks and hands the answer over (`fillRoots()`): that one is the helper.
+  const starter = fill && fill.params.length > 0 && starters.size === 1 ? [...starters][0]! : undefined;
+  const asks = !!starter && starter.params.length === 0 && [...requests].some((r) => contains(starter, r));
+  if (fill && fill.params.length > 0 && (starters.size === 0 || asks)) {
+    const callers = asks ? [...hooks.values(), { fn: starter!, statement: declarationOf(starter!), kind: 'background' as const }] : [...hooks.values()];
+    ({ calls: answerCalls, mirrors } = answerFill(fill, callers, { prov: unit.prov, requests, writes }, reason));
+    fill = asks ? starter : undefined;
+  }
   const inits = [...hooks.values()].filter((h) => h.kind === 'init' || (h.kind === 'background' && !periodic(h)));
   if (!fill && inits.length !== 1) throw new Unprovable(reason, `${state.name} is filled by ${inits.length === 0 ? 'no' : 'more than one'} initialization hook`);
   if (fill && inits.length === 0) throw new Unprovable(reason, `${state.name} is only filled when the client's roots change or a timer fires, never at start`);
@@ -62,12 +76,23 @@ export function planHookHelper(unit: Unit, group: Group, checks: ConsumerCheck, 
     if (s.kind === 'request' && !requests.has(s.node) && [...hooks.keys(), ...fills, ...starters].some((h) => contains(h, s.node))) throw new Unprovable(reason, 'the hook also fetches roots for other state');
   }
   // Each trigger and the fill may only fetch roots into the state (and log): what --to param retires.
-  const gates = new Set<Node>(unit.sites.filter((s) => s.kind === 'capability' && s.side === 'server' && [...hooks.keys(), ...fills].some((h) => contains(h, s.node))).map((s) => s.node));
-  const context: HookContext = { prov: unit.prov, text: unit.text, requests, gates, helpers: new Set([...fills, ...starters]), writes: new Set(state.writes.map((w) => w.node)) };
-  for (const f of [...fills, ...starters]) onlyLogs(keptStatements({ fn: f, statement: declarationOf(f), kind: 'background' }, context), reason);
-  for (const hook of hooks.values()) onlyLogs(keptStatements(hook, context), reason);
-  checkOtherWrites(unit, state, reason);
-  const callbacks = consumingHandlers(unit, state, group.analysis, group.sites[0]!, reason);
+  const gates = new Set<Node>(unit.sites.filter((s) => s.kind === 'capability' && s.side === 'server' && [...hooks.keys(), ...fills, ...starters].some((h) => contains(h, s.node))).map((s) => s.node));
+  const context: HookContext = { prov: unit.prov, text: unit.text, requests, gates, helpers: new Set([...fills, ...starters]), writes };
+  for (const f of [...fills, ...starters]) if (!answerCalls.length) onlyLogs(keptStatements({ fn: f, statement: declarationOf(f), kind: 'background' }, context), reason);
+  // The asking function the hooks await: what it keeps for a client without roots only reports (its throw reaches the hook's onerror).
+  if (answerCalls.length && fill) onlyLogs(keptStatements({ fn: fill, statement: declarationOf(fill), kind: 'background' }, context), reason, [...hooks.values()].every((h) => h.kind === 'init' || h.kind === 'refresh'));
+  for (const hook of hooks.values()) onlyLogs(keptStatements(hook, context), reason, hook.kind === 'init' || hook.kind === 'refresh');
+  // Reads in the hooks (their logging) go with them, the helper's run inside the handlers; start-up code keeps the fall-back value.
+  const exempt = { hooks: [...hooks.keys()], helpers: [helper, ...(answerCalls.length ? fills : [])] };
+  checkOtherWrites(unit, state, reason, exempt);
+  const callbacks = consumingHandlers(unit, state, group.analysis, group.sites[0]!, reason, exempt);
+  // The handlers reading a state the fill copies the roots into derive them too.
+  for (const mirror of mirrors) {
+    checkOtherWrites(unit, mirror, reason, exempt);
+    const analysis = { states: [mirror], consumers: consumersOfState(mirror, unit.prov, unit.text) };
+    for (const [callback, chain] of consumingHandlers(unit, mirror, analysis, group.sites[0]!, reason, exempt)) if (!callbacks.has(callback)) callbacks.set(callback, chain);
+    checks(mirror);
+  }
   if (callbacks.size === 0) throw new Unprovable(reason, `no tools/call, prompts/get or resources/read handler reads ${state.name}`);
   checks(state);
   const scope = fill ? declarationOf(fill).parent : inits[0]!.statement.parent;
@@ -77,7 +102,7 @@ export function planHookHelper(unit: Unit, group: Group, checks: ConsumerCheck, 
     if (method && (chain.callback.type !== 'ArrowFunctionExpression' || thisClass(chain.callback) !== method.parent.parent)) throw new Unprovable(reason, `a handler reading ${state.name} has a \`this\` of its own, so it cannot call ${functionName(helper) ?? 'the fill method'}()`);
   }
   // A promise only the triggers kept (`ready = refresh()`): its declaration and every `await ready;` go.
-  const retiredNodes: Node[] = [...[...hooks.values()].filter((h) => fill || h !== inits[0]).map((h) => h.statement), ...[...starters].map(declarationOf)];
+  const retiredNodes: Node[] = [...[...hooks.values()].filter((h) => fill || h !== inits[0]).map((h) => h.statement), ...[...starters].filter((f) => f !== helper).map(declarationOf)];
   const awaited = new Set<FunctionNode>();
   for (const [variable, stored] of context.stored ?? []) {
     const stray = stored.writes.find((w) => !retiredNodes.some((r) => contains(r, w)));
@@ -105,7 +130,11 @@ export function planHookHelper(unit: Unit, group: Group, checks: ConsumerCheck, 
   }
   for (const request of requests) if (contains(helper, request)) edits.push({ start: request.range[0], end: request.range[1], text: `${HELPER_NAMES.answer}(${ctx})` });
   edits.push(...capabilityEdits(helper, unit, ctx, tools, reason));
-  edits.push(...awaitEdits(helper, state.writes.map((w) => w.node).filter((w) => contains(helper, w)), requests, reason));
+  const inHelper = [...state.writes.map((w) => w.node), ...answerCalls].filter((w) => contains(helper, w));
+  edits.push(...awaitEdits(helper, inHelper, requests, reason));
+  // The answer fill's promise is the state being filled: the helper settles only once it has.
+  const asyncFill = answerCalls.length > 0 && fillFunctionOf(answerCalls[0]!.callee, unit.prov)?.async;
+  for (const call of answerCalls) if (asyncFill && contains(helper, call) && call.parent?.type !== 'AwaitExpression') edits.push(insert(call.range[0], 'await '));
   const retire = retiredNodes.map((n) => ({ unit, range: tools.statementRange(unit, n) }));
   const states: DerivedState[] = [...callbacks.values()].map((chain, i) => ({
     chain,
@@ -115,7 +144,7 @@ export function planHookHelper(unit: Unit, group: Group, checks: ConsumerCheck, 
     declaration: (c) => (awaited.has(chain.callback) ? `await ${name}(${c});` : `if (${HELPER_NAMES.declares}(${c}, ${chain.server})) await ${name}(${c});`),
     ...(i === 0 ? { edits, contextType: unit.typescript } : {}),
   }));
-  const covered = unit.sites.filter((s) => [...hooks.keys(), ...fills].some((h) => contains(h, s.node)));
+  const covered = unit.sites.filter((s) => [...hooks.keys(), ...fills, ...(answerCalls.length ? starters : [])].some((h) => contains(h, s.node)));
   return { states, covered };
 }
 
@@ -127,12 +156,9 @@ function periodic(hook: Hook): boolean {
   return x?.type === 'CallExpression' && calleeName(x) === 'setInterval';
 }
 
-/** What a hook keeps besides fetching roots must be logging only: a per-request helper drops it. */
-function onlyLogs(kept: Node[], reason: Reason): void {
-  for (const k of kept) {
-    const statements = k.type === 'BlockStatement' ? k.body : [k];
-    if (!statements.every((s) => s.type === 'ExpressionStatement' && isConsoleCall(s.expression))) throw new Unprovable(reason, 'the hook does more than fetch roots for a client that declares none');
-  }
+/** What a hook keeps besides fetching roots (what a client without roots got) must only report: a per-request helper drops it. */
+function onlyLogs(kept: Node[], reason: Reason, throws = false): void {
+  if (!kept.every((s) => isReport(s, throws))) throw new Unprovable(reason, 'the hook does more than fetch roots for a client that declares none');
 }
 
 /**

@@ -3,6 +3,7 @@
 // written again at the top of every handler that reads that state, from the MRTR answer, after the
 // entry check (so before any side effect) and before the handler's own code; the fetch and the
 // refresh are retired. The state itself stays: its helpers, across files, read it as before.
+import path from 'node:path';
 import type { TSESTree } from '@typescript-eslint/types';
 import { type FunctionNode, type Node, analyzeState, contains, inTypeOnly, enclosingFunction, enclosingStatement, isRequestHandler, locOf, propertyName, reachesOf, thisClass, unwrap, walkAll } from '@uproot/core/planning';
 import type { Reach, RootsSite, RootsState, StateAnalysis } from '@uproot/core/planning';
@@ -10,6 +11,9 @@ import type { HandlerChain, ProjectIndex } from './chains.ts';
 import { handlerChain } from './chains.ts';
 import { HELPER_NAMES } from './helpers-block.ts';
 import type { DerivedState } from './rewrite.ts';
+import { inReport } from './reports.ts';
+import { callsReaching } from './setter-reads.ts';
+import { atStartup } from './startup.ts';
 import { type Unit, Unprovable } from './unit.ts';
 
 export const SESSION_NOTE = 'the roots are kept per session in a Map; one process can serve several clients, and a per-request rewrite would have to key each answer by the same session the original used';
@@ -108,7 +112,19 @@ export function planStateGroup(unit: Unit, group: Group, checks: ConsumerCheck, 
 }
 
 /** Besides the retired fetches, only the declaration (and, for a setter, the setter itself) may write the state. */
-export function checkOtherWrites(unit: Unit, state: RootsState, reason: NonNullable<RootsSite['reason']>): void {
+/** What a per-request plan keeps apart from the state's consumers and writers: the hooks it retires or replays, and the helper replaying the fill. */
+export interface Exempt {
+  /** Hook statements (top-level ones also mark where start-up code ends, see startup.ts). */
+  hooks: Node[];
+  /** The per-request helper and the functions it runs: their reads run inside the handlers, after the roots were asked for. */
+  helpers: Node[];
+}
+
+/** `owner`: for a read, the state's declaration (see atStartup). */
+const exempted = (unit: Unit, node: Node, exempt: Exempt | undefined, owner?: Node) =>
+  !!exempt && (atStartup(node, exempt.hooks, unit.prov, owner) || inReport(node) || [...exempt.hooks, ...exempt.helpers].some((h) => contains(h, node)));
+
+export function checkOtherWrites(unit: Unit, state: RootsState, reason: NonNullable<RootsSite['reason']>, exempt?: Exempt): void {
   const retired = new Set<Node>(state.writes.map((w) => w.node));
   if (state.kind === 'class-field') {
     walkAll(state.cls, (n) => {
@@ -122,7 +138,7 @@ export function checkOtherWrites(unit: Unit, state: RootsState, reason: NonNulla
   if (state.kind === 'setter') {
     for (const ref of unit.prov.variableOf(state.local)?.references ?? []) {
       const call = ref.identifier.parent;
-      if (!(call?.type === 'CallExpression' && retired.has(call))) throw new Unprovable(reason, `${state.name} is also used at line ${locOf(ref.identifier).start.line}`);
+      if (!(call?.type === 'CallExpression' && (retired.has(call) || exempted(unit, call, exempt)))) throw new Unprovable(reason, `${state.name} is also used at line ${locOf(ref.identifier).start.line}`);
     }
     const writes = state.variable.references.filter((r) => r.isWrite() && !declares(state.variable, r.identifier));
     if (writes.length !== 1) throw new Unprovable(reason, `${state.variable.name} is written by more than ${state.name} in ${state.module.file}`);
@@ -132,21 +148,28 @@ export function checkOtherWrites(unit: Unit, state: RootsState, reason: NonNulla
   for (const ref of state.variable.references) {
     if (!ref.isWrite() || declares(state.variable, ref.identifier)) continue;
     const assignment = ref.identifier.parent;
-    if (!(assignment && retired.has(assignment))) throw new Unprovable(reason, `${state.name} is also written at line ${locOf(ref.identifier).start.line}`);
+    if (!(assignment && (retired.has(assignment) || atStartup(assignment, exempt?.hooks ?? [], unit.prov)))) throw new Unprovable(reason, `${state.name} is also written at line ${locOf(ref.identifier).start.line}`);
   }
 }
 
 /** Every read of the state must be reached only from tools/call, prompts/get or resources/read handlers. */
-export function consumingHandlers(unit: Unit, state: RootsState, analysis: StateAnalysis, site: RootsSite, reason: NonNullable<RootsSite['reason']>): Map<FunctionNode, HandlerChain> {
+export function consumingHandlers(unit: Unit, state: RootsState, analysis: StateAnalysis, site: RootsSite, reason: NonNullable<RootsSite['reason']>, exempt?: Exempt): Map<FunctionNode, HandlerChain> {
   const reaches: Reach[] = [];
   if (state.kind === 'setter') {
     // Reads in the state's module count through the calls here that carry them (consumersOfState).
     const reads = new Set(analysis.consumers.map((c) => c.read.node));
     const all = state.variable.references.filter((r) => !r.isWrite() && !inTypeOnly(r.identifier));
-    if (all.some((r) => !reads.has(r.identifier))) throw new Unprovable(reason, `${state.variable.name} is read in ${state.module.file} by code no handler of this file reaches`);
-    for (const c of analysis.consumers) if (c.call) reaches.push(...onlyHandlers(c.call, unit, state.name, reason));
+    const calls: Node[] = analysis.consumers.flatMap((c) => (c.call ? [c.call] : []));
+    for (const r of all) {
+      if (reads.has(r.identifier)) continue;
+      // A private helper of the module, or an exported function: covered when the calls here that run it are.
+      const reaching = callsReaching(r.identifier, state, unit);
+      if (!reaching) throw new Unprovable(reason, `${state.variable.name} is read in ${state.module.file} by code no handler of this file reaches`);
+      calls.push(...reaching);
+    }
+    for (const call of new Set(calls)) if (!exempted(unit, call, exempt, state.module.program)) reaches.push(...onlyHandlers(call, unit, state.name, reason));
   } else {
-    for (const read of readNodes(state)) reaches.push(...onlyHandlers(read, unit, state.name, reason));
+    for (const read of readNodes(state)) if (!exempted(unit, read, exempt, ownerOf(state))) reaches.push(...onlyHandlers(read, unit, state.name, reason));
   }
   const out = new Map<FunctionNode, HandlerChain>();
   for (const reach of reaches) {
@@ -157,12 +180,28 @@ export function consumingHandlers(unit: Unit, state: RootsState, analysis: State
 }
 
 function onlyHandlers(node: Node, unit: Unit, name: string, reason: NonNullable<RootsSite['reason']>): Reach[] {
-  const reaches = reachesOf(node, unit.prov);
+  // A recursive helper's call of itself is entered through its other callers, which are checked.
+  const reaches = reachesOf(node, unit.prov).filter((r) => !recursion(r));
   if (reaches.length === 0) throw new Unprovable(reason, `${name} is read at line ${locOf(node).start.line} outside any handler`);
   for (const r of reaches) {
     if (!isRequestHandler(r.handler) || !r.callback) throw new Unprovable(reason, `${name} is read at line ${locOf(node).start.line} from ${r.name ?? r.handler}, which has no request to ask for roots`);
   }
   return reaches;
+}
+
+/** Where the state is declared: its variable's declaration, or its class. */
+function ownerOf(state: RootsState): Node | undefined {
+  if (state.kind === 'class-field') return state.cls;
+  if (state.kind === 'setter') return state.module.program;
+  return state.variable.defs[0]?.name;
+}
+
+/** The reach ended where a function calls itself again (`buildTree` inside `buildTree`): a cycle, not a way in. */
+function recursion(r: Reach): boolean {
+  const entered = r.hops[0];
+  if (r.handler !== 'other' || r.unresolved || !entered) return false;
+  const caller = enclosingFunction(entered.call);
+  return r.hops.some((h) => h.fn === caller);
 }
 
 function readNodes(state: RootsState): Node[] {
@@ -179,9 +218,13 @@ function readNodes(state: RootsState): Node[] {
   return state.variable.references.filter((r) => !r.isWrite()).map((r) => r.identifier);
 }
 
+/** Test files by the conventions test runners use (as migrate's testsToUpdate and the official codemod do). */
+const TEST_FILE = /(^|\/)(test|tests|__tests__)\/|\.(test|spec)\.[cm]?[jt]sx?$/;
+
 /** Another file of the run that imports the setter's module would read state its handlers no longer fill. */
 function checkNoOtherImporters(unit: Unit, state: Extract<RootsState, { kind: 'setter' }>, project: ProjectIndex | undefined, reason: NonNullable<RootsSite['reason']>): void {
-  const others = project?.importersOf?.(state.module.file, unit.path);
+  // Test files drive the module themselves (they set its state): they serve no client whose roots they would miss.
+  const others = project?.importersOf?.(state.module.file, unit.path)?.filter((f) => !TEST_FILE.test(path.relative(path.dirname(state.module.file), f).split(path.sep).join('/')));
   if (!others) throw new Unprovable(reason, `${state.name} keeps the roots in ${state.module.file}; run uproot migrate on the whole project so every file reading it is seen`);
   if (others.length) throw new Unprovable(reason, `${state.module.file} is also imported by ${others.join(', ')}, whose handlers would no longer see the roots`);
 }

@@ -1,0 +1,202 @@
+// `--lifecycle per-request` when the function that fills the state takes the answer as its parameter
+// (`await updateAllowedDirectoriesFromRoots(response.roots)`, as the reference filesystem server
+// does): the hooks that call it are where the request lives, so the per-request helper is the init
+// hook itself, replayed with the MRTR answer, and the fill function stays as it is. That holds when
+// every caller hands it only what the request returned, and when the fill does nothing a request
+// may not repeat: it computes from its parameters, writes the state and logs.
+import type { TSESTree } from '@typescript-eslint/types';
+import { type FunctionNode, type Node, contains, locOf, propertyName, unwrap, walkAll } from '@uproot/core/planning';
+import { statesOf } from '@uproot/core/planning';
+import type { Provenance, RootsSite, RootsState } from '@uproot/core/planning';
+import { isConsoleCall } from '../hook-statements.ts';
+import { type Hook, fillReferences, fillerOf, hookOf } from '../param/state/hooks.ts';
+import { Unprovable } from './unit.ts';
+
+type Reason = NonNullable<RootsSite['reason']>;
+
+export interface AnswerFillContext {
+  prov: Provenance;
+  /** The roots requests of the state. */
+  requests: ReadonlySet<Node>;
+  /** The state's writes (assignments or setter calls). */
+  writes: ReadonlySet<Node>;
+}
+
+/**
+ * The calls of `fill` when it is an answer fill: each one sits in a trigger hook (or an IIFE or the
+ * request's `.then` there), as a statement, and passes only the request's answer (`response`,
+ * `response.roots`, a destructured `roots`, a cast of either). Throws with the reason otherwise.
+ */
+export interface AnswerFill {
+  calls: TSESTree.CallExpression[];
+  /**
+   * Other states the fill copies the state into (`setAllowedDirectories(allowedDirectories)` after
+   * `allowedDirectories = dirs`): replayed with it, so their readers must derive per request too.
+   */
+  mirrors: RootsState[];
+}
+
+export function answerFill(fill: FunctionNode, hooks: readonly Hook[], c: AnswerFillContext, reason: Reason): AnswerFill {
+  const name = fillName(fill);
+  const calls: TSESTree.CallExpression[] = [];
+  for (const ref of fillReferences(fill, c.prov)) {
+    const call = ref.parent;
+    if (call?.type !== 'CallExpression' || call.callee !== ref) throw new Unprovable(reason, `${name}() is used at line ${locOf(ref).start.line} other than by a call`);
+    const hook = hooks.find((h) => h.fn === fillerOf(call, c.requests));
+    if (!hook) throw new Unprovable(reason, `${name}() is called at line ${locOf(call).start.line} from outside the hooks that fetch the roots`);
+    const used = call.parent?.type === 'AwaitExpression' ? call.parent : call;
+    if (used.parent?.type !== 'ExpressionStatement') throw new Unprovable(reason, `the result of ${name}() is used at line ${locOf(call).start.line}, which a per-request helper would not keep`);
+    for (const arg of call.arguments) {
+      if (!answerDerived(arg, hook.fn, c, 0)) throw new Unprovable(reason, `${name}() is given something besides the roots answer at line ${locOf(arg).start.line}`);
+    }
+    calls.push(call);
+  }
+  if (calls.length === 0) throw new Unprovable(reason, `${name}() is never called with the roots answer`);
+  return { calls, mirrors: checkFillBody(fill, c, reason) };
+}
+
+/**
+ * The hooks a fill handed the answer runs from, found from its calls as `fillerOf` sees them (the
+ * request's `.then` callback and an IIFE are the hook's own code); undefined when one call is elsewhere.
+ */
+export function answerTriggers(fill: FunctionNode, prov: Provenance, listChanged: ReadonlySet<Node>, requests: ReadonlySet<Node>): Hook[] | undefined {
+  const hooks: Hook[] = [];
+  for (const ref of fillReferences(fill, prov)) {
+    const call = ref.parent;
+    const caller = call?.type === 'CallExpression' && call.callee === ref ? fillerOf(call, requests) : undefined;
+    const hook = caller && hookOf(caller, listChanged);
+    if (!hook) return undefined;
+    if (!hooks.some((h) => h.fn === hook.fn)) hooks.push(hook);
+  }
+  return hooks.length ? hooks : undefined;
+}
+
+/** Reads only the request's answer: the request itself, or a local of the hook that holds (part of) it. */
+function answerDerived(expr: Node, hook: FunctionNode, c: AnswerFillContext, depth: number): boolean {
+  let ok = true;
+  // The type of a cast (`answer as ListRootsResult`) names no value.
+  const types: Node[] = [];
+  walkAll(expr, (n) => {
+    // The request, its receiver and arguments included, is the answer.
+    if (!ok || [...c.requests, ...types].some((r) => contains(r, n))) return;
+    if (n.type === 'TSAsExpression' || n.type === 'TSSatisfiesExpression' || n.type === 'TSTypeAssertion') types.push(n.typeAnnotation);
+    if (n.type === 'AssignmentExpression' || n.type === 'UpdateExpression') ok = false;
+    // Only the request itself may be called: anything else could do more than read the answer.
+    if (n.type === 'CallExpression' || n.type === 'NewExpression') ok = false;
+    if (n.type === 'Identifier' && !isPropertyName(n) && !answerLocal(n, hook, c, depth)) ok = false;
+  });
+  return ok;
+}
+
+/** A `const` of the hook initialized from the answer, or the parameter of the request's `.then` callback. */
+function answerLocal(id: TSESTree.Identifier, hook: FunctionNode, c: AnswerFillContext, depth: number): boolean {
+  const variable = c.prov.variableOf(id);
+  const def = variable?.defs[0];
+  if (!variable || variable.defs.length !== 1 || !def || !contains(hook, def.name)) return false;
+  if (variable.references.some((r) => r.isWrite() && r.identifier !== def.name)) return false;
+  const node = def.node as Node;
+  if (node.type === 'VariableDeclarator') return !!node.init && depth < 3 && answerDerived(node.init, hook, c, depth + 1);
+  // `request.then((answer) => fill(answer.roots))`: the callback's parameter is the answer.
+  if (def.type === 'Parameter' && (node.type === 'ArrowFunctionExpression' || node.type === 'FunctionExpression')) {
+    const call = node.parent;
+    return call?.type === 'CallExpression' && call.arguments[0] === node && call.callee.type === 'MemberExpression' && propertyName(call.callee) === 'then' && c.requests.has(unwrap(call.callee.object));
+  }
+  return false;
+}
+
+function isPropertyName(n: Node): boolean {
+  const p = n.parent;
+  return (p?.type === 'MemberExpression' && p.property === n && !p.computed) || (p?.type === 'Property' && p.key === n && !p.computed && p.value !== n);
+}
+
+/**
+ * What the fill runs on every request now: declarations computed from its parameters, the state's
+ * writes, logging, and branches, loops and try blocks of those. A statement with an effect of its own
+ * (a watcher started, a file written) would repeat per request, so it keeps the marker.
+ */
+function checkFillBody(fill: FunctionNode, c: AnswerFillContext, reason: Reason): RootsState[] {
+  const mirrors: RootsState[] = [];
+  const fail = (s: Node): never => {
+    throw new Unprovable(reason, `${fillName(fill)}() does more than fill the roots state (line ${locOf(s).start.line}), which a per-request helper would repeat on every call`);
+  };
+  const locals = new Set<unknown>();
+  for (const p of fill.params) walkAll(p, (n) => n.type === 'Identifier' && locals.add(c.prov.variableOf(n)));
+  const local = (target: Node) => {
+    const x = unwrap(target);
+    return x.type === 'Identifier' && locals.has(c.prov.variableOf(x));
+  };
+  // Only the fill's own locals may be assigned inside an expression (`dirs.push` is a call, not an assignment).
+  const pure = (e: Node) => {
+    let ok = true;
+    walkAll(e, (n) => {
+      if ((n.type === 'AssignmentExpression' && !local(n.left)) || (n.type === 'UpdateExpression' && !local(n.argument))) ok = false;
+    });
+    return ok;
+  };
+  const visit = (s: Node): void => {
+    switch (s.type) {
+      case 'BlockStatement':
+        return s.body.forEach(visit);
+      case 'VariableDeclaration':
+        for (const d of s.declarations) {
+          if (d.init && !pure(d.init)) fail(s);
+          walkAll(d.id, (n) => n.type === 'Identifier' && locals.add(c.prov.variableOf(n)));
+        }
+        return;
+      case 'ExpressionStatement': {
+        const e = unwrap(s.expression.type === 'AwaitExpression' ? s.expression.argument : s.expression);
+        if (c.writes.has(e) || isConsoleCall(e)) return;
+        if (e.type === 'AssignmentExpression' && local(e.left) && pure(e.right)) return;
+        if (e.type === 'CallExpression' && e.callee.type === 'MemberExpression' && local(e.callee.object) && pure(e)) return;
+        const mirror = e.type === 'CallExpression' ? mirrorOf(e, c) : undefined;
+        if (mirror) return void mirrors.push(mirror);
+        return fail(s);
+      }
+      case 'IfStatement':
+        if (!pure(s.test)) fail(s);
+        visit(s.consequent);
+        if (s.alternate) visit(s.alternate);
+        return;
+      case 'ForOfStatement':
+        if (!pure(s.right)) fail(s);
+        walkAll(s.left, (n) => n.type === 'Identifier' && locals.add(c.prov.variableOf(n)));
+        return visit(s.body);
+      case 'TryStatement':
+        if (s.finalizer) fail(s);
+        visit(s.block);
+        if (s.handler?.param) walkAll(s.handler.param, (n) => n.type === 'Identifier' && locals.add(c.prov.variableOf(n)));
+        if (s.handler) visit(s.handler.body);
+        return;
+      case 'ReturnStatement':
+        if (s.argument && !pure(s.argument)) fail(s);
+        return;
+      case 'ContinueStatement':
+      case 'BreakStatement':
+      case 'EmptyStatement':
+        return;
+      default:
+        return fail(s);
+    }
+  };
+  if (fill.body.type === 'BlockStatement') visit(fill.body);
+  else if (!c.writes.has(unwrap(fill.body))) fail(fill.body);
+  return mirrors;
+}
+
+/** A call that hands one of its arguments to another state (an imported setter, a session map): that state, with this call as its write. */
+function mirrorOf(call: TSESTree.CallExpression, c: AnswerFillContext): RootsState | undefined {
+  for (const arg of call.arguments) {
+    for (const state of statesOf(arg, c.prov)) {
+      if (state.kind === 'setter' && state.writes.some((w) => w.node === call)) return state;
+    }
+  }
+  return undefined;
+}
+
+function fillName(fill: FunctionNode): string {
+  if (fill.type !== 'ArrowFunctionExpression' && fill.id) return fill.id.name;
+  const p = fill.parent;
+  if (p?.type === 'VariableDeclarator' && p.id.type === 'Identifier') return p.id.name;
+  if ((p?.type === 'MethodDefinition' || p?.type === 'PropertyDefinition') && !p.computed) return propertyName(p) ?? 'the fill function';
+  return 'the fill function';
+}
