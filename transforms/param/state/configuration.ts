@@ -67,7 +67,9 @@ export function serverPrefix(ast: TSESTree.Program, prov: Provenance, fallback?:
     if (name || n.type !== 'NewExpression') return;
     const callee = calleeName(n);
     if (callee !== 'McpServer' && callee !== 'Server') return;
-    const info = n.arguments[0] ? unwrap(n.arguments[0]) : undefined;
+    let info = n.arguments[0] ? unwrap(n.arguments[0]) : undefined;
+    // `new McpServer(withDefaultIcons({ name: 'files', … }))`: the info decorated by a helper call.
+    if (info?.type === 'CallExpression' && info.arguments[0]) info = unwrap(info.arguments[0]);
     const prop = info?.type === 'ObjectExpression' ? findProperty(info, 'name') : undefined;
     name = prop ? staticString(prop.value) : undefined;
   });

@@ -13,7 +13,7 @@ import { type ProjectPlan, planMrtrProject, planMrtrText, type SourceFile as Pro
 type SourceFile = ProjectFile;
 import { planParamText } from '../../../../transforms/param.ts';
 import { runConfiguredVariable } from './configured-run.ts';
-import { literalServerNames } from './server-names.ts';
+import { literalServerNames, runServerName } from './server-names.ts';
 import { cleanupPendingWrites } from '../files/atomic-write.ts';
 import { collectFiles, stillInPlace } from '../files/walk.ts';
 import { Progress } from '../report/progress.ts';
@@ -88,7 +88,7 @@ export async function runMigrate(paths: string[], options: MigrateOptions): Prom
     await signalsDelivered();
     const oracle = decision.types === 'on' && !interrupted() ? await openOracle(decision.tsconfig, sources.filter((s): s is typeof s & { text: string } => s.text !== undefined)) : undefined;
     const remembered = new Map<string, string>();
-    const serverName = serverNames.size === 1 ? [...serverNames][0] : undefined;
+    const serverName = runServerName(serverNames);
     // The working directory rides along: it bounds the callers of files no package.json or repository holds.
     const named = { cwd, ...(serverName ? { serverName } : {}) };
     const plan = options.planner ?? plannerFor(options.strategy, { paramName: options.paramName, ...named });
