@@ -4,7 +4,7 @@
 // Handlers written this way get their ctx / extra from the registration like an inline callback does, so
 // provenance and reach must see `tools.archive` as a reference to the function.
 import type { TSESTree } from '@typescript-eslint/types';
-import { type FunctionNode, type Node, type VariableLike, propertyName, unwrap } from './ast.ts';
+import { type FunctionNode, type Node, type VariableLike, castOuter, propertyName, unwrap } from './ast.ts';
 
 type VariableOf = (id: TSESTree.Identifier) => VariableLike | undefined;
 
@@ -19,7 +19,7 @@ export function memberReferences(fn: FunctionNode, variableOf: VariableOf): TSES
   for (const holder of owner.holders(variableOf)) {
     for (const ref of variableOf(holder)?.references ?? []) {
       if (ref.isWrite()) continue;
-      const member = outermostWrapper(ref.identifier as Node).parent;
+      const member = castOuter(ref.identifier as Node).parent;
       if (member?.type !== 'MemberExpression' || unwrap(member.object) !== ref.identifier || propertyName(member) !== owner.name) continue;
       out.push(boundCall(member) ?? member);
     }
@@ -54,7 +54,7 @@ function memberOwner(fn: FunctionNode): MemberOwner | undefined {
 
 /** The identifier of `const name = { … }` (through `as const` / `satisfies`), which nothing reassigns. */
 function constHolder(object: Node): TSESTree.Identifier | undefined {
-  const declarator = outermostWrapper(object).parent;
+  const declarator = castOuter(object).parent;
   if (declarator?.type !== 'VariableDeclarator' || declarator.id.type !== 'Identifier') return undefined;
   const declaration = declarator.parent;
   return declaration?.type === 'VariableDeclaration' && declaration.kind === 'const' ? declarator.id : undefined;
@@ -81,15 +81,4 @@ function boundCall(member: TSESTree.MemberExpression): TSESTree.CallExpression |
   if (bind?.type !== 'MemberExpression' || bind.object !== member || propertyName(bind) !== 'bind') return undefined;
   const call = bind.parent;
   return call?.type === 'CallExpression' && call.callee === bind ? call : undefined;
-}
-
-/** The outermost of the casts and parentheses around `node` (`{ … } as const`, `(t as Tools)`). */
-function outermostWrapper(node: Node): Node {
-  let current = node;
-  while (current.parent && isWrapper(current.parent) && (current.parent as { expression?: Node }).expression === current) current = current.parent;
-  return current;
-}
-
-function isWrapper(node: Node): boolean {
-  return node.type === 'TSAsExpression' || node.type === 'TSSatisfiesExpression' || node.type === 'TSNonNullExpression' || node.type === 'TSTypeAssertion';
 }

@@ -8,6 +8,7 @@ import {
   type ScopeLike,
   type ScopeManagerLike,
   type VariableLike,
+  castOuter,
   findProperty,
   functionName,
   isExported,
@@ -807,8 +808,7 @@ function thisAssignments(cls: Node, key: string): TSESTree.AssignmentExpression[
 
 /** The call that takes `ref` as an argument, through casts and parentheses (`tools.archive as Handler`). */
 function argumentParent(ref: Node): TSESTree.CallExpression | undefined {
-  let current = ref;
-  while (current.parent && (current.parent.type === 'TSAsExpression' || current.parent.type === 'TSSatisfiesExpression' || current.parent.type === 'TSNonNullExpression')) current = current.parent;
+  const current = castOuter(ref);
   const p = current.parent;
   return p?.type === 'CallExpression' && p.arguments.includes(current as TSESTree.Expression) ? p : undefined;
 }

@@ -1,7 +1,7 @@
 // How a site is reached, with the nodes a planner needs: the handler callback and registration, and
 // each helper hop (the function and the call that enters it) between the handler and the site.
 import type { TSESTree } from '@typescript-eslint/types';
-import { type FunctionNode, type Node, calleeName, enclosingFunction, functionName, propertyName, staticString, unwrap } from './ast.ts';
+import { type FunctionNode, type Node, calleeName, castOuter, enclosingFunction, functionName, propertyName, staticString, unwrap } from './ast.ts';
 import { type Provenance, walkAll } from './provenance.ts';
 import { handledMethod, registrationKind, requestHandlerKind } from './registrations.ts';
 import { backgroundCallees, lifecycleHooks, type McpValue } from './surface.ts';
@@ -142,8 +142,7 @@ function namedReferences(fn: FunctionNode, prov: Provenance): Node[] {
   const refs: Node[] = [...prov.referencesTo(fn), ...getterReads(fn)];
   // `tools.archive` handed to a registration (its calls come from callsOf below).
   for (const member of prov.memberReferencesTo(fn)) {
-    let outer: Node = member;
-    while (outer.parent && (outer.parent.type === 'TSAsExpression' || outer.parent.type === 'TSSatisfiesExpression')) outer = outer.parent;
+    const outer = castOuter(member);
     const p = outer.parent;
     if (!(p?.type === 'CallExpression' && p.callee === outer)) refs.push(outer);
   }
