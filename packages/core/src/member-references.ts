@@ -4,7 +4,8 @@
 // Handlers written this way get their ctx / extra from the registration like an inline callback does, so
 // provenance and reach must see `tools.archive` as a reference to the function.
 import type { TSESTree } from '@typescript-eslint/types';
-import { type FunctionNode, type Node, type VariableLike, castOuter, propertyName, unwrap } from './ast.ts';
+import { type FunctionNode, type Node, type VariableLike, castOuter, propertyName, thisClass, unwrap } from './ast.ts';
+import { walkAll } from './walk.ts';
 
 type VariableOf = (id: TSESTree.Identifier) => VariableLike | undefined;
 
@@ -23,6 +24,17 @@ export function memberReferences(fn: FunctionNode, variableOf: VariableOf): TSES
       if (member?.type !== 'MemberExpression' || unwrap(member.object) !== ref.identifier || propertyName(member) !== owner.name) continue;
       out.push(boundCall(member) ?? member);
     }
+  }
+  // `this.archive.bind(this)` / `this.archive` handed on inside its own class (its calls are callsOf's).
+  const method = fn.parent;
+  const cls = method?.type === 'MethodDefinition' ? method.parent?.parent : undefined;
+  if (cls && (cls.type === 'ClassDeclaration' || cls.type === 'ClassExpression')) {
+    walkAll(cls, (n) => {
+      if (n.type !== 'MemberExpression' || n.object.type !== 'ThisExpression' || propertyName(n) !== owner.name || thisClass(n.object) !== cls) return;
+      const used = boundCall(n) ?? n;
+      const p = castOuter(used).parent;
+      if (!(p?.type === 'CallExpression' && p.callee === castOuter(used))) out.push(used);
+    });
   }
   return out;
 }
