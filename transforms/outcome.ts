@@ -21,6 +21,12 @@ export interface FilePlan {
   helpers?: HelperKind[];
   /** `--to param`: the variable the file's roots requests now read instead of the client (roots from configuration). */
   configuredSource?: string;
+  /** `--to param` with `movePushRequests`: the callback offsets of rewritten v2 handlers whose push requests still have to move into MRTR. */
+  pushPending?: number[];
+  /** With `pushPending`: the generated functions the rewrite calls that only read (a round may run them again). */
+  replaySafe?: string[];
+  /** MRTR planned with `pushOnly`: the callback offsets of the handlers whose push requests moved. */
+  pushMoved?: number[];
 }
 
 export type Strategy = 'mrtr' | 'param';

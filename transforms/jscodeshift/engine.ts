@@ -3,7 +3,7 @@
 import type { API, FileInfo, Options } from 'jscodeshift';
 import { runStrategy } from './run-strategy.ts';
 import { planMrtrText } from '../mrtr.ts';
-import { planParamText } from '../param.ts';
+import { planParamTextMovingPush } from '../param.ts';
 
 export function transformMrtr(file: FileInfo, api: API): string | undefined {
   return runStrategy(file, api, planMrtrText);
@@ -11,5 +11,5 @@ export function transformMrtr(file: FileInfo, api: API): string | undefined {
 
 export function transformParam(file: FileInfo, api: API, options: Options = {}): string | undefined {
   const paramName = typeof options.paramName === 'string' ? options.paramName : undefined;
-  return runStrategy(file, api, (text, path) => planParamText(text, path, paramName ? { paramName } : {}));
+  return runStrategy(file, api, (text, path) => planParamTextMovingPush(text, path, paramName ? { paramName } : {}));
 }

@@ -41,11 +41,14 @@ export interface MrtrInput {
   sharedHelpers?: SharedHelpers;
   /** Where the run started: the callers' boundary for a file no package.json or repository holds. */
   cwd?: string;
+  /** Plan only these handlers' push requests (MrtrOptions.pushOnly). */
+  pushOnly?: MrtrOptions['pushOnly'];
 }
 
 export function planMrtr(input: MrtrInput): FilePlan {
   const unit = input.unit ?? makeUnit(input.filePath, input.text, input.ast, input.scopeManager, undefined, input.cwd);
-  return planUnits([unit], undefined, input.onlySiteAt, input.sharedHelpers ? { sharedHelpers: input.sharedHelpers } : {}).get(unit)!;
+  const options: MrtrOptions = { ...(input.sharedHelpers ? { sharedHelpers: input.sharedHelpers } : {}), ...(input.pushOnly ? { pushOnly: input.pushOnly } : {}) };
+  return planUnits([unit], undefined, input.onlySiteAt, options).get(unit)!;
 }
 
 /** Plan several files together so helper chains can cross between them. */
@@ -54,6 +57,19 @@ export interface MrtrOptions {
   lifecycle?: 'keep' | 'per-request';
   /** `uproot migrate` over several files: import the helper functions from a shared module instead of writing them into each file. */
   sharedHelpers?: SharedHelpers;
+  /** `--to param` after its rewrite (param-push/): plan only some handlers' push requests. */
+  pushOnly?: PushOnly;
+}
+
+/**
+ * Plan only the push requests (elicitation, sampling) of the handlers `handlers` accepts, by file and callback
+ * offset; roots sites are left as they are, unreported. Each plan lists the handlers whose requests moved in
+ * `pushMoved`. `replaySafe`: per file, functions whose calls only read (param's generated directory checks), which
+ * a handler may run again on every round.
+ */
+export interface PushOnly {
+  handlers(file: string, callbackAt: number): boolean;
+  replaySafe?(file: string): ReadonlySet<string>;
 }
 
 export function planUnits(units: Unit[], project: ProjectIndex | undefined, onlySiteAt?: number, options: MrtrOptions = {}): Map<Unit, FilePlan> {
@@ -76,7 +92,8 @@ function planUnitsOnce(units: Unit[], project: ProjectIndex | undefined, onlySit
   const stateFailures = new Map<RootsSite, Unprovable>();
   const guardEdits = new Map<Unit, TextEdit[]>();
   const lazy = new Set<RootsSite>();
-  const perRequest = options.lifecycle === 'per-request' && onlySiteAt === undefined;
+  const perRequest = options.lifecycle === 'per-request' && onlySiteAt === undefined && !options.pushOnly;
+  if (options.pushOnly?.replaySafe) for (const unit of units) unit.replaySafe = options.pushOnly.replaySafe(unit.path);
   if (perRequest) {
     for (const unit of units) {
       const lifecycle = planLifecycle(unit, project);
@@ -152,7 +169,7 @@ function planUnitsOnce(units: Unit[], project: ProjectIndex | undefined, onlySit
   for (const unit of units) {
     const out = outcomes.get(unit)!;
     for (const site of unit.sites) {
-      if (retired.has(site)) continue;
+      if (retired.has(site) || (options.pushOnly && !isPushRequest(site))) continue;
       if (onlySiteAt !== undefined && !(site.kind === 'request' && site.range[0] === onlySiteAt)) continue;
       // Chains the file-local classifier could not close (factories, exported helpers) get a second look here.
       const candidate = site.kind === 'request' && (site.action === 'rewrite' || (site.reason === 'unresolved-chain' && site.sdk === 2));
@@ -204,6 +221,7 @@ function planUnitsOnce(units: Unit[], project: ProjectIndex | undefined, onlySit
   if (onlySiteAt === undefined) {
     for (const [handler, round] of rounds) {
       if (round instanceof Unprovable || planned.has(handler) || keepsRoots.has(handler) || pushRequests.untracedFor(round.chain.unit.path, importersOf).length) continue;
+      if (options.pushOnly && !options.pushOnly.handlers(round.chain.unit.path, handler.range[0])) continue;
       // A helper outside the run that also asks the client holds the round: never a half rewrite.
       const held = outsideRun([round.chain.callback, ...round.chain.hops.map((h) => h.fn)], round.chain.unit);
       if (held.length) heldOutside.set(handler, held);
@@ -248,6 +266,7 @@ function planUnitsOnce(units: Unit[], project: ProjectIndex | undefined, onlySit
   for (const unit of units) {
     const out = outcomes.get(unit)!;
     for (const site of unit.sites) {
+      if (options.pushOnly) break;
       if (site.kind === 'capability' && site.side === 'server' && !retired.has(site) && (onlySiteAt === undefined || rewrite.gates.has(site))) {
         out.push({ site, outcome: rewrite.gates.has(site) ? 'rewritten' : 'reported' });
       }
@@ -257,7 +276,7 @@ function planUnitsOnce(units: Unit[], project: ProjectIndex | undefined, onlySit
         ? []
         : dedupeMarkers(out.flatMap((o) => (o.outcome === 'marked' && o.reason ? [planMarker(unit.text, o.site.node, o.reason, o.detail)] : [])).filter((e): e is TextEdit => !!e));
     // Under both strategies, client sends of roots list_changed get an era guard (2026-07-28 has none).
-    const guards = onlySiteAt === undefined ? planClientEraGuards({ text: unit.text, ast: unit.ast, scopeManager: unit.scopeManager, sites: unit.sites }) : { edits: [], outcomes: [] };
+    const guards = onlySiteAt === undefined && !options.pushOnly ? planClientEraGuards({ text: unit.text, ast: unit.ast, scopeManager: unit.scopeManager, sites: unit.sites }) : { edits: [], outcomes: [] };
     out.push(...guards.outcomes);
     const guardMarkers = guards.outcomes.flatMap((o) => (o.outcome === 'marked' && o.reason ? [planMarker(unit.text, o.site.node, o.reason, o.detail)] : [])).filter((e): e is TextEdit => !!e);
     // A site rewritten now may carry the marker of an earlier run (fixed since): it goes.
@@ -265,15 +284,21 @@ function planUnitsOnce(units: Unit[], project: ProjectIndex | undefined, onlySit
     const edits = [...(rewrite.edits.get(unit) ?? []), ...(guardEdits.get(unit) ?? []), ...markers, ...guards.edits, ...dedupeMarkers(guardMarkers), ...stale];
     // Prove the edits compose before anyone writes them.
     applyEdits(unit.text, edits);
-    result.set(unit, { edits, outcomes: out.sort((a, b) => a.site.range[0] - b.site.range[0]), ...helpersOf(rewrite.helpers, unit) });
+    result.set(unit, { edits, outcomes: out.sort((a, b) => a.site.range[0] - b.site.range[0]), ...helpersOf(rewrite.helpers, unit), ...movedIn(unit, usedRounds, options) });
   }
   // Files outside `units` that a cross-file chain reaches (callers without roots sites of their own).
   for (const [unit, edits] of rewrite.edits) {
     if (result.has(unit)) continue;
     applyEdits(unit.text, edits);
-    result.set(unit, { edits, outcomes: [], ...helpersOf(rewrite.helpers, unit) });
+    result.set(unit, { edits, outcomes: [], ...helpersOf(rewrite.helpers, unit), ...movedIn(unit, usedRounds, options) });
   }
   return { result, broken };
+}
+
+/** Under `pushOnly`, the callback offsets of the unit's handlers whose push requests moved. */
+function movedIn(unit: Unit, used: ReadonlySet<PushRound>, options: MrtrOptions): Pick<FilePlan, 'pushMoved'> {
+  if (!options.pushOnly) return {};
+  return { pushMoved: [...used].filter((r) => r.chain.unit === unit).map((r) => r.chain.callback.range[0]) };
 }
 
 /** Requests a used round would split in a helper that a roots request is also threaded through: planned again with them held. */

@@ -42,9 +42,19 @@ export function isConversion(node: Node, unit: Unit): boolean {
   return callee.type === 'Identifier' && CONVERSIONS.has(callee.name) && !unit.prov.variableOf(callee)?.defs.length;
 }
 
+/** A call (or its await) of a function the planner was told only reads: `await rootsFromDirectory(directory, 'directory')`. */
+function isReplaySafe(node: Node, unit: Unit): boolean {
+  if (!unit.replaySafe?.size) return false;
+  const call = node.type === 'AwaitExpression' ? node.argument : node;
+  if (call.type !== 'CallExpression' || call.callee.type !== 'Identifier' || !unit.replaySafe.has(call.callee.name)) return false;
+  // The file's own binding of that name (a declaration or an import), not a parameter or local that shadows it.
+  const defs = unit.prov.variableOf(call.callee)?.defs ?? [];
+  return defs.length === 1 && (defs[0]!.type === 'FunctionName' || defs[0]!.type === 'ImportBinding');
+}
+
 /** Whether evaluating `node` itself (not its children) could act, wait, or give another value later. */
 export function acts(node: Node, unit: Unit): boolean {
-  if (isConversion(node, unit)) return false;
+  if (isConversion(node, unit) || isReplaySafe(node, unit)) return false;
   return ACTIVE.has(node.type) || (node.type === 'UnaryExpression' && node.operator === 'delete');
 }
 

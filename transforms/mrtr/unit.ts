@@ -16,6 +16,8 @@ export interface Unit {
   typescript: boolean;
   eol: string;
   indent: string;
+  /** Functions of the file whose calls only read, which a round may run again (MrtrOptions.pushOnly). */
+  replaySafe?: ReadonlySet<string>;
 }
 
 /**

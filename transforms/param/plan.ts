@@ -25,7 +25,7 @@ import { type StateHelperNames, stateHelpersBlock } from './state/helpers-block.
 import { planRootsState } from './state/plan.ts';
 import { SOURCEABLE, type SourcePlan, planConfiguredSource } from './state/configured-source.ts';
 import { type HelperKind, PARAM_EXPORTS } from '../shared-helpers/names.ts';
-import { PushRequestsByHandler, isPushRequest, pushRequestDetail } from '../push-requests.ts';
+import { type PushRequest, PushRequestsByHandler, isPushRequest, pushRequestDetail } from '../push-requests.ts';
 import { importedPushRequests } from '../imported-push-requests.ts';
 
 export interface ParamOptions {
@@ -39,6 +39,12 @@ export interface ParamOptions {
   serverName?: string;
   /** Where the run started: the callers' boundary for a file no package.json or repository holds. */
   cwd?: string;
+  /**
+   * The run moves the push requests (elicitation, sampling) of the v2 handlers it rewrites into multi round-trip
+   * requests afterwards (param-push/): those handlers are rewritten and listed in the plan's `pushPending`, except
+   * the ones `held` names by their callback's offset, whose push requests could not move and which stay whole.
+   */
+  movePushRequests?: { held: ReadonlySet<number> };
 }
 
 export interface ParamInput extends ParamOptions {
@@ -90,7 +96,7 @@ export function planParam(input: ParamInput): FilePlan {
     const site = blocked.get(entry.callback);
     if (site && !entry.error) entry.error = alsoReaches(site, failed.get(site)!);
   }
-  holdPushRequestHandlers(entries, sites, prov, filePath);
+  const pushing = holdPushRequestHandlers(entries, sites, prov, filePath, input.movePushRequests);
   propagate(entries, siteEntries, failed, plans);
 
   const survivors = [...entries.values()].filter((e) => !e.error).map((e) => plans.get(e)!);
@@ -172,6 +178,15 @@ export function planParam(input: ParamInput): FilePlan {
     refreshes.set(site, `removed: it only reset ${dead.state.join(', ')}, which nothing reads; 2026-07-28 has no list_changed notification`);
   }
 
+  // What the rewritten handlers still ask push-style: v2's moves next (param-push/), v1's needs the SDK first.
+  const rewrittenEntries = new Set(rewritten.map((p) => p.entry));
+  const pushPending = [...pushing.v2].filter(([entry]) => rewrittenEntries.has(entry)).map(([entry]) => entry.callback.range[0]);
+  const v1Pushes = new Map<RootsSite, string>();
+  for (const [entry, requests] of pushing.v1) {
+    if (!rewrittenEntries.has(entry)) continue;
+    for (const r of requests) if (r.file === filePath && !v1Pushes.has(r.site)) v1Pushes.set(r.site, V1_PUSH);
+  }
+
   const outcomes: SiteOutcome[] = [];
   const era = planClientEraGuards({ text, ast, scopeManager, sites });
   for (const site of sites) {
@@ -182,6 +197,7 @@ export function planParam(input: ParamInput): FilePlan {
     else if (failure) outcomes.push({ site, outcome: 'marked', reason: failure.reason, ...(failure.message ? { detail: failure.message } : {}) });
     else if (built.details.has(site)) outcomes.push({ site, outcome: 'rewritten', detail: built.details.get(site)! });
     else if (refreshes.has(site)) outcomes.push({ site, outcome: 'rewritten', detail: refreshes.get(site)! });
+    else if (v1Pushes.has(site)) outcomes.push({ site, outcome: 'marked', reason: 'v1-sdk', detail: v1Pushes.get(site)! });
     else if (site.action === 'mark' && site.reason && site.kind === 'list-changed') outcomes.push({ site, outcome: 'marked', reason: site.reason });
     else outcomes.push({ site, outcome: 'reported' });
   }
@@ -226,7 +242,13 @@ export function planParam(input: ParamInput): FilePlan {
   }
   edits.push(...safePrunes(text, ast, prov, removed, bindings, edits, statePlan.keep));
   applyEdits(text, edits); // prove the edits compose before anyone writes them
-  return { edits, outcomes: outcomes.sort((a, b) => a.site.range[0] - b.site.range[0]), ...(helpers.length ? { helpers } : {}), ...(sourcePlan.variable ? { configuredSource: sourcePlan.variable } : {}) };
+  return {
+    edits,
+    outcomes: outcomes.sort((a, b) => a.site.range[0] - b.site.range[0]),
+    ...(helpers.length ? { helpers } : {}),
+    ...(sourcePlan.variable ? { configuredSource: sourcePlan.variable } : {}),
+    ...(pushPending.length ? { pushPending, replaySafe: [helper.fn, stateNames.configured?.fn, stateNames.capability?.fn, stateNames.workspace?.fn].filter((n): n is string => !!n) } : {}),
+  };
 }
 
 /** Import, from the shared module, the helpers (and the helper type) the file's new code names, under the names it was given. */
@@ -242,28 +264,42 @@ function importShared(module: string, bindings: Bindings, edits: TextEdit[], loc
   for (const [name, local, type] of pairs) if (local && new RegExp(`\\b${local.replace(/\$/g, '\\$')}\\b`).test(code)) bindings.importAs(module, name, local, { type });
 }
 
+/** Why a push request of a v1 handler whose roots request the run rewrote is left: MRTR needs the v2 SDK. */
+const V1_PUSH = 'the handler\'s roots now come from its directory parameter, but this request still asks the client push-style, which 2026-07-28 refuses; multi round-trip requests need the v2 SDK';
+
 /**
- * A v2 handler that also elicits or samples push-style keeps its roots request: the parameter alone would let it
- * run on 2026-07-28 past the roots request it failed at, then fail at the push request after whatever it does in
- * between, and report it migrated. (v1 serves only 2025-era connections, where the rewrite changes nothing else.)
- * A push request in this file whose callers cannot all be traced holds every such handler of the file; helpers
- * imported from other files are followed one import deep.
+ * A v2 handler that also elicits or samples push-style keeps its roots request, unless the run moves those requests
+ * into multi round-trip requests (`move`): the parameter alone would let it run on 2026-07-28 past the roots request
+ * it failed at, then fail at the push request after whatever it does in between, and report it migrated. A v1
+ * handler is rewritten (v1 serves only 2025-era connections, where its push requests still work) and its push
+ * requests are marked v1-sdk. A push request in this file whose callers cannot all be traced holds every such
+ * handler of the file; helpers imported from other files are followed one import deep.
  */
-function holdPushRequestHandlers(entries: Map<string, Entry>, sites: RootsSite[], prov: Provenance, filePath: string): void {
+function holdPushRequestHandlers(entries: Map<string, Entry>, sites: RootsSite[], prov: Provenance, filePath: string, move: ParamOptions['movePushRequests']): { v2: Map<Entry, PushRequest[]>; v1: Map<Entry, PushRequest[]> } {
   const pushes = new PushRequestsByHandler();
   for (const site of sites) {
-    if (!isPushRequest(site) || site.sdk === 1) continue;
+    if (!isPushRequest(site)) continue;
     const reaches = reachesOf(site.node, prov);
     for (const reach of reaches) if (reach.callback) pushes.add(reach.callback, { site, file: filePath });
-    if (reaches.length === 0 || reaches.some((r) => !r.callback && r.handler === 'other')) pushes.addUntraced({ site, file: filePath });
+    if (site.sdk !== 1 && (reaches.length === 0 || reaches.some((r) => !r.callback && r.handler === 'other'))) pushes.addUntraced({ site, file: filePath });
   }
+  const pushing = { v2: new Map<Entry, PushRequest[]>(), v1: new Map<Entry, PushRequest[]>() };
   for (const entry of entries.values()) {
-    if (entry.error || entry.sdk === 1 || ![...entry.sites].some((s) => s.kind === 'request')) continue;
+    if (entry.error || ![...entry.sites].some((s) => s.kind === 'request')) continue;
+    const own = (r: PushRequest) => (entry.sdk === 1 ? r.site.sdk === 1 : r.site.sdk !== 1);
+    if (entry.sdk === 1) {
+      const requests = [...pushes.of([entry.callback]), ...importedPushRequests(entry.fns, { path: filePath, prov })].filter(own);
+      if (requests.length) pushing.v1.set(entry, requests);
+      continue;
+    }
     const untraced = pushes.untracedFor(filePath, () => []);
     // This file is planned alone: helpers it imports are followed one import deep.
-    const holding = [...pushes.of([entry.callback]), ...importedPushRequests(entry.fns, { path: filePath, prov }), ...untraced];
-    if (holding.length) entry.error = new Unprovable('push-request', pushRequestDetail(holding, filePath, untraced));
+    const holding = [...pushes.of([entry.callback]), ...importedPushRequests(entry.fns, { path: filePath, prov }), ...untraced].filter(own);
+    if (!holding.length) continue;
+    if (move && !move.held.has(entry.callback.range[0])) pushing.v2.set(entry, holding);
+    else entry.error = new Unprovable('push-request', pushRequestDetail(holding, filePath, untraced));
   }
+  return pushing;
 }
 
 function alsoReaches(site: RootsSite, why: Unprovable): Unprovable {

@@ -3,48 +3,25 @@
 // file stays untouched, and so do the files rewritten together with it; signals stop between groups.
 import { mayContainRootsSites } from '@uproot/core';
 import { applyEdits } from '@uproot/core/planning';
-import type { FilePlan, Strategy } from '../../../../transforms/outcome.ts';
-import { type ProjectPlan, planMrtrProject, planMrtrText, type SourceFile as ProjectFile } from '../../../../transforms/mrtr.ts';
-
-/**
- * Every file is read once up front; only those that can hold a roots site keep their text in memory.
- * The planner reads the others again when a helper chain passes through them (see `remembered`).
- */
-type SourceFile = ProjectFile;
-import { planParamText } from '../../../../transforms/param.ts';
-import { runConfiguredVariable } from './configured-run.ts';
+import type { FilePlan } from '../../../../transforms/outcome.ts';
+import type { SourceFile } from '../../../../transforms/mrtr.ts';
 import { literalServerNames, runServerName } from './server-names.ts';
 import { cleanupPendingWrites } from '../files/atomic-write.ts';
 import { collectFiles, stillInPlace } from '../files/walk.ts';
 import { Progress } from '../report/progress.ts';
-import { DEFAULT_MAX_BYTES, readHoldingWords, readSource } from '../files/read-source.ts';
-import { describeFailure, relativePath, summary, TypesUnavailable } from '../scan/scan.ts';
+import { DEFAULT_MAX_BYTES, readSource } from '../files/read-source.ts';
+import { relativePath, summary, TypesUnavailable } from '../scan/scan.ts';
 import { type Work, writeGroup } from './commit-group.ts';
 import { writeGroups } from './cross-file-groups.ts';
 import { testsToUpdate } from './tests-to-update.ts';
 import { isTypedCandidate, openOracle } from '../types/candidates.ts';
 import { decideTypes } from '../types/detect.ts';
-import type { TypeOracle } from '../types/oracle.ts';
-import type { SharedHelpers } from '../../../../transforms/shared-helpers/names.ts';
-import { importersOf, moduleWork, shareHelpers } from './shared-helpers-run.ts';
+import { type SharedRun, importersOf, moduleWork, shareHelpers } from './shared-helpers-run.ts';
+import { planAll, plannerFor } from './plan-all.ts';
+import { fillLazyTexts, planParamRun } from './param-run.ts';
 import type { MigrateOptions, MigrateResult } from './shapes.ts';
 
-export function plannerFor(strategy: Strategy, options: { paramName?: string; sharedHelpers?: SharedHelpers; configuredCapability?: string; serverName?: string; cwd?: string } = {}): (text: string, file: string) => FilePlan {
-  const shared = options.sharedHelpers;
-  const cwd = options.cwd;
-  if (strategy === 'mrtr') return (text, file) => planMrtrText(text, file, { ...(shared ? { sharedHelpers: shared } : {}), ...(cwd ? { cwd } : {}) });
-  if (strategy === 'param') {
-    return (text, file) =>
-      planParamText(text, file, {
-        ...(options.paramName ? { paramName: options.paramName } : {}),
-        ...(shared?.(file) !== undefined ? { sharedHelpers: shared(file)! } : {}),
-        ...(options.configuredCapability ? { configuredCapability: options.configuredCapability } : {}),
-        ...(options.serverName ? { serverName: options.serverName } : {}),
-        ...(cwd ? { cwd } : {}),
-      });
-  }
-  throw new Error(`the ${strategy} strategy is not available in this version of uproot`);
-}
+export { plannerFor };
 
 export async function runMigrate(paths: string[], options: MigrateOptions): Promise<MigrateResult> {
   const { cwd, dryRun } = options;
@@ -91,22 +68,20 @@ export async function runMigrate(paths: string[], options: MigrateOptions): Prom
     const serverName = runServerName(serverNames);
     // The working directory rides along: it bounds the callers of files no package.json or repository holds.
     const named = { cwd, ...(serverName ? { serverName } : {}) };
-    const plan = options.planner ?? plannerFor(options.strategy, { paramName: options.paramName, ...named });
-    let plans = interrupted() ? new Map<string, FilePlan>() : planAll(sources, { ...options, remembered, oracle }, plan, result);
-    // Roots from configuration: checks in files without a request follow once the run leaves none to the client.
-    const configuredCapability = options.strategy === 'param' && !options.planner ? runConfiguredVariable(plans.values()) : undefined;
-    if (configuredCapability && !interrupted()) plans = planAll(sources, { ...options, remembered, oracle }, plannerFor('param', { paramName: options.paramName, configuredCapability, ...named }), { failures: [] });
-    // Callers the planner read lazily are rewritten from exactly the text it planned on.
-    for (const source of sources) {
-      if (source.text === undefined && plans.has(source.path)) source.text = remembered.get(source.path);
+    let plans: Map<string, FilePlan>;
+    let shared: SharedRun | undefined;
+    if (interrupted()) plans = new Map();
+    else if (options.strategy === 'param' && !options.planner) ({ plans, shared } = planParamRun(sources, { ...options, remembered, oracle }, named, result));
+    else {
+      plans = planAll(sources, { ...options, remembered, oracle }, options.planner ?? plannerFor(options.strategy, { paramName: options.paramName, ...named }), result);
+      fillLazyTexts(sources, plans, remembered);
+      // Helpers several files need go into one module beside them, planned again to import it
+      // (from the texts the first plan read, lazily read callers included).
+      shared = options.planner ? undefined : shareHelpers(sources, plans, cwd, (sharedHelpers, scratch) => planAll(sources, { ...options, remembered, oracle, sharedHelpers }, plannerFor(options.strategy, { paramName: options.paramName, sharedHelpers, ...named }), scratch));
+      if (shared) plans = shared.plans;
     }
-    // Helpers several files need go into one module beside them, planned again to import it
-    // (from the texts the first plan read, lazily read callers included).
-    const shared = options.planner || interrupted() ? undefined : shareHelpers(sources, plans, cwd, (sharedHelpers, scratch) => planAll(sources, { ...options, remembered, oracle, sharedHelpers }, plannerFor(options.strategy, { paramName: options.paramName, sharedHelpers, ...named, ...(configuredCapability ? { configuredCapability } : {}) }), scratch));
-    if (shared) {
-      plans = shared.plans;
-      result.notices.push(...shared.notices);
-    }
+    fillLazyTexts(sources, plans, remembered);
+    if (shared) result.notices.push(...shared.notices);
     const work: Work[] = [];
     for (const source of sources) {
       const filePlan = plans.get(source.path);
@@ -164,80 +139,7 @@ export async function runMigrate(paths: string[], options: MigrateOptions): Prom
   return result;
 }
 
-type PlanOptions = MigrateOptions & { remembered: Map<string, string>; oracle?: TypeOracle; sharedHelpers?: SharedHelpers };
-
 /** Let pending signal events run; a synchronous loop never sees them otherwise. */
 function signalsDelivered(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
-}
-
-/**
- * Plan every file. MRTR plans the run as one project (chains cross files). If that crashes, the
- * files that crash on their own are failed and the rest are planned as a project again, so one bad
- * file cannot cost the others their cross-file rewrites; per-file planning is the last resort.
- */
-function planAll(sources: Array<SourceFile & { file: string }>, options: PlanOptions, plan: (text: string, file: string) => FilePlan, result: Pick<MigrateResult, 'failures'>): Map<string, FilePlan> {
-  if (options.strategy === 'mrtr' && !options.planner) {
-    const whole = planProject(sources, options, new Map());
-    if (whole) return reportProject(whole, sources, result);
-    const crashed = new Map<string, unknown>();
-    for (const source of sources) {
-      if (source.text === undefined || !mayContainRootsSites(source.text)) continue;
-      try {
-        plan(source.text, source.path);
-      } catch (error) {
-        crashed.set(source.path, error);
-      }
-    }
-    const rest = crashed.size ? planProject(sources, options, crashed) : undefined;
-    if (rest) return reportProject(rest, sources, result);
-  }
-  const plans = new Map<string, FilePlan>();
-  for (const source of sources) {
-    if (source.text === undefined || !mayContainRootsSites(source.text)) continue;
-    try {
-      plans.set(source.path, plan(source.text, source.path));
-    } catch (error) {
-      result.failures.push(describeFailure(source.file, error));
-    }
-  }
-  return plans;
-}
-
-/**
- * The MRTR project plan, or undefined when the planner crashes. A `heldOut` file is kept in the
- * project but made unparsable, so the planner treats it like a file with a syntax error: it never
- * guesses a chain through it, and fails with the crash that held it out.
- */
-function planProject(sources: SourceFile[], options: PlanOptions, heldOut: Map<string, unknown>): ProjectPlan | undefined {
-  try {
-    const files = sources.map((s) => (heldOut.has(s.path) ? { path: s.path, text: `${s.text ?? ''}\n)` } : s));
-    const read = (file: string) => {
-      const r = readSource(file, options.maxBytes ?? DEFAULT_MAX_BYTES);
-      if (!r.ok) return undefined;
-      options.remembered.set(file, r.text);
-      return r.text;
-    };
-    const wordsRead = readHoldingWords(options.maxBytes ?? DEFAULT_MAX_BYTES);
-    const readHolding = (file: string, words: readonly string[]) => {
-      const text = wordsRead(file, words);
-      if (text) options.remembered.set(file, text);
-      return text;
-    };
-    const oracle = options.oracle;
-    const project = planMrtrProject(files, { lifecycle: options.lifecycle, read, readHolding, cwd: options.cwd, typeHintFor: oracle && ((file, scopes) => oracle.hintFor(file, scopes)), ...(options.sharedHelpers ? { sharedHelpers: options.sharedHelpers } : {}) });
-    for (const [file, error] of heldOut) project.failures.set(file, error);
-    return project;
-  } catch {
-    return undefined;
-  }
-}
-
-/** Every file the planner had to read and could not is a failure, a caller without roots text included: its chain was left alone. */
-function reportProject(project: ProjectPlan, sources: Array<SourceFile & { file: string }>, result: Pick<MigrateResult, 'failures'>): Map<string, FilePlan> {
-  for (const [file, error] of project.failures) {
-    const source = sources.find((s) => s.path === file);
-    if (source) result.failures.push(describeFailure(source.file, error));
-  }
-  return project.plans;
 }
