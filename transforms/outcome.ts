@@ -23,6 +23,8 @@ export interface FilePlan {
   configuredSource?: string;
   /** `--to param` with `movePushRequests`: the callback offsets of rewritten v2 handlers whose push requests still have to move into MRTR. */
   pushPending?: number[];
+  /** `--to param`: push requests in other files' helpers that v1 handlers it rewrote make, to be marked v1-sdk there. */
+  v1Pushes?: Array<{ file: string; at: number }>;
   /** With `pushPending`: the generated functions the rewrite calls that only read (a round may run them again). */
   replaySafe?: string[];
   /** MRTR planned with `pushOnly`: the callback offsets of the handlers whose push requests moved. */

@@ -141,7 +141,7 @@ describe('one file planned alone sees the helper it imports', () => {
   });
 });
 
-describe('migrate --to param: a v2 handler that also elicits keeps its roots request', () => {
+describe('migrate --to param: a v2 handler whose push requests cannot move keeps its roots request', () => {
   const file = '/project/src/one.ts';
   const text = `import { McpServer } from '@modelcontextprotocol/server';
 import * as z from 'zod/v4';
@@ -155,7 +155,7 @@ server.registerTool('greet', { description: 'Greet in the workspace', inputSchem
 });
 `;
 
-  it('marks it with the same wording as --to mrtr', () => {
+  it('planned without the move (planParamText alone), marks it with the same wording as --to mrtr', () => {
     const plan = planParamText(text, file);
     const roots = plan.outcomes.filter((o) => o.site.kind === 'request');
     expect(roots.map((o) => [o.outcome, o.reason, o.detail])).toEqual([['marked', 'push-request', 'held back by createMessage() (line 8)']]);
@@ -164,16 +164,17 @@ server.registerTool('greet', { description: 'Greet in the workspace', inputSchem
     expect(lines.filter((l) => !l.includes('// uproot: [')).join('\n')).toBe(text);
   });
 
-  it('follows a helper the file imports, as --to mrtr does', async () => {
+  it('over a run, holds it when the helper it imports cannot move its request (param-push.test.ts: when it can)', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'uproot-push-param-'));
     try {
       writeFileSync(path.join(dir, 'package.json'), '{ "name": "push", "private": true, "type": "module" }\n');
       writeFileSync(path.join(dir, 'server.ts'), server.text);
-      writeFileSync(path.join(dir, 'ask.ts'), helper.text);
+      // The helper acts before it asks: asked up front, the log line would be written once per round.
+      writeFileSync(path.join(dir, 'ask.ts'), helper.text.replace('  const answer =', "  await appendFile('/tmp/asked.log', 'name\\n');\n  const answer =").replace("import type { ServerContext }", "import { appendFile } from 'node:fs/promises';\nimport type { ServerContext }"));
       const result = await runMigrate([dir], { cwd: dir, strategy: 'param', dryRun: true });
       const roots = result.files.flatMap((f) => f.outcomes).filter((o) => o.site.kind === 'request');
       expect(roots.map((o) => [o.site.line, o.outcome, o.reason ?? null, o.detail?.startsWith('held back') ? o.detail : null])).toEqual([
-        [8, 'marked', 'push-request', 'held back by elicitInput() in askName() (ask.ts:4)'],
+        [8, 'marked', 'push-request', 'held back by elicitInput() in askName() (ask.ts:6)'],
         [13, 'rewritten', null, null],
       ]);
     } finally {
@@ -181,10 +182,14 @@ server.registerTool('greet', { description: 'Greet in the workspace', inputSchem
     }
   });
 
-  it('rewrites the v1 handler: v1 serves 2025-era connections only, where sampling still works', async () => {
+  it('rewrites the v1 handler (v1 serves 2025-era connections only, where sampling still works) and marks its push requests v1-sdk, in the helpers\' files', async () => {
     const dir = path.join(projects, 'push-requests-v1-js');
     const result = await runMigrate([dir], { cwd: dir, strategy: 'param', dryRun: true });
-    const roots = result.files.flatMap((f) => f.outcomes).filter((o) => o.site.kind === 'request');
-    expect(roots.map((o) => o.outcome)).toEqual(['rewritten']);
+    const outcomes = result.files.flatMap((f) => f.outcomes.map((o) => [f.file, o.site.kind, o.outcome, o.reason ?? null]));
+    expect(outcomes).toEqual([
+      ['index.js', 'request', 'rewritten', null],
+      ['lib/ask.js', 'elicitation-request', 'marked', 'v1-sdk'],
+      ['lib/sample.js', 'sampling-request', 'marked', 'v1-sdk'],
+    ]);
   });
 });

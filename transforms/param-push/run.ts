@@ -8,6 +8,7 @@ import type { PushOnly } from '../mrtr/plan.ts';
 import { applyEdits } from '@uproot/core/planning';
 import { composePlans, type PostParam } from './compose.ts';
 import { offsetMap } from './positions.ts';
+import { markV1Pushes } from './v1-marks.ts';
 
 /** The handlers held whole, per file, by their callback's offset in the original text. */
 export type HeldHandlers = ReadonlyMap<string, ReadonlySet<number>>;
@@ -26,7 +27,7 @@ export interface ParamRun {
 export function planParamMovingPush(run: ParamRun): Map<string, FilePlan> {
   const held = new Map<string, Set<number>>();
   for (;;) {
-    const plans = run.plan(held);
+    const plans = markV1Pushes(run.plan(held), (file) => run.textOf(file));
     const pending = [...plans].filter(([, plan]) => plan.pushPending?.length);
     if (!pending.length) return plans;
     const post = new Map<string, PostParam>();

@@ -182,9 +182,14 @@ export function planParam(input: ParamInput): FilePlan {
   const rewrittenEntries = new Set(rewritten.map((p) => p.entry));
   const pushPending = [...pushing.v2].filter(([entry]) => rewrittenEntries.has(entry)).map(([entry]) => entry.callback.range[0]);
   const v1Pushes = new Map<RootsSite, string>();
+  /** Those in helpers of other files, which the run marks there (param-push/v1-marks.ts). */
+  const v1Elsewhere: NonNullable<FilePlan['v1Pushes']> = [];
   for (const [entry, requests] of pushing.v1) {
     if (!rewrittenEntries.has(entry)) continue;
-    for (const r of requests) if (r.file === filePath && !v1Pushes.has(r.site)) v1Pushes.set(r.site, V1_PUSH);
+    for (const r of requests) {
+      if (r.file !== filePath) v1Elsewhere.push({ file: r.file, at: r.site.range[0] });
+      else if (!v1Pushes.has(r.site)) v1Pushes.set(r.site, V1_PUSH);
+    }
   }
 
   const outcomes: SiteOutcome[] = [];
@@ -247,6 +252,7 @@ export function planParam(input: ParamInput): FilePlan {
     outcomes: outcomes.sort((a, b) => a.site.range[0] - b.site.range[0]),
     ...(helpers.length ? { helpers } : {}),
     ...(sourcePlan.variable ? { configuredSource: sourcePlan.variable } : {}),
+    ...(v1Elsewhere.length ? { v1Pushes: v1Elsewhere } : {}),
     ...(pushPending.length ? { pushPending, replaySafe: [helper.fn, stateNames.configured?.fn, stateNames.capability?.fn, stateNames.workspace?.fn].filter((n): n is string => !!n) } : {}),
   };
 }
@@ -265,7 +271,7 @@ function importShared(module: string, bindings: Bindings, edits: TextEdit[], loc
 }
 
 /** Why a push request of a v1 handler whose roots request the run rewrote is left: MRTR needs the v2 SDK. */
-const V1_PUSH = 'the handler\'s roots now come from its directory parameter, but this request still asks the client push-style, which 2026-07-28 refuses; multi round-trip requests need the v2 SDK';
+export const V1_PUSH = 'the handler\'s roots now come from its directory parameter, but this request still asks the client push-style, which 2026-07-28 refuses; multi round-trip requests need the v2 SDK';
 
 /**
  * A v2 handler that also elicits or samples push-style keeps its roots request, unless the run moves those requests
