@@ -62,13 +62,11 @@ export interface MrtrOptions {
 }
 
 /**
- * Plan only the push requests (elicitation, sampling) of the handlers `handlers` accepts, by file and callback
- * offset; roots sites are left as they are, unreported. Each plan lists the handlers whose requests moved in
- * `pushMoved`. `replaySafe`: per file, functions whose calls only read (param's generated directory checks), which
- * a handler may run again on every round.
+ * Plan only the push requests (elicitation, sampling), of handlers that make no roots request; roots sites are left
+ * as they are, unreported. Each plan lists the handlers whose requests moved in `pushMoved`. `replaySafe`: per file,
+ * functions whose calls only read (param's generated directory checks), which a handler may run again on every round.
  */
 export interface PushOnly {
-  handlers(file: string, callbackAt: number): boolean;
   replaySafe?(file: string): ReadonlySet<string>;
 }
 
@@ -221,7 +219,6 @@ function planUnitsOnce(units: Unit[], project: ProjectIndex | undefined, onlySit
   if (onlySiteAt === undefined) {
     for (const [handler, round] of rounds) {
       if (round instanceof Unprovable || planned.has(handler) || keepsRoots.has(handler) || pushRequests.untracedFor(round.chain.unit.path, importersOf).length) continue;
-      if (options.pushOnly && !options.pushOnly.handlers(round.chain.unit.path, handler.range[0])) continue;
       // A helper outside the run that also asks the client holds the round: never a half rewrite.
       const held = outsideRun([round.chain.callback, ...round.chain.hops.map((h) => h.fn)], round.chain.unit);
       if (held.length) heldOutside.set(handler, held);

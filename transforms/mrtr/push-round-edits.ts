@@ -123,26 +123,42 @@ export function roundEntryEdits(fn: FunctionNode, u: Unit, ctx: string, server: 
 
 /**
  * Before a request asked in place: its own round, carrying every answer so far in signed requestState. A client
- * without the capability is not asked, and the answer reader after it fails as the original failed.
+ * without the capability is not asked, and the answer reader after it fails as the original failed. Requests sent
+ * together (Promise.all) share the round: each is asked whatever the others' clients can answer, and their answer
+ * readers, awaited together after it, fail as the original's requests did.
  */
-export function inPlaceAsk(r: RoundRequest, u: Unit, ctx: string, server: string, fresh: FreshValue[]): TextEdit[] {
+export function inPlaceAsk(requests: RoundRequest[], fn: FunctionNode, u: Unit, ctx: string, server: string, fresh: FreshValue[]): TextEdit[] {
+  const r = requests[0]!;
   const statement = r.holder;
   // A branch of an `if` without braces (`if (sampling) return text(await askModel(…));`) gets braces around the ask
   // and the statement, so the ask stays under the condition.
   const branch = statement.parent?.type === 'IfStatement';
   const outer = branch ? indentAt(u.text, statement.parent!.range[0]) : '';
   const indent = branch ? outer + u.indent : indentAt(u.text, statement.range[0]);
-  const { view, capability } = KIND[r.ask];
-  const mode = r.ask === 'elicit' ? `, 'form'` : '';
   const responses = `${ctx}.mcpReq.inputResponses`;
-  const lines = [
-    r.carries
-      ? `// Asked where the handler makes it, in a round of its own: the answers so far travel along in signed requestState.`
-      : `// Asked where the handler makes it, in a round of its own (no earlier answer is read after it: nothing to carry).`,
-    `if (${PUSH_HELPER_NAMES.declares}(${ctx}, ${server}, '${capability}'${mode}) && inputResponse(${responses}, '${r.key}').kind !== '${view}') {`,
-    `${u.indent}return inputRequired({ inputRequests: { ${r.key}: inputRequired.${r.ask}(${r.params}) }${r.carries ? `, requestState: await ${CODEC_NAME}.mint(${statePayload(ctx, fresh)})` : ''} });`,
-    `}`,
-  ];
+  const carries = requests.some((q) => q.carries);
+  const state = carries ? `, requestState: await ${CODEC_NAME}.mint(${statePayload(ctx, fresh)})` : '';
+  const declares = (q: RoundRequest) => `${PUSH_HELPER_NAMES.declares}(${ctx}, ${server}, '${KIND[q.ask].capability}'${q.ask === 'elicit' ? `, 'form'` : ''})`;
+  const unanswered = (q: RoundRequest) => `inputResponse(${responses}, '${q.key}').kind !== '${KIND[q.ask].view}'`;
+  const why = carries
+    ? `// Asked where the handler makes ${requests.length > 1 ? 'them' : 'it'}, in a round of its own: the answers so far travel along in signed requestState.`
+    : `// Asked where the handler makes ${requests.length > 1 ? 'them' : 'it'}, in a round of its own (no earlier answer is read after ${requests.length > 1 ? 'them' : 'it'}: nothing to carry).`;
+  let lines: string[];
+  if (requests.length === 1) {
+    lines = [why, `if (${declares(r)} && ${unanswered(r)}) {`, `${u.indent}return inputRequired({ inputRequests: { ${r.key}: inputRequired.${r.ask}(${r.params}) }${state} });`, `}`];
+  } else {
+    // In a block of its own: the handler's entry may declare the same name.
+    const map = freshNames(fn, u.text).requests;
+    lines = [
+      why,
+      `// Sent together (Promise.all): each is asked whatever the others' clients can answer.`,
+      `{`,
+      `${u.indent}const ${map}${u.typescript ? ': Record<string, InputRequest>' : ''} = {};`,
+      ...requests.map((q) => `${u.indent}if (${declares(q)} && ${unanswered(q)}) ${map}.${q.key} = inputRequired.${q.ask}(${q.params});`),
+      `${u.indent}if (Object.keys(${map}).length > 0) return inputRequired({ ${map === 'inputRequests' ? map : `inputRequests: ${map}`}${state} });`,
+      `}`,
+    ];
+  }
   const ask = `${lines.join(`${u.eol}${indent}`)}${u.eol}${indent}`;
   if (!branch) return [insert(statement.range[0], ask)];
   return [insert(statement.range[0], `{${u.eol}${indent}${ask}`), insert(statement.range[1], `${u.eol}${outer}}`)];

@@ -179,13 +179,18 @@ function planRound(callback: FunctionNode, located: Located[], unit: Unit, viaHe
   const { gates, blocker } = body.type === 'BlockStatement' ? entryPrefix(body, unit, fresh, entryCandidates) : { gates: [], blocker: undefined };
   const asked = new Set<Node>([...planned.map((p) => p.place.statement), ...fresh.map((v) => v.statement), ...(body.type === 'BlockStatement' ? rootsStatements(body, unit) : [])]);
   const out: RoundRequest[] = [];
-  for (const { site, anchor, via, place, parts, params, dependsOn } of planned) {
-    // From the first request that needs an earlier answer, sits under a condition, follows a statement that may end
-    // the handler, or follows a helper whose code after its own request may throw or act, each is asked where the
-    // handler makes it, in a round of its own.
-    const afterActingHelper = out.some((r) => r.via && !helperTailInert(r.site, r.via.fn, r.via.fnUnit));
-    const inPlace = !!dependsOn || place.nested || afterActingHelper || out.some((r) => r.inPlace) || (!!blocker && blocker.range[0] < place.top.range[0]);
-    if (inPlace && place.group) throw hold(site, 'it is sent in Promise.all with other requests after something that keeps it from the entry, and uproot asks such a group only at the entry');
+  // From the first request that needs an earlier answer, sits under a condition, follows a statement that may end the
+  // handler, or follows a helper whose code after its own request may throw or act, each is asked where the handler
+  // makes it, in a round of its own.
+  const inPlaces: boolean[] = [];
+  for (const [i, { via: _, place, dependsOn }] of planned.entries()) {
+    const afterActingHelper = planned.slice(0, i).some((q) => q.via && !helperTailInert(q.site, q.via.fn, q.via.fnUnit));
+    inPlaces.push(!!dependsOn || place.nested || afterActingHelper || inPlaces.some(Boolean) || (!!blocker && blocker.range[0] < place.top.range[0]));
+  }
+  // Requests sent together (Promise.all) are asked together: all in place when one is.
+  for (const [i, p] of planned.entries()) if (p.place.group && planned.some((q, j) => inPlaces[j] && q.place.group === p.place.group)) inPlaces[i] = true;
+  for (const [i, { site, anchor, via, place, parts, params }] of planned.entries()) {
+    const inPlace = inPlaces[i]!;
     if (inPlace && body.type !== 'BlockStatement') throw hold(site, 'it needs a round of its own, and the handler is a concise arrow function with no statement to ask it before');
     if (inPlace) checkReplays(site, place as RequestPlace, body as TSESTree.BlockStatement, unit, asked);
     const request: RoundRequest = { site, anchor, ...(via ? { via } : {}), key: uniqueKey(snakeCase(place.name), keys), ask: parts.ask, params, missing: parts.missing, inPlace, top: place.top, holder: place.statement };
@@ -196,7 +201,8 @@ function planRound(callback: FunctionNode, located: Located[], unit: Unit, viaHe
   // The handler's own roots request is asked at the entry, before any request asked in place: its answer is carried.
   const asksRoots = unit.sites.some((s) => s.kind === 'request' && s.range[0] >= callback.body.range[0] && s.range[1] <= callback.body.range[1]);
   for (const r of out) {
-    if (r.inPlace) r.carries = carried.length > 0 || asksRoots || out.some((q) => q !== r && q.anchor.range[0] < r.anchor.range[0] && !exitsApart(q, r));
+    // Requests sent together share one round: none carries another's answer.
+    if (r.inPlace) r.carries = carried.length > 0 || asksRoots || out.some((q) => q !== r && (!r.group || q.group !== r.group) && q.anchor.range[0] < r.anchor.range[0] && !exitsApart(q, r));
   }
   const chain = roundChain(first.request.site, first.hop, callback, unit, viaHelper);
   const capabilityCalls = perRequestCapabilityCalls(callback, unit, gates, out.flatMap((r) => (r.via ? [r.anchor] : [])));

@@ -134,7 +134,9 @@ export function buildRewrite(plans: SitePlan[], derived: DerivedState[] = [], sh
           n.edits.push(replace(r.site.node, answerCall(r, ctx)));
           n.removed.push(r.site.range);
         }
-        if (r.inPlace) n.edits.push(...inPlaceAsk(r, u, ctx, chain.server, round.fresh));
+        // A group sent together (Promise.all) is asked once, before its statement, for all of its requests.
+        const together = r.group ? round.requests.filter((q) => q.group === r.group) : [r];
+        if (r.inPlace && together[0] === r) n.edits.push(...inPlaceAsk(together, callback, u, ctx, chain.server, round.fresh));
       }
       // Fresh values move ahead of the entry, read from the carried state after the first round.
       for (const v of round.fresh) {

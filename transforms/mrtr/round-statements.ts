@@ -42,6 +42,14 @@ export function isConversion(node: Node, unit: Unit): boolean {
   return callee.type === 'Identifier' && CONVERSIONS.has(callee.name) && !unit.prov.variableOf(callee)?.defs.length;
 }
 
+/** `Promise.resolve(x)`, the global: a promise of a value, which acts on nothing (a request `--to param` answered). */
+function isPromiseResolve(node: Node, unit: Unit): boolean {
+  if (node.type !== 'CallExpression' || node.arguments.length > 1 || node.arguments.some((a) => a.type === 'SpreadElement')) return false;
+  const callee = node.callee;
+  if (callee.type !== 'MemberExpression' || callee.computed || callee.property.type !== 'Identifier' || callee.property.name !== 'resolve') return false;
+  return callee.object.type === 'Identifier' && callee.object.name === 'Promise' && !unit.prov.variableOf(callee.object)?.defs.length;
+}
+
 /** A call (or its await) of a function the planner was told only reads: `await rootsFromDirectory(directory, 'directory')`. */
 function isReplaySafe(node: Node, unit: Unit): boolean {
   if (!unit.replaySafe?.size) return false;
@@ -54,7 +62,7 @@ function isReplaySafe(node: Node, unit: Unit): boolean {
 
 /** Whether evaluating `node` itself (not its children) could act, wait, or give another value later. */
 export function acts(node: Node, unit: Unit): boolean {
-  if (isConversion(node, unit) || isReplaySafe(node, unit)) return false;
+  if (isConversion(node, unit) || isReplaySafe(node, unit) || isPromiseResolve(node, unit)) return false;
   return ACTIVE.has(node.type) || (node.type === 'UnaryExpression' && node.operator === 'delete');
 }
 

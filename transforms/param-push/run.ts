@@ -1,7 +1,8 @@
-// `--to param` on a v2 handler that also elicits or samples push-style: param rewrites its roots, then the MRTR
-// planner moves its push requests (and only those) into multi round-trip requests, over the text param left. A
-// handler whose push requests do not all move is planned again, held whole with param's `push-request` marker:
-// never a half rewrite. What the run reports is about the original text (compose.ts).
+// `--to param` and push requests (elicitation, sampling), which have no parameter form: param rewrites the roots,
+// then the MRTR planner moves the push requests (and only those) into multi round-trip requests, over the text param
+// left, as `--to mrtr` would: those of the handlers whose roots param rewrote, and of handlers that ask no roots. A
+// handler whose roots param rewrote but whose push requests do not all move is planned again, held whole with
+// param's `push-request` marker: never a half rewrite. What the run reports is about the original text (compose.ts).
 import type { FilePlan } from '../outcome.ts';
 import type { ProjectPlan, SourceFile } from '../mrtr/project.ts';
 import type { PushOnly } from '../mrtr/plan.ts';
@@ -9,6 +10,7 @@ import { applyEdits } from '@uproot/core/planning';
 import { composePlans, type PostParam } from './compose.ts';
 import { offsetMap } from './positions.ts';
 import { markV1Pushes } from './v1-marks.ts';
+import { isPushRequest } from '../push-requests.ts';
 
 /** The handlers held whole, per file, by their callback's offset in the original text. */
 export type HeldHandlers = ReadonlyMap<string, ReadonlySet<number>>;
@@ -20,7 +22,7 @@ export interface ParamRun {
   textOf(file: string): string | undefined;
   /** The run's files, as MRTR reads them (texts left out are read when a chain passes through them). */
   files(): SourceFile[];
-  /** MRTR over these files (param's output in place of the originals), push requests of the accepted handlers only. */
+  /** MRTR over these files (param's output in place of the originals), push requests only. */
   mrtr(files: SourceFile[], pushOnly: PushOnly): ProjectPlan | undefined;
 }
 
@@ -29,17 +31,17 @@ export function planParamMovingPush(run: ParamRun): Map<string, FilePlan> {
   for (;;) {
     const plans = markV1Pushes(run.plan(held), (file) => run.textOf(file));
     const pending = [...plans].filter(([, plan]) => plan.pushPending?.length);
-    if (!pending.length) return plans;
+    if (!pending.length && ![...plans.values()].some(movable)) return plans;
     const post = new Map<string, PostParam>();
     for (const [file, plan] of plans) {
       const text = run.textOf(file);
       if (text === undefined || !plan.edits.length) continue;
       post.set(file, { text, after: applyEdits(text, plan.edits), map: offsetMap(plan.edits) });
     }
-    const accepted = new Map(pending.map(([file, plan]) => [file, new Set(plan.pushPending!.map((at) => post.get(file)?.map.forward(at) ?? at))]));
     const files = run.files().map((f) => (post.has(f.path) ? { path: f.path, text: post.get(f.path)!.after } : f));
     const replaySafe = new Map(pending.map(([file, plan]) => [file, new Set(plan.replaySafe ?? [])]));
-    const project = run.mrtr(files, { handlers: (file, at) => accepted.get(file)?.has(at) ?? false, replaySafe: (file) => replaySafe.get(file) ?? new Set() });
+    // Every handler's: one that still makes a roots request (held, or not rewritable) keeps its push requests anyway.
+    const project = run.mrtr(files, { replaySafe: (file) => replaySafe.get(file) ?? new Set() });
     let unmoved = 0;
     for (const [file, plan] of pending) {
       const map = post.get(file)?.map;
@@ -53,10 +55,17 @@ export function planParamMovingPush(run: ParamRun): Map<string, FilePlan> {
       }
     }
     if (unmoved === 0) {
-      const composed = composePlans(plans, post, project!, (file) => run.textOf(file));
+      if (!project) return plans;
+      const composed = composePlans(plans, post, project, (file) => run.textOf(file));
       if (composed) return composed;
       // A composed file that no longer parses: hold every handler of the run that was moving.
+      if (!pending.length) return plans;
       for (const [file, plan] of pending) held.set(file, new Set([...(held.get(file) ?? []), ...plan.pushPending!]));
     }
   }
+}
+
+/** A plan with a v2 push request param left as it was: one the move may take. */
+function movable(plan: FilePlan): boolean {
+  return plan.outcomes.some((o) => isPushRequest(o.site) && o.site.sdk !== 1 && o.outcome === 'reported');
 }

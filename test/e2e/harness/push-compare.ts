@@ -59,13 +59,25 @@ export interface PushComparison {
   cleanup(): Promise<void>;
 }
 
-function options(world: RootsWorld, fixture: LoadedFixture, kind: PushClient, content: Record<string, string | number | boolean | string[]>): RunOptions {
+function options(world: RootsWorld, fixture: LoadedFixture, kind: PushClient, content: Record<string, string | number | boolean | string[]>, roots: (world: RootsWorld) => RunOptions['roots']): RunOptions {
   const p = profile(kind, content);
-  return { roots: p.roots ? world.roots : 'none', asks: p.asks, replacements: world.replacements, env: world.env, ...(fixture.probe ? { probe: fixture.probe } : {}) };
+  return { roots: p.roots ? roots(world) : 'none', asks: p.asks, replacements: world.replacements, env: world.env, ...(fixture.probe ? { probe: fixture.probe } : {}) };
+}
+
+/**
+ * How a comparison is run; the defaults compare an MRTR migration. `--to param`'s takes the clients with roots only,
+ * the original offered one root, and the migrated calls given that directory as their new argument.
+ */
+export interface PushCompareOptions {
+  clients?: readonly PushClient[];
+  /** The roots a client with roots answers (default: the world's roots). */
+  roots?: (world: RootsWorld) => RunOptions['roots'];
+  /** The calls made of the migrated copy (default: the fixture's own). */
+  migratedCalls?: (calls: LoadedFixture['calls'], world: RootsWorld) => LoadedFixture['calls'];
 }
 
 /** Runs the original on 2025 and the migrated copy on 2025 and 2026-07-28 (HTTP, stdio), for every push client. */
-export async function comparePushMigration(fixtureDir: string, migrate: FileTransform): Promise<PushComparison> {
+export async function comparePushMigration(fixtureDir: string, migrate: FileTransform, how: PushCompareOptions = {}): Promise<PushComparison> {
   const world = createRootsWorld();
   const content = elicitContent(fixtureDir);
   const original = await loadFixture(fixtureDir);
@@ -75,11 +87,13 @@ export async function comparePushMigration(fixtureDir: string, migrate: FileTran
     const m = await importFixture(copy);
     const originalRuns = {} as Record<PushClient, Observed>;
     const migrated: Record<string, Observed> = {};
-    for (const kind of PUSH_CLIENTS) {
-      originalRuns[kind] = observed(await run2025(original.createServer, original.calls, options(world, original, kind, content)));
-      migrated[`2025 ${kind}`] = observed(await run2025(m.createServer, m.calls, options(world, m, kind, content)));
+    const roots = how.roots ?? ((w: RootsWorld) => w.roots);
+    const calls = how.migratedCalls ? how.migratedCalls(m.calls, world) : m.calls;
+    for (const kind of how.clients ?? PUSH_CLIENTS) {
+      originalRuns[kind] = observed(await run2025(original.createServer, original.calls, options(world, original, kind, content, roots)));
+      migrated[`2025 ${kind}`] = observed(await run2025(m.createServer, calls, options(world, m, kind, content, roots)));
       for (const entry of ['http', 'stdio'] as const) {
-        migrated[`2026 ${entry} ${kind}`] = observed(await run2026(m.createServer, m.calls, { ...options(world, m, kind, content), entry }));
+        migrated[`2026 ${entry} ${kind}`] = observed(await run2026(m.createServer, calls, { ...options(world, m, kind, content, roots), entry }));
       }
     }
     return { fixture: original.name, original: originalRuns, migrated, diagnostics, dir: copy.dir, cleanup: copy.cleanup };
