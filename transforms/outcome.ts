@@ -2,6 +2,7 @@
 import type { TextEdit } from '@uproot/core/planning';
 import type { ReasonCode, RootsSite } from '@uproot/core/planning';
 import type { HelperKind } from './shared-helpers/names.ts';
+import type { PushRequest } from './push-requests.ts';
 
 export interface SiteOutcome {
   site: RootsSite;
@@ -21,14 +22,14 @@ export interface FilePlan {
   helpers?: HelperKind[];
   /** `--to param`: the variable the file's roots requests now read instead of the client (roots from configuration). */
   configuredSource?: string;
-  /** `--to param` with `movePushRequests`: the callback offsets of rewritten v2 handlers whose push requests still have to move into MRTR. */
-  pushPending?: number[];
+  /** `--to param` with `movePushRequests`: the callback offsets of the handlers whose roots it rewrote. */
+  rewrittenHandlers?: number[];
   /** `--to param`: push requests in other files' helpers that v1 handlers it rewrote make, to be marked v1-sdk there. */
   v1Pushes?: Array<{ file: string; at: number }>;
-  /** With `pushPending`: the generated functions the rewrite calls that only read (a round may run them again). */
+  /** `--to param` with `movePushRequests`: the generated functions the rewrite calls that only read (a round may run them again). */
   replaySafe?: string[];
-  /** MRTR planned with `pushOnly`: the callback offsets of the handlers whose push requests moved. */
-  pushMoved?: number[];
+  /** MRTR planned with `pushOnly`: the handlers of this file whose push requests stay push-style, and why. */
+  pushStayed?: Array<{ at: number; requests: PushRequest[]; why?: string }>;
 }
 
 export type Strategy = 'mrtr' | 'param';

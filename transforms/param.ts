@@ -20,7 +20,10 @@ export function planParamText(text: string, filePath: string, options: ParamOpti
  */
 export function planParamTextMovingPush(text: string, filePath: string, options: ParamOptions = {}): FilePlan {
   const plans = planParamMovingPush({
-    plan: (held) => new Map([[filePath, planParamText(text, filePath, { ...options, movePushRequests: { held: held.get(filePath) ?? new Set() } })]]),
+    plan: (held) => {
+      const mine = held === 'no move' ? null : held.get(filePath);
+      return new Map([[filePath, planParamText(text, filePath, { ...options, ...(mine === null ? {} : { movePushRequests: { held: mine ?? new Map() } }) })]]);
+    },
     textOf: (file) => (file === filePath ? text : undefined),
     files: () => [{ path: filePath, text }],
     mrtr: (files, pushOnly) => {

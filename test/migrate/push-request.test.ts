@@ -173,10 +173,11 @@ server.registerTool('greet', { description: 'Greet in the workspace', inputSchem
       writeFileSync(path.join(dir, 'ask.ts'), helper.text.replace('  const answer =', "  await appendFile('/tmp/asked.log', 'name\\n');\n  const answer =").replace("import type { ServerContext }", "import { appendFile } from 'node:fs/promises';\nimport type { ServerContext }"));
       const result = await runMigrate([dir], { cwd: dir, strategy: 'param', dryRun: true });
       const roots = result.files.flatMap((f) => f.outcomes).filter((o) => o.site.kind === 'request');
-      expect(roots.map((o) => [o.site.line, o.outcome, o.reason ?? null, o.detail?.startsWith('held back') ? o.detail : null])).toEqual([
+      expect(roots.map((o) => [o.site.line, o.outcome, o.reason ?? null, o.reason ? (o.detail?.split(';')[0] ?? null) : null])).toEqual([
         [8, 'marked', 'push-request', 'held back by elicitInput() in askName() (ask.ts:6)'],
         [13, 'rewritten', null, null],
       ]);
+      expect(roots[0]!.detail).toContain('cannot move into the handler\'s inputRequests: askName() runs the statement at line');
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -63,7 +63,7 @@ export interface MrtrOptions {
 
 /**
  * Plan only the push requests (elicitation, sampling), of handlers that make no roots request; roots sites are left
- * as they are, unreported. Each plan lists the handlers whose requests moved in `pushMoved`. `replaySafe`: per file,
+ * as they are, unreported. Each plan lists the handlers whose requests stay push-style in `pushStayed`. `replaySafe`: per file,
  * functions whose calls only read (param's generated directory checks), which a handler may run again on every round.
  */
 export interface PushOnly {
@@ -255,6 +255,7 @@ function planUnitsOnce(units: Unit[], project: ProjectIndex | undefined, onlySit
     }
     return {};
   }
+  const stayed = options.pushOnly ? stayedHandlers(pushRequests, rounds, usedRounds, heldOutside, units) : [];
   const broken = splitHelpersBroken(rounds, usedRounds, plans);
   if ([...broken].some((site) => !blocked.has(site))) return { result: new Map(), broken };
   const rewrite = buildRewrite(plans, derived, options.sharedHelpers, [...usedRounds]);
@@ -281,21 +282,44 @@ function planUnitsOnce(units: Unit[], project: ProjectIndex | undefined, onlySit
     const edits = [...(rewrite.edits.get(unit) ?? []), ...(guardEdits.get(unit) ?? []), ...markers, ...guards.edits, ...dedupeMarkers(guardMarkers), ...stale];
     // Prove the edits compose before anyone writes them.
     applyEdits(unit.text, edits);
-    result.set(unit, { edits, outcomes: out.sort((a, b) => a.site.range[0] - b.site.range[0]), ...helpersOf(rewrite.helpers, unit), ...movedIn(unit, usedRounds, options) });
+    result.set(unit, { edits, outcomes: out.sort((a, b) => a.site.range[0] - b.site.range[0]), ...helpersOf(rewrite.helpers, unit), ...stayedIn(unit, stayed, options) });
   }
   // Files outside `units` that a cross-file chain reaches (callers without roots sites of their own).
   for (const [unit, edits] of rewrite.edits) {
     if (result.has(unit)) continue;
     applyEdits(unit.text, edits);
-    result.set(unit, { edits, outcomes: [], ...helpersOf(rewrite.helpers, unit), ...movedIn(unit, usedRounds, options) });
+    result.set(unit, { edits, outcomes: [], ...helpersOf(rewrite.helpers, unit), ...stayedIn(unit, stayed, options) });
   }
   return { result, broken };
 }
 
-/** Under `pushOnly`, the callback offsets of the unit's handlers whose push requests moved. */
-function movedIn(unit: Unit, used: ReadonlySet<PushRound>, options: MrtrOptions): Pick<FilePlan, 'pushMoved'> {
+/** A handler whose push requests stay push-style, with the requests and why (`--to param`'s move holds it whole). */
+interface Stayed {
+  unit: Unit | undefined;
+  at: number;
+  requests: PushRequest[];
+  why?: string;
+}
+
+/** Under `pushOnly`, the unit's handlers whose push requests stay. */
+function stayedIn(unit: Unit, stayed: Stayed[], options: MrtrOptions): Pick<FilePlan, 'pushStayed'> {
   if (!options.pushOnly) return {};
-  return { pushMoved: [...used].filter((r) => r.chain.unit === unit).map((r) => r.chain.callback.range[0]) };
+  return { pushStayed: stayed.filter((s) => s.unit === unit).map(({ at, requests, why }) => ({ at, requests, ...(why ? { why } : {}) })) };
+}
+
+/** Every handler with push requests that no used round moves, and why. */
+function stayedHandlers(pushRequests: PushRequestsByHandler, rounds: Map<FunctionNode, PushRound | Unprovable>, used: ReadonlySet<PushRound>, heldOutside: Map<FunctionNode, PushRequest[]>, units: Unit[]): Stayed[] {
+  const moved = new Set([...used].map((r) => r.chain.callback));
+  return pushRequests.handlers().flatMap(([handler, requests]): Stayed[] => {
+    if (moved.has(handler)) return [];
+    let root: Node = handler;
+    while (root.parent) root = root.parent;
+    const unit = units.find((u) => u.ast === root) ?? handlerUnits.get(handler);
+    const round = rounds.get(handler);
+    const outside = heldOutside.get(handler);
+    const why = round instanceof Unprovable ? round.message : outside ? `${pushRequestDetail(outside, unit?.path ?? '', [])} too, outside the run` : round ? 'uproot could not trace every caller of a push request it may reach' : undefined;
+    return [{ unit, at: handler.range[0], requests, ...(why ? { why } : {}) }];
+  });
 }
 
 /** Requests a used round would split in a helper that a roots request is also threaded through: planned again with them held. */

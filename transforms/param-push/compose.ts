@@ -28,8 +28,9 @@ export function composePlans(plans: Map<string, FilePlan>, post: Map<string, Pos
   return out;
 }
 
+/** The plan without what only the move reads. */
 function withoutPending(plan: FilePlan): FilePlan {
-  const { pushPending: _, ...rest } = plan;
+  const { rewrittenHandlers: _, replaySafe: __, v1Pushes: ___, ...rest } = plan;
   return rest;
 }
 

@@ -41,10 +41,10 @@ export interface ParamOptions {
   cwd?: string;
   /**
    * The run moves the push requests (elicitation, sampling) of the v2 handlers it rewrites into multi round-trip
-   * requests afterwards (param-push/): those handlers are rewritten and listed in the plan's `pushPending`, except
-   * the ones `held` names by their callback's offset, whose push requests could not move and which stay whole.
+   * requests afterwards (param-push/), so they do not hold a handler here; except the handlers `held` names by their
+   * callback's offset, with the marker's detail: their push requests could not move, and they stay whole.
    */
-  movePushRequests?: { held: ReadonlySet<number> };
+  movePushRequests?: { held: ReadonlyMap<number, string> };
 }
 
 export interface ParamInput extends ParamOptions {
@@ -96,7 +96,7 @@ export function planParam(input: ParamInput): FilePlan {
     const site = blocked.get(entry.callback);
     if (site && !entry.error) entry.error = alsoReaches(site, failed.get(site)!);
   }
-  const pushing = holdPushRequestHandlers(entries, sites, prov, filePath, input.movePushRequests);
+  const v1Pushing = holdPushRequestHandlers(entries, sites, prov, filePath, input.movePushRequests);
   propagate(entries, siteEntries, failed, plans);
 
   const survivors = [...entries.values()].filter((e) => !e.error).map((e) => plans.get(e)!);
@@ -180,11 +180,11 @@ export function planParam(input: ParamInput): FilePlan {
 
   // What the rewritten handlers still ask push-style: v2's moves next (param-push/), v1's needs the SDK first.
   const rewrittenEntries = new Set(rewritten.map((p) => p.entry));
-  const pushPending = [...pushing.v2].filter(([entry]) => rewrittenEntries.has(entry)).map(([entry]) => entry.callback.range[0]);
+  const rewrittenHandlers = rewritten.map((p) => p.entry.callback.range[0]);
   const v1Pushes = new Map<RootsSite, string>();
   /** Those in helpers of other files, which the run marks there (param-push/v1-marks.ts). */
   const v1Elsewhere: NonNullable<FilePlan['v1Pushes']> = [];
-  for (const [entry, requests] of pushing.v1) {
+  for (const [entry, requests] of v1Pushing) {
     if (!rewrittenEntries.has(entry)) continue;
     for (const r of requests) {
       if (r.file !== filePath) v1Elsewhere.push({ file: r.file, at: r.site.range[0] });
@@ -253,7 +253,8 @@ export function planParam(input: ParamInput): FilePlan {
     ...(helpers.length ? { helpers } : {}),
     ...(sourcePlan.variable ? { configuredSource: sourcePlan.variable } : {}),
     ...(v1Elsewhere.length ? { v1Pushes: v1Elsewhere } : {}),
-    ...(pushPending.length ? { pushPending, replaySafe: [helper.fn, stateNames.configured?.fn, stateNames.capability?.fn, stateNames.workspace?.fn].filter((n): n is string => !!n) } : {}),
+    ...(input.movePushRequests && rewrittenHandlers.length ? { rewrittenHandlers } : {}),
+    ...(input.movePushRequests ? replaySafe([helper.fn, stateNames.configured?.fn, stateNames.capability?.fn, stateNames.workspace?.fn]) : {}),
   };
 }
 
@@ -275,13 +276,13 @@ export const V1_PUSH = 'the handler\'s roots now come from its directory paramet
 
 /**
  * A v2 handler that also elicits or samples push-style keeps its roots request, unless the run moves those requests
- * into multi round-trip requests (`move`): the parameter alone would let it run on 2026-07-28 past the roots request
+ * into multi round-trip requests (`move`), which holds those that cannot move: the parameter alone would let it run on 2026-07-28 past the roots request
  * it failed at, then fail at the push request after whatever it does in between, and report it migrated. A v1
  * handler is rewritten (v1 serves only 2025-era connections, where its push requests still work) and its push
- * requests are marked v1-sdk. A push request in this file whose callers cannot all be traced holds every such
+ * requests are marked v1-sdk (the v1 handlers and their requests are returned). A push request in this file whose callers cannot all be traced holds every such
  * handler of the file; helpers imported from other files are followed one import deep.
  */
-function holdPushRequestHandlers(entries: Map<string, Entry>, sites: RootsSite[], prov: Provenance, filePath: string, move: ParamOptions['movePushRequests']): { v2: Map<Entry, PushRequest[]>; v1: Map<Entry, PushRequest[]> } {
+function holdPushRequestHandlers(entries: Map<string, Entry>, sites: RootsSite[], prov: Provenance, filePath: string, move: ParamOptions['movePushRequests']): Map<Entry, PushRequest[]> {
   const pushes = new PushRequestsByHandler();
   for (const site of sites) {
     if (!isPushRequest(site)) continue;
@@ -289,23 +290,32 @@ function holdPushRequestHandlers(entries: Map<string, Entry>, sites: RootsSite[]
     for (const reach of reaches) if (reach.callback) pushes.add(reach.callback, { site, file: filePath });
     if (site.sdk !== 1 && (reaches.length === 0 || reaches.some((r) => !r.callback && r.handler === 'other'))) pushes.addUntraced({ site, file: filePath });
   }
-  const pushing = { v2: new Map<Entry, PushRequest[]>(), v1: new Map<Entry, PushRequest[]>() };
+  const v1 = new Map<Entry, PushRequest[]>();
   for (const entry of entries.values()) {
     if (entry.error || ![...entry.sites].some((s) => s.kind === 'request')) continue;
     const own = (r: PushRequest) => (entry.sdk === 1 ? r.site.sdk === 1 : r.site.sdk !== 1);
     if (entry.sdk === 1) {
       const requests = [...pushes.of([entry.callback]), ...importedPushRequests(entry.fns, { path: filePath, prov })].filter(own);
-      if (requests.length) pushing.v1.set(entry, requests);
+      if (requests.length) v1.set(entry, requests);
       continue;
     }
     const untraced = pushes.untracedFor(filePath, () => []);
     // This file is planned alone: helpers it imports are followed one import deep.
     const holding = [...pushes.of([entry.callback]), ...importedPushRequests(entry.fns, { path: filePath, prov }), ...untraced].filter(own);
-    if (!holding.length) continue;
-    if (move && !move.held.has(entry.callback.range[0])) pushing.v2.set(entry, holding);
-    else entry.error = new Unprovable('push-request', pushRequestDetail(holding, filePath, untraced));
+    if (holding.length && !move) entry.error = new Unprovable('push-request', pushRequestDetail(holding, filePath, untraced));
   }
-  return pushing;
+  // The move found what holds these, tracing the whole run (their requests may be beyond what this file sees).
+  for (const entry of entries.values()) {
+    const detail = move?.held.get(entry.callback.range[0]);
+    if (detail !== undefined && !entry.error && entry.sdk !== 1) entry.error = new Unprovable('push-request', detail);
+  }
+  return v1;
+}
+
+/** The generated functions the file's rewrite calls that only read: a multi round-trip round may run them again. */
+function replaySafe(names: Array<string | undefined>): Pick<FilePlan, 'replaySafe'> {
+  const declared = names.filter((n): n is string => !!n);
+  return declared.length ? { replaySafe: declared } : {};
 }
 
 function alsoReaches(site: RootsSite, why: Unprovable): Unprovable {

@@ -19,7 +19,7 @@ export function planParamRun(sources: Array<SourceFile & { file: string }>, opti
   const byPath = new Map(sources.map((s) => [s.path, s]));
   let shared: SharedRun | undefined;
   let first = true;
-  const pipeline = (held: HeldHandlers): Map<string, FilePlan> => {
+  const pipeline = (held: HeldHandlers | 'no move'): Map<string, FilePlan> => {
     // Files that fail, fail the same way every time: reported once.
     const failures = first ? result : { failures: [] };
     first = false;

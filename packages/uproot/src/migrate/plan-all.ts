@@ -4,7 +4,7 @@
 import { mayContainRootsSites } from '@uproot/core';
 import type { FilePlan, Strategy } from '../../../../transforms/outcome.ts';
 import { type ProjectPlan, planMrtrProject, planMrtrText, type SourceFile } from '../../../../transforms/mrtr.ts';
-import { type HeldHandlers, planParamText } from '../../../../transforms/param.ts';
+import { type HeldHandlers, type ParamOptions, planParamText } from '../../../../transforms/param.ts';
 import type { SharedHelpers } from '../../../../transforms/shared-helpers/names.ts';
 import type { PushOnly } from '../../../../transforms/mrtr/plan.ts';
 import { DEFAULT_MAX_BYTES, readHoldingWords, readSource } from '../files/read-source.ts';
@@ -13,7 +13,7 @@ import type { TypeOracle } from '../types/oracle.ts';
 import type { MigrateOptions, MigrateResult } from './shapes.ts';
 
 /** `held`: `--to param` moves the push requests of the handlers it rewrites into MRTR, except these (param-run.ts). */
-export function plannerFor(strategy: Strategy, options: { paramName?: string; sharedHelpers?: SharedHelpers; configuredCapability?: string; serverName?: string; cwd?: string; held?: HeldHandlers } = {}): (text: string, file: string) => FilePlan {
+export function plannerFor(strategy: Strategy, options: { paramName?: string; sharedHelpers?: SharedHelpers; configuredCapability?: string; serverName?: string; cwd?: string; held?: HeldHandlers | 'no move' } = {}): (text: string, file: string) => FilePlan {
   const shared = options.sharedHelpers;
   const cwd = options.cwd;
   if (strategy === 'mrtr') return (text, file) => planMrtrText(text, file, { ...(shared ? { sharedHelpers: shared } : {}), ...(cwd ? { cwd } : {}) });
@@ -25,10 +25,17 @@ export function plannerFor(strategy: Strategy, options: { paramName?: string; sh
         ...(options.configuredCapability ? { configuredCapability: options.configuredCapability } : {}),
         ...(options.serverName ? { serverName: options.serverName } : {}),
         ...(cwd ? { cwd } : {}),
-        ...(options.held ? { movePushRequests: { held: options.held.get(file) ?? new Set<number>() } } : {}),
+        ...movePushRequests(options.held, file),
       });
   }
   throw new Error(`the ${strategy} strategy is not available in this version of uproot`);
+}
+
+/** `--to param`'s move for one file: none at all, or these handlers held. */
+function movePushRequests(held: HeldHandlers | 'no move' | undefined, file: string): Pick<ParamOptions, 'movePushRequests'> {
+  if (held === undefined || held === 'no move') return {};
+  const mine = held.get(file);
+  return mine === null ? {} : { movePushRequests: { held: mine ?? new Map() } };
 }
 
 export type PlanOptions = MigrateOptions & {
