@@ -39,6 +39,18 @@ server.registerTool('greet', { description: 'Greet', inputSchema: {} }, async (_
   return dir;
 }
 
+/** The same tool on the v1 SDK: its request keeps working on the 2025-era revisions v1 serves. */
+function v1Project(): string {
+  const dir = project();
+  const server = path.join(dir, 'server.js');
+  writeFileSync(server, readFileSync(server, 'utf8').replace("'@modelcontextprotocol/server'", "'@modelcontextprotocol/sdk/server/mcp.js'").replace("registerTool('greet', { description: 'Greet', inputSchema: {} },", "tool('greet', 'Greet', {},"));
+  writeFileSync(
+    path.join(dir, 'ask.js'),
+    `import { ElicitResultSchema } from '@modelcontextprotocol/sdk/types.js';\nexport async function askName(extra) {\n  console.error('asking for a name');\n  const answer = await extra.sendRequest({ method: 'elicitation/create', params: { message: 'Your name?', requestedSchema: { type: 'object', properties: {} } } }, ElicitResultSchema);\n  return answer.content?.name;\n}\n`,
+  );
+  return dir;
+}
+
 describe('a reported push request is worded as breaking on 2026-07-28', () => {
   it('migrate’s reported line says the elicitation breaks, not that it still works', async () => {
     const dir = project();
@@ -47,18 +59,24 @@ describe('a reported push request is worded as breaking on 2026-07-28', () => {
     expect(reported).toEqual([expect.stringMatching(/ask\.js:3:\d+ elicitation-request elicitInput\(\) \(breaks on 2026-07-28: push-style, move it into inputRequired by hand\)$/)]);
   });
 
-  it('on the v1 SDK, migrate’s reported line says the request works until the upgrade', async () => {
-    const dir = project();
-    // The same tool on the v1 SDK: its request keeps working on the 2025-era revisions v1 serves.
+  it('on the v1 SDK, migrate’s reported line says the request works until the upgrade (a tool that asks no roots)', async () => {
+    const dir = v1Project();
     const server = path.join(dir, 'server.js');
-    writeFileSync(server, readFileSync(server, 'utf8').replace("'@modelcontextprotocol/server'", "'@modelcontextprotocol/sdk/server/mcp.js'").replace("registerTool('greet', { description: 'Greet', inputSchema: {} },", "tool('greet', 'Greet', {},"));
-    writeFileSync(
-      path.join(dir, 'ask.js'),
-      `import { ElicitResultSchema } from '@modelcontextprotocol/sdk/types.js';\nexport async function askName(extra) {\n  console.error('asking for a name');\n  const answer = await extra.sendRequest({ method: 'elicitation/create', params: { message: 'Your name?', requestedSchema: { type: 'object', properties: {} } } }, ElicitResultSchema);\n  return answer.content?.name;\n}\n`,
-    );
+    // No roots: --to param leaves the tool alone (one whose roots it rewrites gets its request marked v1-sdk, below).
+    writeFileSync(server, readFileSync(server, 'utf8').replace('  const { roots } = await server.server.listRoots();\n', '').replace(' \${roots.length}', ''));
     const result = await runMigrate([dir], { cwd: dir, strategy: 'param', dryRun: true });
     const reported = migrateToText(result, [dir], dir).split('\n').filter((l) => l.trimStart().startsWith('reported'));
     expect(reported).toEqual([expect.stringMatching(/ask\.js:4:\d+ elicitation-request sendRequest\(\{ method: 'elicitation\/create' \}\) \(push-style: works on the v1 SDK, which serves only 2025-era revisions; after the upgrade to v2 it breaks on 2026-07-28 unless moved/)]);
+  });
+
+  it('on the v1 SDK, a tool whose roots --to param rewrites gets its request marked v1-sdk: MRTR needs the v2 SDK', async () => {
+    const dir = v1Project();
+    const result = await runMigrate([dir], { cwd: dir, strategy: 'param', dryRun: true });
+    const outcomes = result.files.flatMap((f) => f.outcomes.map((o) => [f.file, o.site.kind, o.outcome, o.reason ?? null]));
+    expect(outcomes).toEqual([
+      ['ask.js', 'elicitation-request', 'marked', 'v1-sdk'],
+      ['server.js', 'request', 'rewritten', null],
+    ]);
   });
 
   it('scan’s summary counts it among the sites that break, not those that keep working', async () => {
