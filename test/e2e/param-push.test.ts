@@ -13,7 +13,7 @@ import { type FileTransform, FIXTURES_DIR, removeStaleCopies } from './harness/l
 import type { FixtureCall } from './harness/types.ts';
 
 /** The push fixtures whose handlers also ask for roots (the others have nothing for --to param to rewrite). */
-const WITH_ROOTS = ['concurrent-ts', 'dependent-js', 'dependent-ts', 'direct-ts', 'helper-positions-js', 'helper-positions-ts', 'helpers-js', 'helpers-ts', 'low-level-dependent-ts', 'low-level-js', 'roots-last-ts'];
+const WITH_ROOTS = ['concurrent-ts', 'dependent-ts', 'direct-ts', 'helper-positions-js', 'helper-positions-ts', 'helpers-js', 'helpers-ts', 'low-level-dependent-ts', 'low-level-js', 'roots-last-ts'];
 
 /** The parameter gives the directory a client with roots listed: clients without roots have no counterpart. */
 const CLIENTS: readonly PushClient[] = ['answers', 'declines', 'cancels', 'no-elicitation', 'no-sampling'];
