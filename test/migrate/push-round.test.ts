@@ -441,3 +441,41 @@ server.tool('t', async () => {
     expect(plan.outcomes.map((o) => o.outcome)).toEqual(['reported']);
   });
 });
+
+describe('requests sent together after something that keeps them from the entry: one round of their own', () => {
+  // The same group, kept from the entry three ways: an early exit, a request asked in place before it, a cast.
+  const groups: Array<[string, string]> = [
+    ['after an early return', `if (!topic) return { content: [{ type: 'text', text: 'no topic' }] };\n  const [consent, draft] = await Promise.all([ctx.mcpReq.elicitInput(${ELICIT}), server.server.createMessage(${SAMPLE})]);`],
+    ['after an early throw, the group awaited in a cast', `if (topic.length > 99) throw new Error('too long');\n  const [consent, draft] = (await Promise.all([ctx.mcpReq.elicitInput(${ELICIT}), ctx.mcpReq.requestSampling(${SAMPLE})])) as const;`],
+    ['after a request asked in place', `const first = await ctx.mcpReq.elicitInput(${ELICIT});\n  if (first.action !== 'accept') return { content: [{ type: 'text', text: 'no' }] };\n  const [consent, draft] = await Promise.all([ctx.mcpReq.elicitInput({ message: String(first.content?.name), requestedSchema: { type: 'object', properties: {} } }), server.server.createMessage(${SAMPLE})]);`],
+  ];
+  for (const [name, statements] of groups) {
+    it(name, () => {
+      const { after, outcomes } = migrate(
+        tool(`async ({ topic }, ctx) => {
+  ${statements}
+  return { content: [{ type: 'text', text: consent.action + draft.model }] };
+}`),
+      );
+      expect(outcomes.every((o) => o.endsWith(' rewritten'))).toBe(true);
+      // One block before the group's statement asks both, each whatever the other's client can answer.
+      const block = after.slice(after.indexOf('// Sent together (Promise.all)'), after.indexOf('const [consent, draft]'));
+      expect(block).toContain("if (clientDeclares(ctx, server.server, 'elicitation', 'form') && inputResponse(ctx.mcpReq.inputResponses, 'consent').kind !== 'elicit') inputRequests.consent = inputRequired.elicit(");
+      expect(block).toContain("if (clientDeclares(ctx, server.server, 'sampling') && inputResponse(ctx.mcpReq.inputResponses, 'draft').kind !== 'sampling') inputRequests.draft = inputRequired.createMessage(");
+      expect(block).toContain('if (Object.keys(inputRequests).length > 0) return inputRequired({ inputRequests');
+      expect(after).toMatch(/Promise\.all\(\[elicitationAnswer\(ctx, 'consent'\), samplingAnswer\(ctx, 'draft'\)\]\)/);
+    });
+  }
+
+  it('a group whose neighbour acts is still held', () => {
+    const { outcomes, details } = migrate(
+      tool(`async ({ topic }, ctx) => {
+  if (!topic) return { content: [{ type: 'text', text: 'no topic' }] };
+  const [consent, stamp] = await Promise.all([ctx.mcpReq.elicitInput(${ELICIT}), fetch('https://example.com')]);
+  return { content: [{ type: 'text', text: consent.action + String(stamp.ok) }] };
+}`),
+    );
+    expect(outcomes).toEqual(['elicitation-request reported']);
+    expect(details.join('\n')).toContain('beside an element that acts');
+  });
+});

@@ -4,7 +4,7 @@
 // handler (an early `return` or `throw` on an earlier answer ends it in the round that takes it, as the original
 // ended), but it may not act, since an effect would happen once per round instead of once per call.
 import type { TSESTree } from '@typescript-eslint/types';
-import type { Node, RootsSite } from '@uproot/core/planning';
+import { type Node, type RootsSite, castOuter } from '@uproot/core/planning';
 import type { Unit } from './unit.ts';
 
 /** Nodes whose evaluation could act on the world, wait, or differ when moved to the handler's entry. */
@@ -96,8 +96,10 @@ export function concurrentGroup(site: Node, unit: Unit): ConcurrentGroup | undef
   if (callee.type !== 'MemberExpression' || callee.computed || callee.property.type !== 'Identifier' || callee.property.name !== 'all') return undefined;
   if (callee.object.type !== 'Identifier' || callee.object.name !== 'Promise' || unit.prov.variableOf(callee.object)?.defs.length) return undefined;
   const awaited = call.parent;
-  const declarator = awaited?.type === 'AwaitExpression' ? awaited.parent : undefined;
-  if (declarator?.type !== 'VariableDeclarator' || declarator.init !== awaited || declarator.id.type !== 'ArrayPattern') return undefined;
+  // `(await Promise.all([…])) as [A, B]`: a cast around the await changes no answer.
+  const held = awaited?.type === 'AwaitExpression' ? castOuter(awaited) : undefined;
+  const declarator = held?.parent;
+  if (declarator?.type !== 'VariableDeclarator' || declarator.init !== held || declarator.id.type !== 'ArrayPattern') return undefined;
   const statement = declarator.parent;
   if (statement?.type !== 'VariableDeclaration' || statement.declarations.length !== 1) return undefined;
   return { statement, elements, pattern: declarator.id };
