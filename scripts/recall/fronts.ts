@@ -1,7 +1,8 @@
 // The front ends asked about each checkout, each returning the sites it reports: `uproot scan` (the CLI as
 // built, run from the repository root as a user would), ESLint with the plugin (default parsers, or
-// typescript-eslint's projectService) and tsserver with the uproot plugin.
+// typescript-eslint's projectService), tsserver with the uproot plugin, and the jscodeshift entry's planner.
 import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { ESLint, type Linter } from 'eslint';
@@ -74,6 +75,27 @@ export async function eslintSites(dir: string, files: string[], typed: boolean):
         }
         if (m.ruleId.startsWith('uproot/')) sites.push({ file, line: m.line, endLine: m.endLine ?? m.line, rule: m.ruleId.slice('uproot/'.length) });
       }
+    }
+  }
+  return { sites, failures };
+}
+
+/**
+ * The sites jscodeshift's MRTR entry acts on: the planner it runs (transforms/jscodeshift/engine.ts runs
+ * planMrtrText on each file it is given, alone), every outcome of every file, whether rewritten, marked or reported.
+ */
+export async function jscodeshiftSites(dir: string, files: string[]): Promise<FrontResult> {
+  const { planMrtrText } = await import('../../transforms/mrtr.ts');
+  const { ruleOfKind } = await import('@uproot/core');
+  const sites: Reported[] = [];
+  const failures: string[] = [];
+  for (const file of files) {
+    const absolute = path.join(dir, file);
+    try {
+      const text = readFileSync(absolute, 'utf8').replace(/^\uFEFF/, '');
+      for (const o of planMrtrText(text, absolute).outcomes) sites.push({ file, line: o.site.line, endLine: o.site.endLine, rule: ruleOfKind[o.site.kind].replace(/^uproot\//, '') });
+    } catch (e) {
+      failures.push(`${file}: ${(e as Error).message.split('\n')[0]}`);
     }
   }
   return { sites, failures };

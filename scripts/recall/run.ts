@@ -6,7 +6,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { checkout, filesMentioningSites } from './checkout.ts';
 import { disagreements, judge, type RepoOutcome } from './compare.ts';
-import { eslintSites, type FrontResult, scanSites, tsserverSites } from './fronts.ts';
+import { eslintSites, type FrontResult, jscodeshiftSites, scanSites, tsserverSites } from './fronts.ts';
 import { inLabelledArea, readLabels } from './labels.ts';
 import { familyTable, kindTable, repoLine } from './table.ts';
 
@@ -20,6 +20,7 @@ const { values } = parseArgs({
     'no-eslint': { type: 'boolean', default: false },
     typed: { type: 'boolean', default: false },
     tsserver: { type: 'boolean', default: false },
+    jscodeshift: { type: 'boolean', default: false },
     json: { type: 'string' },
   },
 });
@@ -53,6 +54,7 @@ for (const entry of entries) {
   if (values.eslint && !values['no-eslint']) fronts.push(['eslint', () => eslintSites(dir, asked, false)]);
   if (values.typed) fronts.push(['eslint-typed', () => eslintSites(dir, asked.filter((f) => /\.[cm]?tsx?$/.test(f)), true)]);
   if (values.tsserver) fronts.push(['tsserver', () => tsserverSites(dir, asked, os.devNull)]);
+  if (values.jscodeshift) fronts.push(['jscodeshift', () => jscodeshiftSites(dir, asked)]);
   const agreement: Agreement[] = [];
   for (const [front, ask] of fronts) {
     const result = await ask();

@@ -4,12 +4,11 @@
 // migrated copy on 2025 (the SDK's legacy shim) and 2026-07-28 (HTTP and stdio) given that directory as its argument,
 // against clients that answer, decline, cancel or lack elicitation or sampling. Each must answer and ask the client
 // exactly as the original did, type-check against the real SDK, and migrate to itself.
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runMigrate } from '../../packages/uproot/src/migrate/migrate.ts';
+import { cliMigration } from './harness/cli-migration.ts';
 import { comparePushMigration, expectPushSameAsOriginal, type PushClient } from './harness/push-compare.ts';
-import { type FileTransform, FIXTURES_DIR, removeStaleCopies } from './harness/load.ts';
+import { FIXTURES_DIR, removeStaleCopies } from './harness/load.ts';
 import type { FixtureCall } from './harness/types.ts';
 
 /** The push fixtures whose handlers also ask for roots (the others have nothing for --to param to rewrite). */
@@ -17,22 +16,6 @@ const WITH_ROOTS = ['concurrent-ts', 'dependent-ts', 'direct-ts', 'helper-positi
 
 /** The parameter gives the directory a client with roots listed: clients without roots have no counterpart. */
 const CLIENTS: readonly PushClient[] = ['answers', 'declines', 'cancels', 'no-elicitation', 'no-sampling'];
-
-function cliMigration(): { transform: FileTransform; secondRun: () => Promise<number>; outcomes: () => string[] } {
-  let dir: string | undefined;
-  let outcomes: string[] = [];
-  const transform: FileTransform = async (_text, file) => {
-    if (!dir) {
-      dir = path.dirname(file);
-      const result = await runMigrate([dir], { cwd: dir, strategy: 'param', dryRun: false });
-      expect(result.failures).toEqual([]);
-      outcomes = result.files.flatMap((f) => f.outcomes.filter((o) => o.site.kind !== 'capability').map((o) => `${o.site.kind} ${o.outcome}${o.reason ? ` ${o.reason}` : ''}`));
-    }
-    return readFileSync(file, 'utf8');
-  };
-  const secondRun = async () => (await runMigrate([dir!], { cwd: dir!, strategy: 'param', dryRun: true })).files.filter((f) => f.changed).length;
-  return { transform, secondRun, outcomes: () => outcomes };
-}
 
 const withDirectory = (calls: FixtureCall[], directory: string): FixtureCall[] => calls.map((c) => (c.method === 'resources/read' ? c : { ...c, arguments: { ...c.arguments, directory } }));
 
@@ -42,7 +25,7 @@ afterAll(() => removeStaleCopies());
 describe('uproot migrate --to param: roots become the parameter, elicitation and sampling move into MRTR, on both eras', () => {
   for (const name of WITH_ROOTS) {
     it(`${name} answers and asks like the original given the directory, and type-checks`, async () => {
-      const migration = cliMigration();
+      const migration = cliMigration('param');
       const comparison = await comparePushMigration(path.join(FIXTURES_DIR, 'mrtr-push', name), migration.transform, {
         clients: CLIENTS,
         roots: (world) => [{ uri: world.dirs[0]!.uri, name: path.basename(world.dirs[0]!.path) }],

@@ -183,7 +183,7 @@ function planRound(callback: FunctionNode, located: Located[], unit: Unit, viaHe
   // handler, or follows a helper whose code after its own request may throw or act, each is asked where the handler
   // makes it, in a round of its own.
   const inPlaces: boolean[] = [];
-  for (const [i, { via: _, place, dependsOn }] of planned.entries()) {
+  for (const [i, { place, dependsOn }] of planned.entries()) {
     const afterActingHelper = planned.slice(0, i).some((q) => q.via && !helperTailInert(q.site, q.via.fn, q.via.fnUnit));
     inPlaces.push(!!dependsOn || place.nested || afterActingHelper || inPlaces.some(Boolean) || (!!blocker && blocker.range[0] < place.top.range[0]));
   }

@@ -30,7 +30,10 @@ export function composePlans(plans: Map<string, FilePlan>, post: Map<string, Pos
 
 /** The plan without what only the move reads. */
 function withoutPending(plan: FilePlan): FilePlan {
-  const { rewrittenHandlers: _, replaySafe: __, v1Pushes: ___, ...rest } = plan;
+  const rest = { ...plan };
+  delete rest.rewrittenHandlers;
+  delete rest.replaySafe;
+  delete rest.v1Pushes;
   return rest;
 }
 
@@ -44,8 +47,7 @@ function outcomesOf(param: SiteOutcome[], moved: SiteOutcome[], map: OffsetMap |
     if (o.outcome === 'reported') continue;
     const at = map ? map.back(o.site.range[0]) : o.site.range[0];
     const i = out.findIndex((p) => p.site.kind === o.site.kind && p.site.range[0] === at);
-    const { site: _, ...decided } = o;
-    if (i >= 0) out[i] = { site: out[i]!.site, ...decided };
+    if (i >= 0) out[i] = { ...o, site: out[i]!.site };
     else if (!map) out.push(o);
   }
   return out.sort((a, b) => a.site.range[0] - b.site.range[0]);
