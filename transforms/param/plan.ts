@@ -6,7 +6,7 @@ import type { FunctionNode, ScopeManagerLike } from '@uproot/core/planning';
 import { reachesOf } from '@uproot/core/planning';
 import { type TextEdit, applyEdits, EditConflictError, eolOf, indentUnit, insert } from '@uproot/core/planning';
 import { cjsRequires, planPrunes } from '@uproot/core/planning';
-import { dedupeMarkers, planMarker } from '@uproot/core/planning';
+import { dedupeMarkers, hasMarker, planMarker } from '@uproot/core/planning';
 import { Provenance } from '@uproot/core/planning';
 import { findRootsSites, originOf } from '@uproot/core/planning';
 import type { RootsSite } from '@uproot/core/planning';
@@ -203,6 +203,8 @@ export function planParam(input: ParamInput): FilePlan {
     else if (built.details.has(site)) outcomes.push({ site, outcome: 'rewritten', detail: built.details.get(site)! });
     else if (refreshes.has(site)) outcomes.push({ site, outcome: 'rewritten', detail: refreshes.get(site)! });
     else if (v1Pushes.has(site)) outcomes.push({ site, outcome: 'marked', reason: 'v1-sdk', detail: v1Pushes.get(site)! });
+    // An earlier run rewrote the roots of the v1 handler making it and marked it: still so.
+    else if (isPushRequest(site) && site.sdk === 1 && hasMarker(text, site.node, 'v1-sdk')) outcomes.push({ site, outcome: 'marked', reason: 'v1-sdk', detail: V1_PUSH });
     else if (site.action === 'mark' && site.reason && site.kind === 'list-changed') outcomes.push({ site, outcome: 'marked', reason: site.reason });
     else outcomes.push({ site, outcome: 'reported' });
   }

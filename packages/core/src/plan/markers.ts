@@ -24,12 +24,16 @@ export function markerText(reason: ReasonCode, detail?: string): string {
 }
 
 /** Plan the marker for a site, unless the line above already carries the same reason. */
+/** Whether the line above the site's statement already carries a marker with this reason (an earlier run's). */
+export function hasMarker(text: string, site: TSESTree.Node, reason: ReasonCode): boolean {
+  const start = lineStart(text, enclosingStatement(site).range[0]);
+  return start > 0 && text.slice(lineStart(text, start - 1), start).includes(`${MARKER_PREFIX}${reason}]`);
+}
+
 export function planMarker(text: string, site: TSESTree.Node, reason: ReasonCode, detail?: string): TextEdit | undefined {
   const statement = enclosingStatement(site);
+  if (hasMarker(text, site, reason)) return undefined;
   const start = lineStart(text, statement.range[0]);
-  const previousLineStart = lineStart(text, start - 1);
-  const previous = start > 0 ? text.slice(previousLineStart, start) : '';
-  if (previous.includes(`${MARKER_PREFIX}${reason}]`)) return undefined;
   // A statement that does not start its line (`foo(); bar()`) still gets its marker on its own line above.
   const indent = indentAt(text, statement.range[0]);
   const marker = `// ${markerText(reason, detail)}${eolOf(text)}`;
