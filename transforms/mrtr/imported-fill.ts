@@ -72,8 +72,7 @@ export function planImportedFill(unit: Unit, sites: readonly RootsSite[], callee
     if (call?.type !== 'CallExpression' || call.callee !== ref.identifier) return fail(`${callee.name}() is used at line ${locOf(ref.identifier).start.line} other than by a call`);
     const hook = hooks.find((h) => h.fn === fillerOf(call, requests));
     if (!hook) return fail(`${callee.name}() is called at line ${locOf(call).start.line} from outside the hooks that fetch the roots`);
-    const used = call.parent?.type === 'AwaitExpression' ? call.parent : call;
-    if (used.parent?.type !== 'ExpressionStatement') fail(`the result of ${callee.name}() is used at line ${locOf(call).start.line}, which a per-request helper would not keep`);
+    if (!awaitedStatement(call, requests)) fail(`the result of ${callee.name}() is used at line ${locOf(call).start.line}, which a per-request helper would not keep`);
     if (!call.arguments.every((a) => answerDerived(a, hook.fn, { prov: unit.prov, requests, writes: new Set() }))) fail(`${callee.name}() is given something besides the roots answer at line ${locOf(call).start.line}`);
     answerCalls.push(call);
   }
@@ -81,19 +80,20 @@ export function planImportedFill(unit: Unit, sites: readonly RootsSite[], callee
   const fillUnit = importedUnit(unit, callee, units!);
   if (!fillUnit) return fail(`${callee.name}() comes from a module uproot cannot read`);
   const { unit: other, fn: fill } = fillUnit;
+  // The state is what the fill writes that outlives it: its module's variables (a setter it calls
+  // is found by checkFillBody as a mirror). Whatever else it does decides whether it may be replayed.
   const fillWrites = new Set<Node>();
   const states = new Map<unknown, RootsState>();
-  for (const param of fill.params) {
-    if (param.type !== 'Identifier') fail(`${fillName(fill)}() destructures its parameters`);
-    for (const ref of other.prov.variableOf(param as TSESTree.Identifier)?.references ?? []) {
-      if (ref.isWrite()) continue;
-      for (const state of statesOf(ref.identifier, other.prov)) {
-        const key = state.kind === 'class-field' ? state.name : state.variable;
-        if (!states.has(key)) states.set(key, state);
-        for (const w of state.writes) fillWrites.add(w.node);
-      }
-    }
-  }
+  walkAll(fill.body, (n) => {
+    if (n.type !== 'AssignmentExpression' || n.left.type !== 'Identifier') return;
+    const variable = other.prov.variableOf(n.left);
+    const declared = variable?.defs[0]?.name;
+    if (!variable || !declared || enclosingFunction(declared)) return;
+    fillWrites.add(n);
+    const known = states.get(variable);
+    if (known) known.writes.push({ node: n, value: n.right });
+    else states.set(variable, { kind: 'module-variable', name: n.left.name, variable, writes: [{ node: n, value: n.right }] });
+  });
   const mirrors = checkFillBody(fill, { prov: other.prov, requests: new Set(), writes: fillWrites }, reason);
   for (const m of mirrors) if (m.kind !== 'class-field' && !states.has(m.variable)) states.set(m.variable, m);
   if (states.size === 0) fail(`uproot cannot tell which state ${fillName(fill)}() keeps the roots in`);
@@ -146,7 +146,8 @@ export function planImportedFill(unit: Unit, sites: readonly RootsSite[], callee
   for (const request of requests) if (contains(init.fn, request)) edits.push({ start: request.range[0], end: request.range[1], text: `${HELPER_NAMES.answer}(${ctx})` });
   edits.push(...capabilityEdits(init.fn, unit, ctx, tools, reason));
   // The fill's promise is the state being filled: the helper settles only once it has.
-  for (const call of answerCalls) if (fill.async && contains(init.fn, call) && call.parent?.type !== 'AwaitExpression') edits.push(insert(call.range[0], 'await '));
+  // (A `.then` callback returning it is awaited with the request's chain already.)
+  for (const call of answerCalls) if (fill.async && contains(init.fn, call) && call.parent?.type === 'ExpressionStatement') edits.push(insert(call.range[0], 'await '));
   const retire = hooks.filter((h) => h !== init).map((h) => ({ unit, range: tools.statementRange(unit, h.statement) }));
   const derived: DerivedState[] = [...callbacks.values()].map((chain, i) => ({
     chain,
@@ -155,6 +156,20 @@ export function planImportedFill(unit: Unit, sites: readonly RootsSite[], callee
     ...(i === 0 ? { edits, contextType: unit.typescript } : {}),
   }));
   return { states: derived, covered: unit.sites.filter((s) => hooks.some((h) => contains(h.statement, s.node))) };
+}
+
+/**
+ * The call is a statement of its own (awaited or not: the helper awaits it), or what the request's
+ * `.then` callback returns in an awaited statement (`await request.then(({ roots }) => fill(roots));`).
+ */
+function awaitedStatement(call: TSESTree.CallExpression, requests: ReadonlySet<Node>): boolean {
+  const used = call.parent?.type === 'AwaitExpression' ? call.parent : call;
+  if (used.parent?.type === 'ExpressionStatement') return true;
+  const callback = call.parent;
+  if (callback?.type !== 'ArrowFunctionExpression' || callback.body !== call) return false;
+  const then = callback.parent;
+  if (then?.type !== 'CallExpression' || then.arguments[0] !== callback || then.callee.type !== 'MemberExpression' || !requests.has(unwrap(then.callee.object))) return false;
+  return then.parent?.type === 'AwaitExpression' && then.parent.parent?.type === 'ExpressionStatement';
 }
 
 function importBinding(id: TSESTree.Identifier, unit: Unit): TSESTree.ImportDeclaration | undefined {
