@@ -7,7 +7,7 @@
 // per-request helper replaying the fill with the MRTR answer (as answer-fill.ts does for a same-file
 // fill); the fill and the state stay as they are.
 import type { TSESTree } from '@typescript-eslint/types';
-import { type FunctionNode, type Node, type TextEdit, contains, enclosingFunction, insert, isExported, isFunction, locOf, statesOf, unwrap, walkAll } from '@uproot/core/planning';
+import { type FunctionNode, type Node, type TextEdit, contains, enclosingFunction, insert, isExported, isFunction, locOf, unwrap, walkAll } from '@uproot/core/planning';
 import type { RootsSite, RootsState, VariableLike } from '@uproot/core/planning';
 import type { HandlerChain, ProjectIndex } from './chains.ts';
 import { handlerChain } from './chains.ts';
