@@ -126,6 +126,12 @@ interface Spelling {
 
 const ext = (js: boolean) => (js ? 'js' : 'ts');
 
+/** `text` with `from` replaced; a spelling whose edit found nothing would test the plain one again. */
+function replaced(text: string, from: string, to: string): string {
+  if (!text.includes(from)) throw new Error(`the spelling's edit found no ${JSON.stringify(from)}`);
+  return text.replace(from, to);
+}
+
 const SPELLINGS: Record<string, Spelling> = {
   'a named import, the answer guarded and caught, the list_changed handler destructuring': {
     files: (js) => ({ [`update.${ext(js)}`]: UPDATE(js, FUNCTION(js)), [`server.${ext(js)}`]: SERVER(js, "import { updateFromRoots } from './update.js';", AWAIT_ROOTS, DESTRUCTURED) }),
@@ -144,6 +150,24 @@ const SPELLINGS: Record<string, Spelling> = {
     updateFromRoots(answer.roots);`, DESTRUCTURED),
     }),
   },
+  'a named function the init hook awaits fetches and hands the roots over': {
+    files: (js) => ({
+      [`update.${ext(js)}`]: UPDATE(js, FUNCTION(js)),
+      [`server.${ext(js)}`]: replaced(
+        replaced(SERVER(js, "import { updateFromRoots } from './update.js';", AWAIT_ROOTS, DESTRUCTURED), 'server.server.oninitialized = async () => {\n  if', 'const fillRoots = async () => {\n  if'),
+        '  }\n};\nserver.server.setNotificationHandler',
+        '  }\n};\nserver.server.oninitialized = async () => {\n  await fillRoots();\n};\nserver.server.setNotificationHandler',
+      ),
+    }),
+  },
+  'an async IIFE the init hook starts and does not wait for': {
+    files: (js) => ({
+      [`update.${ext(js)}`]: UPDATE(js, FUNCTION(js)),
+      [`server.${ext(js)}`]: SERVER(js, "import { updateFromRoots } from './update.js';", `    void (async () => {
+${AWAIT_ROOTS}
+    })();`, DESTRUCTURED),
+    }),
+  },
 };
 
 describe('--lifecycle per-request replays a fill imported from another module', () => {
@@ -157,9 +181,13 @@ describe('--lifecycle per-request replays a fill imported from another module', 
     expect(Object.keys(first.changed)).toEqual([`server.${ext(js)}`]);
     const text = first.changed[`server.${ext(js)}`]!;
     expect(text).not.toMatch(/oninitialized|notifications\/roots\/list_changed|server\.server\.listRoots\(\)/);
-    expect(text).toContain(`const deriveRootsState = async (ctx${ts(js, ': ServerContext')}) => {`);
+    // The init hook, or the named function it awaits, is the helper each reading handler calls.
+    const helper = text.includes('const fillRoots') ? 'fillRoots' : 'deriveRootsState';
+    expect(text).toContain(`const ${helper} = async (ctx${ts(js, ': ServerContext')}) => {`);
     // Both tools read the sandbox through helpers of check.ts: both ask for roots and replay the fill.
-    expect(text.match(/if \(clientDeclaresRoots\(ctx, server\.server\)\) await deriveRootsState\(ctx\);/g)).toHaveLength(2);
+    expect(text.split(`if (clientDeclaresRoots(ctx, server.server)) await ${helper}(ctx);`)).toHaveLength(3);
+    // Work started in place is awaited now: the helper settles once the state is filled.
+    expect(text).not.toMatch(/void \(async/);
     expect(text).toMatch(/await rootsFromAnswer\(ctx\)/);
     // The helper settles only once the fill has: its promise is awaited (or returned to the awaited chain).
     expect(text).toMatch(/await updateFromRoots\(|\.then\(\(\{ roots \}\) => updateFromRoots\(roots\)\)/);

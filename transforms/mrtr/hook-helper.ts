@@ -166,7 +166,7 @@ export function onlyLogs(kept: Node[], reason: Reason, throws = false): void {
  * `.then(…).catch(…)` chain on the request — is awaited, so the state is filled when the helper's
  * promise settles; a function that now awaits becomes async.
  */
-function awaitEdits(helper: FunctionNode, writes: Node[], requests: ReadonlySet<Node>, reason: Reason): TextEdit[] {
+export function awaitEdits(helper: FunctionNode, writes: Node[], requests: ReadonlySet<Node>, reason: Reason): TextEdit[] {
   const edits = new Map<number, TextEdit>();
   const asyncFns = new Set<FunctionNode>([helper]);
   for (const write of writes) {

@@ -7,7 +7,7 @@
 // per-request helper replaying the fill with the MRTR answer (as answer-fill.ts does for a same-file
 // fill); the fill and the state stay as they are.
 import type { TSESTree } from '@typescript-eslint/types';
-import { type FunctionNode, type Node, type TextEdit, contains, enclosingFunction, insert, isExported, isFunction, locOf, unwrap, walkAll } from '@uproot/core/planning';
+import { type FunctionNode, type Node, type TextEdit, contains, enclosingFunction, functionName, insert, isExported, isFunction, locOf, unwrap, walkAll } from '@uproot/core/planning';
 import type { RootsSite, RootsState, VariableLike } from '@uproot/core/planning';
 import type { HandlerChain, ProjectIndex } from './chains.ts';
 import { handlerChain } from './chains.ts';
@@ -15,12 +15,12 @@ import { HELPER_NAMES } from './helpers-block.ts';
 import { addParameter } from './rewrite.ts';
 import type { DerivedState } from './rewrite.ts';
 import { answerDerived, checkFillBody, fillName } from './answer-fill.ts';
-import { capabilityEdits, freshHelperName, onlyLogs } from './hook-helper.ts';
+import { awaitEdits, capabilityEdits, freshHelperName, onlyLogs } from './hook-helper.ts';
 import { inReport } from './reports.ts';
 import { atStartup } from './startup.ts';
 import { type StatePlan, type StateTools, onlyHandlers } from './state.ts';
 import { type Unit, Unprovable } from './unit.ts';
-import { type Hook, type HookContext, fillerOf, hookOf, keptStatements } from '../param/state/hooks.ts';
+import { type Hook, type HookContext, declarationOf, fillerOf, hookOf, keptStatements, triggersOf } from '../param/state/hooks.ts';
 
 type Reason = NonNullable<RootsSite['reason']>;
 
@@ -59,21 +59,34 @@ export function planImportedFill(unit: Unit, sites: readonly RootsSite[], callee
   const requests = new Set<Node>(sites.map((s) => s.node));
   const listChanged = new Set<Node>(unit.sites.filter((s) => s.kind === 'list-changed' && s.side === 'server').map((s) => s.node));
   const hooks: Hook[] = [];
+  const addHook = (hook: Hook) => {
+    if (!hooks.some((h) => h.statement === hook.statement)) hooks.push(hook);
+  };
+  // The request sits in a hook, or in a named function without parameters the hooks run (`await fillRoots();`).
+  let named: FunctionNode | undefined;
   for (const site of sites) {
     const fn = fillerOf(site.node, requests);
     const hook = fn && hookOf(fn, listChanged);
-    if (!hook) return fail(`the roots handed to ${callee.name}() are fetched at line ${site.line} outside a lifecycle hook or a list_changed handler`);
-    if (!hooks.some((h) => h.fn === hook.fn)) hooks.push(hook);
+    if (hook) {
+      addHook(hook);
+      continue;
+    }
+    const triggers = fn && fn.params.length === 0 && !methodOrThis(fn) ? triggersOf(fn, unit.prov, listChanged) : undefined;
+    if (!triggers) return fail(`the roots handed to ${callee.name}() are fetched at line ${site.line} outside a lifecycle hook, a list_changed handler or a function only they run`);
+    if (named && named !== fn) fail(`the roots handed to ${callee.name}() are fetched by more than one function`);
+    named = fn!;
+    for (const t of triggers) addHook(t);
   }
+  const fetchers = new Set<FunctionNode>([...hooks.map((h) => h.fn), ...(named ? [named] : [])]);
   // Every use of the imported fill here is a statement of a hook handing it the answer and nothing else.
   const answerCalls: TSESTree.CallExpression[] = [];
   for (const ref of unit.prov.variableOf(callee)?.references ?? []) {
     const call = ref.identifier.parent;
     if (call?.type !== 'CallExpression' || call.callee !== ref.identifier) return fail(`${callee.name}() is used at line ${locOf(ref.identifier).start.line} other than by a call`);
-    const hook = hooks.find((h) => h.fn === fillerOf(call, requests));
-    if (!hook) return fail(`${callee.name}() is called at line ${locOf(call).start.line} from outside the hooks that fetch the roots`);
+    const caller = fillerOf(call, requests);
+    if (!caller || !fetchers.has(caller)) return fail(`${callee.name}() is called at line ${locOf(call).start.line} from outside the hooks that fetch the roots`);
     if (!awaitedStatement(call, requests)) fail(`the result of ${callee.name}() is used at line ${locOf(call).start.line}, which a per-request helper would not keep`);
-    if (!call.arguments.every((a) => answerDerived(a, hook.fn, { prov: unit.prov, requests, writes: new Set() }))) fail(`${callee.name}() is given something besides the roots answer at line ${locOf(call).start.line}`);
+    if (!call.arguments.every((a) => answerDerived(a, caller, { prov: unit.prov, requests, writes: new Set() }))) fail(`${callee.name}() is given something besides the roots answer at line ${locOf(call).start.line}`);
     answerCalls.push(call);
   }
   // The fill, parsed as a unit of the run (its own module may hold the state).
@@ -100,12 +113,15 @@ export function planImportedFill(unit: Unit, sites: readonly RootsSite[], callee
   // The fill runs only from this file's hooks.
   checkOnlyCalledFrom(other, fill, unit, new Set(answerCalls), units!, fail);
   // What each hook keeps besides handing the answer over only reports.
-  const gates = new Set<Node>(unit.sites.filter((s) => s.kind === 'capability' && s.side === 'server' && hooks.some((h) => contains(h.statement, s.node))).map((s) => s.node));
-  const context: HookContext = { prov: unit.prov, text: unit.text, requests, gates, helpers: new Set(), writes: new Set(answerCalls) };
-  for (const hook of hooks) onlyLogs(keptStatements(hook, context), reason, hook.kind === 'init' || hook.kind === 'refresh');
+  const gates = new Set<Node>(unit.sites.filter((s) => s.kind === 'capability' && s.side === 'server' && [...hooks.map((h) => h.statement), ...fetchers].some((h) => contains(h, s.node))).map((s) => s.node));
+  const context: HookContext = { prov: unit.prov, text: unit.text, requests, gates, helpers: new Set(named ? [named] : []), writes: new Set(answerCalls) };
+  const asHook = (fn: FunctionNode): Hook => ({ fn, statement: declarationOf(fn), kind: 'background' });
+  for (const hook of [...hooks, ...(named ? [asHook(named)] : [])]) onlyLogs(keptStatements(hook, context), reason, hook.kind !== 'background' || hooks.every((h) => h.kind === 'init' || h.kind === 'refresh'));
   const inits = hooks.filter((h) => h.kind === 'init');
-  if (inits.length !== 1) fail(`what ${fillName(fill)}() fills is filled by ${inits.length === 0 ? 'no' : 'more than one'} initialization hook`);
+  if (named ? inits.length === 0 : inits.length !== 1) fail(`what ${fillName(fill)}() fills is filled by ${inits.length === 0 ? 'no' : 'more than one'} initialization hook`);
+  // The helper: the named function the hooks run, else the init hook itself.
   const init = inits[0]!;
+  const helper = named ?? init.fn;
   const hookStatements = hooks.map((h) => h.statement);
   // Each state: written only by the fill (and the start-up code here), read only through this file's handlers.
   const calls = new Set<Node>();
@@ -123,39 +139,44 @@ export function planImportedFill(unit: Unit, sites: readonly RootsSite[], callee
   const callbacks = new Map<FunctionNode, HandlerChain>();
   for (const call of calls) {
     // Reads in the hooks (their logging) go with them; start-up code keeps the start-up value.
-    if (inReport(call) || hookStatements.some((h) => contains(h, call)) || atStartup(call, hookStatements, unit.prov)) continue;
+    if (inReport(call) || [...hookStatements, ...fetchers].some((h) => contains(h, call)) || atStartup(call, hookStatements, unit.prov)) continue;
     for (const reach of onlyHandlers(call, unit, `what ${fillName(fill)}() fills`, reason)) {
       if (!callbacks.has(reach.callback!)) callbacks.set(reach.callback!, handlerChain(sites[0]!, { ...reach, hops: [] }, unit, unit, []));
     }
   }
   if (callbacks.size === 0) fail(`no tools/call, prompts/get or resources/read handler reads what ${fillName(fill)}() fills`);
+  const scope = named ? declarationOf(named).parent : init.statement.parent;
   for (const chain of callbacks.values()) {
     if (!chain.callback.async) fail(`a handler reading what ${fillName(fill)}() fills is not async, so it cannot await the roots`);
-    if (!init.statement.parent || !contains(init.statement.parent, chain.callback)) fail(`a handler reading what ${fillName(fill)}() fills cannot see the initialization hook`);
+    if (!scope || !contains(scope, chain.callback)) fail(`a handler reading what ${fillName(fill)}() fills cannot see the function that fetches the roots`);
   }
-  if (!init.fn.async) fail('the initialization hook is not async, so it cannot await the roots');
-  if (init.fn.params.length > 0) fail('the initialization hook takes parameters, which a per-request helper would not have');
-  // `x.oninitialized = async () => {` → `const deriveRootsState = async (ctx) => {`
+  if (helper.params.length > 0) fail('the initialization hook takes parameters, which a per-request helper would not have');
   const ctx = 'ctx';
-  const name = freshHelperName(unit.text);
-  const edits: TextEdit[] = [
-    { start: init.statement.range[0], end: init.fn.range[0], text: `const ${name} = ` },
-    { start: init.fn.range[1], end: init.statement.range[1], text: ';' },
-    ...addParameter(init.fn, unit, 0, ctx),
-  ];
-  for (const request of requests) if (contains(init.fn, request)) edits.push({ start: request.range[0], end: request.range[1], text: `${HELPER_NAMES.answer}(${ctx})` });
-  edits.push(...capabilityEdits(init.fn, unit, ctx, tools, reason));
-  // The fill's promise is the state being filled: the helper settles only once it has.
-  // (A `.then` callback returning it is awaited with the request's chain already.)
-  for (const call of answerCalls) if (fill.async && contains(init.fn, call) && call.parent?.type === 'ExpressionStatement') edits.push(insert(call.range[0], 'await '));
-  const retire = hooks.filter((h) => h !== init).map((h) => ({ unit, range: tools.statementRange(unit, h.statement) }));
+  const name = named ? functionName(named) : freshHelperName(unit.text);
+  if (!name) return fail('the function that fetches the roots has no name the handlers can call');
+  const edits: TextEdit[] = named
+    ? []
+    : [
+        // `x.oninitialized = async () => {` → `const deriveRootsState = async (ctx) => {`
+        { start: init.statement.range[0], end: init.fn.range[0], text: `const ${name} = ` },
+        { start: init.fn.range[1], end: init.statement.range[1], text: ';' },
+      ];
+  edits.push(...addParameter(helper, unit, 0, ctx));
+  for (const request of requests) if (contains(helper, request)) edits.push({ start: request.range[0], end: request.range[1], text: `${HELPER_NAMES.answer}(${ctx})` });
+  edits.push(...capabilityEdits(helper, unit, ctx, tools, reason));
+  // Work the helper starts in place (an IIFE, the request's `.then`) is awaited, and so is the fill's
+  // promise, the state being filled: the helper settles only once it has.
+  const inHelper = answerCalls.filter((c) => contains(helper, c));
+  edits.push(...awaitEdits(helper, inHelper, requests, reason));
+  for (const call of inHelper) if (fill.async && call.parent?.type === 'ExpressionStatement') edits.push(insert(call.range[0], 'await '));
+  const retire = hooks.filter((h) => named || h !== init).map((h) => ({ unit, range: tools.statementRange(unit, h.statement) }));
   const derived: DerivedState[] = [...callbacks.values()].map((chain, i) => ({
     chain,
     retire,
     declaration: (c) => `if (${HELPER_NAMES.declares}(${c}, ${chain.server})) await ${name}(${c});`,
     ...(i === 0 ? { edits, contextType: unit.typescript } : {}),
   }));
-  return { states: derived, covered: unit.sites.filter((s) => hooks.some((h) => contains(h.statement, s.node))) };
+  return { states: derived, covered: unit.sites.filter((s) => [...hooks.map((h) => h.statement), ...(named ? [named] : [])].some((h) => contains(h, s.node))) };
 }
 
 /**
@@ -170,6 +191,14 @@ function awaitedStatement(call: TSESTree.CallExpression, requests: ReadonlySet<N
   const then = callback.parent;
   if (then?.type !== 'CallExpression' || then.arguments[0] !== callback || then.callee.type !== 'MemberExpression' || !requests.has(unwrap(then.callee.object))) return false;
   return then.parent?.type === 'AwaitExpression' && then.parent.parent?.type === 'ExpressionStatement';
+}
+
+/** A method (whose `this` the handlers would have to share) or a function using a `this` of its own. */
+function methodOrThis(fn: FunctionNode): boolean {
+  if (fn.parent?.type === 'MethodDefinition' || fn.parent?.type === 'PropertyDefinition') return true;
+  let found = false;
+  if (fn.type !== 'ArrowFunctionExpression') walkAll(fn.body, (n) => (found ||= n.type === 'ThisExpression'));
+  return found;
 }
 
 function importBinding(id: TSESTree.Identifier, unit: Unit): TSESTree.ImportDeclaration | undefined {
