@@ -6,6 +6,7 @@
 // through the modules of the run to the calls this file's handlers make. The init hook becomes the
 // per-request helper replaying the fill with the MRTR answer (as answer-fill.ts does for a same-file
 // fill); the fill and the state stay as they are.
+import path from 'node:path';
 import type { TSESTree } from '@typescript-eslint/types';
 import { type FunctionNode, type Node, type TextEdit, contains, enclosingFunction, functionName, insert, isExported, isFunction, locOf, unwrap, walkAll } from '@uproot/core/planning';
 import type { RootsSite, RootsState, VariableLike } from '@uproot/core/planning';
@@ -132,7 +133,7 @@ export function planImportedFill(unit: Unit, sites: readonly RootsSite[], callee
     for (const ref of holder.variable.references) {
       if (ref.isWrite() || ref.identifier === holder.variable.defs[0]?.name) continue;
       const reaching = callsInto(holder.unit, ref.identifier, unit, units!, 0);
-      if (!reaching) return fail(`${state.name} is read in ${holder.unit.path} at line ${locOf(ref.identifier).start.line} by code no handler of this file can be shown to reach`);
+      if (!reaching) return fail(`${holder.variable.name} is read in ${shown(unit, holder.unit)} at line ${locOf(ref.identifier).start.line} by code no handler of this file can be shown to reach`);
       for (const c of reaching) calls.add(c);
     }
   }
@@ -191,6 +192,12 @@ function awaitedStatement(call: TSESTree.CallExpression, requests: ReadonlySet<N
   const then = callback.parent;
   if (then?.type !== 'CallExpression' || then.arguments[0] !== callback || then.callee.type !== 'MemberExpression' || !requests.has(unwrap(then.callee.object))) return false;
   return then.parent?.type === 'AwaitExpression' && then.parent.parent?.type === 'ExpressionStatement';
+}
+
+/** Another module as the marker names it: relative to the file the marker is in (a path of this machine would be written into the source). */
+function shown(unit: Unit, other: Unit): string {
+  const relative = path.relative(path.dirname(unit.path), other.path).split(path.sep).join('/');
+  return relative.startsWith('.') ? relative : `./${relative}`;
 }
 
 /** A method (whose `this` the handlers would have to share) or a function using a `this` of its own. */
@@ -257,27 +264,27 @@ function holderOf(state: RootsState, fillUnit: Unit, units: UnitIndex): { unit: 
 function checkWrites(holder: NonNullable<ReturnType<typeof holderOf>>, state: RootsState, fill: FunctionNode, fillUnit: Unit, unit: Unit, hooks: Node[], units: ProjectIndex & UnitIndex, fail: (why: string) => never): void {
   const writes = holder.variable.references.filter((r) => r.isWrite() && r.identifier !== holder.variable.defs[0]?.name);
   if (!holder.setter) {
-    for (const w of writes) if (!contains(fill, w.identifier)) fail(`${state.name} is also written at line ${locOf(w.identifier).start.line} of ${holder.unit.path}`);
+    for (const w of writes) if (!contains(fill, w.identifier)) fail(`${state.name} is also written at line ${locOf(w.identifier).start.line} of ${shown(unit, holder.unit)}`);
     return;
   }
   const setter = holder.setter;
-  if (!isExported(setter) || holder.unit.prov.referencesTo(setter).length > 0) fail(`${state.name} is also called in ${holder.unit.path}`);
+  if (!isExported(setter) || holder.unit.prov.referencesTo(setter).length > 0) fail(`${state.name} is also called in ${shown(unit, holder.unit)}`);
   const callers = units.callersOf(holder.unit, setter);
   if (!callers) return fail(`${state.name} is used in a way uproot cannot follow`);
   for (const { unit: at, call } of callers) {
     if (at.path === fillUnit.path && contains(fill, call)) continue;
     if (at.path === unit.path && atStartup(call, hooks, unit.prov)) continue;
-    fail(`${state.name} is also called at line ${locOf(call).start.line} of ${at.path}`);
+    fail(`${state.name} is also called at line ${locOf(call).start.line} of ${shown(unit, at)}`);
   }
 }
 
 /** The fill runs only from the given calls of this file: nothing else anywhere calls it. */
 function checkOnlyCalledFrom(fillUnit: Unit, fill: FunctionNode, unit: Unit, calls: ReadonlySet<Node>, units: ProjectIndex, fail: (why: string) => never): void {
-  if (fillUnit.prov.referencesTo(fill).length > 0) fail(`${fillName(fill)}() is also used in ${fillUnit.path}`);
+  if (fillUnit.prov.referencesTo(fill).length > 0) fail(`${fillName(fill)}() is also used in ${shown(unit, fillUnit)}`);
   const callers = units.callersOf(fillUnit, fill);
   if (!callers) return fail(`${fillName(fill)}() is used in a way uproot cannot follow`);
   for (const { unit: at, call } of callers) {
-    if (at.path !== unit.path || ![...calls].some((c) => c.range[0] === call.range[0] && c.range[1] === call.range[1])) fail(`${fillName(fill)}() is also called at line ${locOf(call).start.line} of ${at.path}`);
+    if (at.path !== unit.path || ![...calls].some((c) => c.range[0] === call.range[0] && c.range[1] === call.range[1])) fail(`${fillName(fill)}() is also called at line ${locOf(call).start.line} of ${shown(unit, at)}`);
   }
 }
 
