@@ -221,6 +221,10 @@ describe('--lifecycle per-request keeps the marker on an imported fill it cannot
     marked({ 'server.ts': server("setInterval(() => console.error('depth', depth(process.cwd())), 60_000).unref();\n") }, /is read at line \d+ from/);
   });
 
+  it('the sandbox itself is exported (its importers read the binding, not through a function)', () => {
+    marked({ 'server.ts': server(), 'allowed.ts': ALLOWED(false).replace('let allowed', 'export let allowed') }, /allowed is exported from \.\/allowed\.ts, so its importers read it directly/);
+  });
+
   it('the sandbox is read at module level of another module', () => {
     marked({ 'server.ts': server("import './report.js';\n"), 'report.ts': "import { getAllowed } from './allowed.js';\nconsole.error('allowed at start', getAllowed().length);\n" }, /no handler of this file can be shown to reach/);
   });
@@ -253,5 +257,19 @@ export async function updateFromRoots(roots: readonly Root[]): Promise<void> {
       },
       /updateFromRoots\(\) does more than fill the roots state \(line \d+\)/,
     );
+  });
+});
+
+describe('--lifecycle per-request on a file with another roots fetch besides the imported fill', () => {
+  it('the fill\'s hooks are derived per request; the other fetch keeps its own marker', () => {
+    const other = `server.server.setNotificationHandler('notifications/initialized', async () => {
+  const { roots } = await server.server.listRoots();
+  console.error('roots at start', roots.length);
+});
+`;
+    const dir = project('mixed', { 'allowed.ts': ALLOWED(false), 'check.ts': CHECK(false), 'update.ts': UPDATE(false, FUNCTION(false)), 'server.ts': SERVER(false, "import { updateFromRoots } from './update.js';", AWAIT_ROOTS, DESTRUCTURED, other) });
+    const { requests } = migrate(dir);
+    expect(requests.map((r) => r.outcome).sort()).toEqual(['marked', 'rewritten', 'rewritten']);
+    expect(requests.find((r) => r.outcome === 'marked')!.detail).not.toMatch(/updateFromRoots/);
   });
 });

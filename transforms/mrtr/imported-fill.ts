@@ -34,7 +34,20 @@ export interface UnitIndex {
 const MAX_STEPS = 6;
 
 /** The imported fill the sites' answers are handed to, when there is one (undefined: not this shape). */
-export function importedFillOf(unit: Unit, sites: readonly RootsSite[]): TSESTree.Identifier | undefined {
+export function importedFillOf(unit: Unit, sites: readonly RootsSite[]): { callee: TSESTree.Identifier; sites: RootsSite[] } | undefined {
+  const callee = firstImportedFill(unit, sites);
+  if (!callee) return undefined;
+  // The sites whose fetching function hands its answer to that fill; any other keeps its own marker.
+  const requests = new Set<Node>(sites.map((s) => s.node));
+  const refs = unit.prov.variableOf(callee)?.references.map((r) => r.identifier) ?? [];
+  const own = sites.filter((s) => {
+    const fn = fillerOf(s.node, requests);
+    return !!fn && refs.some((r) => contains(fn, r));
+  });
+  return { callee, sites: own };
+}
+
+function firstImportedFill(unit: Unit, sites: readonly RootsSite[]): TSESTree.Identifier | undefined {
   const requests = new Set<Node>(sites.map((s) => s.node));
   for (const site of sites) {
     const hook = fillerOf(site.node, requests);
@@ -129,6 +142,8 @@ export function planImportedFill(unit: Unit, sites: readonly RootsSite[], callee
   for (const state of states.values()) {
     const holder = holderOf(state, other, units!);
     if (!holder) return fail(`${state.name} keeps the roots in a module uproot cannot read`);
+    // An exported binding is read by its importers without a reference here: their reads would go unseen.
+    if (exportedBinding(holder.variable)) fail(`${holder.variable.name} is exported from ${shown(unit, holder.unit)}, so its importers read it directly`);
     checkWrites(holder, state, fill, other, unit, hookStatements, units!, fail);
     for (const ref of holder.variable.references) {
       if (ref.isWrite() || ref.identifier === holder.variable.defs[0]?.name) continue;
@@ -198,6 +213,12 @@ function awaitedStatement(call: TSESTree.CallExpression, requests: ReadonlySet<N
 function shown(unit: Unit, other: Unit): string {
   const relative = path.relative(path.dirname(unit.path), other.path).split(path.sep).join('/');
   return relative.startsWith('.') ? relative : `./${relative}`;
+}
+
+/** `export let allowed = []`: the declaration itself is exported (an `export { allowed }` is a reference, followed as a read). */
+function exportedBinding(variable: VariableLike): boolean {
+  const declarator = variable.defs[0]?.node as Node | undefined;
+  return declarator?.type === 'VariableDeclarator' && declarator.parent?.parent?.type === 'ExportNamedDeclaration';
 }
 
 /** A method (whose `this` the handlers would have to share) or a function using a `this` of its own. */

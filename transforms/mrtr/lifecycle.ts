@@ -60,12 +60,12 @@ export function planLifecycle(unit: Unit, project?: ProjectIndex): LifecyclePlan
   const fill = importedFillOf(unit, stateless);
   if (fill) {
     try {
-      const derived = planImportedFill(unit, stateless, fill, project, { retirableHook, statementRange });
+      const derived = planImportedFill(unit, fill.sites, fill.callee, project, { retirableHook, statementRange });
       plan.derived.push(...derived.states);
       for (const s of derived.covered) plan.covered.add(s);
     } catch (error) {
       if (!(error instanceof Unprovable)) throw error;
-      for (const s of stateless) plan.failures.set(s, error);
+      for (const s of fill.sites) plan.failures.set(s, error);
     }
   }
   for (const site of stateless) {
