@@ -273,3 +273,22 @@ describe('--lifecycle per-request on a file with another roots fetch besides the
     expect(requests.find((r) => r.outcome === 'marked')!.detail).not.toMatch(/updateFromRoots/);
   });
 });
+
+describe('--lifecycle per-request does not take any imported call of the hook for the fill', () => {
+  it('a list the hook builds itself (`const found = []`, filled by push) is not the answer: the function it goes to is not followed', () => {
+    const init = `    const { roots } = await server.server.listRoots();
+    const found: string[] = [];
+    for (const root of roots) found.push(root.uri);
+    console.error('published', publish(found));`;
+    const dir = project('not-a-fill', {
+      'allowed.ts': ALLOWED(false),
+      'check.ts': CHECK(false),
+      'publish.ts': "import { setAllowed } from './allowed.js';\nexport function publish(uris: string[]): number {\n  setAllowed(uris);\n  return uris.length;\n}\n",
+      'server.ts': SERVER(false, "import { publish } from './publish.js';", init, '  console.error(\'roots changed\');'),
+    });
+    const { requests } = migrate(dir);
+    expect(requests).toHaveLength(1);
+    expect(requests[0]!.outcome).toBe('marked');
+    expect(requests[0]!.detail).not.toMatch(/publish/);
+  });
+});

@@ -47,6 +47,27 @@ export function importedFillOf(unit: Unit, sites: readonly RootsSite[]): { calle
   return { callee, sites: own };
 }
 
+/**
+ * The expression holds (part of) the answer: the request itself, a `const` initialized from it, or the
+ * parameter of the request's `.then` callback. (answerDerived also lets constants through, `[]` among them.)
+ */
+function mentionsAnswer(expr: Node, unit: Unit, requests: ReadonlySet<Node>, depth: number): boolean {
+  let found = false;
+  walkAll(expr, (n) => {
+    if (found) return;
+    if (requests.has(n)) found = true;
+    if (n.type !== 'Identifier' || depth >= 3) return;
+    const def = unit.prov.variableOf(n)?.defs[0];
+    const node = def?.node as Node | undefined;
+    if (node?.type === 'VariableDeclarator' && node.init && node.id !== n) found = mentionsAnswer(node.init, unit, requests, depth + 1);
+    else if (def?.type === 'Parameter' && node && isFunction(node)) {
+      const then = node.parent;
+      found = then?.type === 'CallExpression' && then.callee.type === 'MemberExpression' && requests.has(unwrap(then.callee.object));
+    }
+  });
+  return found;
+}
+
 function firstImportedFill(unit: Unit, sites: readonly RootsSite[]): TSESTree.Identifier | undefined {
   const requests = new Set<Node>(sites.map((s) => s.node));
   for (const site of sites) {
@@ -55,7 +76,7 @@ function firstImportedFill(unit: Unit, sites: readonly RootsSite[]): TSESTree.Id
     if (hook) {
       walkAll(hook.body, (n) => {
         if (found || n.type !== 'CallExpression' || n.callee.type !== 'Identifier' || !importBinding(n.callee, unit)) return;
-        if (n.arguments.length > 0 && n.arguments.every((a) => answerDerived(a, hook, { prov: unit.prov, requests, writes: new Set() }))) found = n.callee;
+        if (n.arguments.length > 0 && n.arguments.every((a) => answerDerived(a, hook, { prov: unit.prov, requests, writes: new Set() })) && n.arguments.some((a) => mentionsAnswer(a, unit, requests, 0))) found = n.callee;
       });
     }
     if (found) return found;
@@ -100,7 +121,7 @@ export function planImportedFill(unit: Unit, sites: readonly RootsSite[], callee
     const caller = fillerOf(call, requests);
     if (!caller || !fetchers.has(caller)) return fail(`${callee.name}() is called at line ${locOf(call).start.line} from outside the hooks that fetch the roots`);
     if (!awaitedStatement(call, requests)) fail(`the result of ${callee.name}() is used at line ${locOf(call).start.line}, which a per-request helper would not keep`);
-    if (!call.arguments.every((a) => answerDerived(a, caller, { prov: unit.prov, requests, writes: new Set() }))) fail(`${callee.name}() is given something besides the roots answer at line ${locOf(call).start.line}`);
+    if (!call.arguments.every((a) => answerDerived(a, caller, { prov: unit.prov, requests, writes: new Set() })) || !call.arguments.some((a) => mentionsAnswer(a, unit, requests, 0))) fail(`${callee.name}() is given something besides the roots answer at line ${locOf(call).start.line}`);
     answerCalls.push(call);
   }
   // The fill, parsed as a unit of the run (its own module may hold the state).
