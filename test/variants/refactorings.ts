@@ -174,7 +174,8 @@ export const REFACTORINGS: Refactoring[] = [
     apply(text, file) {
       const { ast } = parseSource(text, file);
       const ext = /\.[cm]?tsx?$/.test(file) ? 'ts' : 'js';
-      const relative = (ast as TSESTree.Program).body.filter((s): s is TSESTree.ImportDeclaration => s.type === 'ImportDeclaration' && s.source.value.startsWith('./'));
+      // `export * from` passes every name on but the default: an import naming a default stays direct (else the variant would not run).
+      const relative = (ast as TSESTree.Program).body.filter((s): s is TSESTree.ImportDeclaration => s.type === 'ImportDeclaration' && s.source.value.startsWith('./') && !s.specifiers.some((x) => x.type === 'ImportDefaultSpecifier'));
       if (relative.length > 0) {
         const index = [...new Set(relative.map((i) => `export * from '.${i.source.value}';`))].join('\n');
         return { text: edit(text, relative.map((i) => [i.source.range[0], i.source.range[1], `'./barrel/index.js'`])), files: { [`barrel/index.${ext}`]: `${index}\n` } };

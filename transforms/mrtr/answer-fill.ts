@@ -72,7 +72,7 @@ export function answerTriggers(fill: FunctionNode, prov: Provenance, listChanged
 }
 
 /** Reads only the request's answer: the request itself, or a local of the hook that holds (part of) it. */
-function answerDerived(expr: Node, hook: FunctionNode, c: AnswerFillContext, depth: number): boolean {
+export function answerDerived(expr: Node, hook: FunctionNode, c: AnswerFillContext, depth = 0): boolean {
   let ok = true;
   // The type of a cast (`answer as ListRootsResult`) names no value.
   const types: Node[] = [];
@@ -114,7 +114,7 @@ function isPropertyName(n: Node): boolean {
  * writes, logging, and branches, loops and try blocks of those. A statement with an effect of its own
  * (a watcher started, a file written) would repeat per request, so it keeps the marker.
  */
-function checkFillBody(fill: FunctionNode, c: AnswerFillContext, reason: Reason): RootsState[] {
+export function checkFillBody(fill: FunctionNode, c: AnswerFillContext, reason: Reason): RootsState[] {
   const mirrors: RootsState[] = [];
   const fail = (s: Node): never => {
     throw new Unprovable(reason, `${fillName(fill)}() does more than fill the roots state (line ${locOf(s).start.line}), which a per-request helper would repeat on every call`);
@@ -193,7 +193,7 @@ function mirrorOf(call: TSESTree.CallExpression, c: AnswerFillContext): RootsSta
   return undefined;
 }
 
-function fillName(fill: FunctionNode): string {
+export function fillName(fill: FunctionNode): string {
   if (fill.type !== 'ArrowFunctionExpression' && fill.id) return fill.id.name;
   const p = fill.parent;
   if (p?.type === 'VariableDeclarator' && p.id.type === 'Identifier') return p.id.name;

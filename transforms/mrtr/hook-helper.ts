@@ -157,7 +157,7 @@ function periodic(hook: Hook): boolean {
 }
 
 /** What a hook keeps besides fetching roots (what a client without roots got) must only report: a per-request helper drops it. */
-function onlyLogs(kept: Node[], reason: Reason, throws = false): void {
+export function onlyLogs(kept: Node[], reason: Reason, throws = false): void {
   if (!kept.every((s) => isReport(s, throws))) throw new Unprovable(reason, 'the hook does more than fetch roots for a client that declares none');
 }
 
@@ -166,7 +166,7 @@ function onlyLogs(kept: Node[], reason: Reason, throws = false): void {
  * `.then(…).catch(…)` chain on the request — is awaited, so the state is filled when the helper's
  * promise settles; a function that now awaits becomes async.
  */
-function awaitEdits(helper: FunctionNode, writes: Node[], requests: ReadonlySet<Node>, reason: Reason): TextEdit[] {
+export function awaitEdits(helper: FunctionNode, writes: Node[], requests: ReadonlySet<Node>, reason: Reason): TextEdit[] {
   const edits = new Map<number, TextEdit>();
   const asyncFns = new Set<FunctionNode>([helper]);
   for (const write of writes) {
@@ -215,7 +215,7 @@ function chainTop(call: Node): Node {
  * Every capabilities read in the hook becomes the per-request check: `x.getClientCapabilities()?.roots`
  * in place, and `const caps = x.getClientCapabilities()` (read only as `caps?.roots`) at each read.
  */
-function capabilityEdits(fn: FunctionNode, unit: Unit, ctx: string, tools: StateTools, reason: Reason): TextEdit[] {
+export function capabilityEdits(fn: FunctionNode, unit: Unit, ctx: string, tools: StateTools, reason: Reason): TextEdit[] {
   const edits: TextEdit[] = [];
   const check = (receiver: Node) => {
     const text = unit.text.slice(receiver.range[0], receiver.range[1]);
@@ -269,7 +269,7 @@ function hasThis(fn: FunctionNode): boolean {
   return found;
 }
 
-function freshHelperName(text: string): string {
+export function freshHelperName(text: string): string {
   for (const name of ['deriveRootsState', 'deriveRootsStateFromRequest']) if (!new RegExp(`\\b${name}\\b`).test(text)) return name;
   return 'uprootDeriveRootsState';
 }

@@ -12,6 +12,7 @@ import { HELPER_NAMES } from './helpers-block.ts';
 import type { DerivedState } from './rewrite.ts';
 import type { ProjectIndex } from './chains.ts';
 import { planHookHelper } from './hook-helper.ts';
+import { importedFillOf, planImportedFill } from './imported-fill.ts';
 import { checkKind, consumerCheck, planStateGroup, stateGroups } from './state.ts';
 import { type Unit, Unprovable } from './unit.ts';
 import { outwardReach } from '../param/source/outward.ts';
@@ -54,8 +55,21 @@ export function planLifecycle(unit: Unit, project?: ProjectIndex): LifecyclePlan
   }
   const left = unit.sites.filter((s) => s.kind === 'request' && s.side === 'server' && (s.reason === 'lifecycle' || s.reason === 'list-changed' || s.reason === 'background') && !plan.covered.has(s));
   const groups = stateGroups(unit, left);
-  for (const site of left) {
-    if (!groups.some((g) => g.sites.includes(site))) plan.failures.set(site, new Unprovable(site.reason!, 'uproot cannot tell which one state these roots are kept in'));
+  const stateless = left.filter((site) => !groups.some((g) => g.sites.includes(site)));
+  // The answer handed to a fill imported from another module: the state is found there.
+  const fill = importedFillOf(unit, stateless);
+  if (fill) {
+    try {
+      const derived = planImportedFill(unit, fill.sites, fill.callee, project, { retirableHook, statementRange });
+      plan.derived.push(...derived.states);
+      for (const s of derived.covered) plan.covered.add(s);
+    } catch (error) {
+      if (!(error instanceof Unprovable)) throw error;
+      for (const s of fill.sites) plan.failures.set(s, error);
+    }
+  }
+  for (const site of stateless) {
+    if (!plan.covered.has(site) && !plan.failures.has(site)) plan.failures.set(site, new Unprovable(site.reason!, 'uproot cannot tell which one state these roots are kept in'));
   }
   for (const group of groups) {
     try {

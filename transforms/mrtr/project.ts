@@ -9,6 +9,7 @@ import { resolveSpecifier } from '@uproot/core/planning';
 import type { TypeHint } from '@uproot/core/planning';
 import type { FilePlan } from '../outcome.ts';
 import type { ProjectIndex } from './chains.ts';
+import type { UnitIndex } from './imported-fill.ts';
 import { type MrtrOptions, planUnits } from './plan.ts';
 import { type Unit, makeUnit } from './unit.ts';
 
@@ -85,7 +86,8 @@ export function planMrtrProject(files: SourceFile[], options: ProjectOptions = {
     .filter((f) => f.text !== undefined && (!!options.typeHintFor?.(path.resolve(f.path)) || reach.keepsForRoots(f.text, path.resolve(f.path))))
     .map((f) => unitOf(path.resolve(f.path)))
     .filter((u): u is Unit => !!u);
-  const index: ProjectIndex = {
+  const index: ProjectIndex & UnitIndex = {
+    unitAt: (abs) => unitOf(abs),
     callersOf(unit, fn) {
       const exported = exportedName(fn, unit);
       if (!exported) return undefined;

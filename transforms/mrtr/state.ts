@@ -179,7 +179,7 @@ export function consumingHandlers(unit: Unit, state: RootsState, analysis: State
   return out;
 }
 
-function onlyHandlers(node: Node, unit: Unit, name: string, reason: NonNullable<RootsSite['reason']>): Reach[] {
+export function onlyHandlers(node: Node, unit: Unit, name: string, reason: NonNullable<RootsSite['reason']>): Reach[] {
   // A recursive helper's call of itself is entered through its other callers, which are checked.
   const reaches = reachesOf(node, unit.prov).filter((r) => !recursion(r));
   if (reaches.length === 0) throw new Unprovable(reason, `${name} is read at line ${locOf(node).start.line} outside any handler`);

@@ -1,0 +1,1 @@
+export * from '../roots-state.js';
