@@ -102,6 +102,19 @@ describe('testsToUpdate', () => {
     expect(report.testsToUpdate[0]!.why).toMatch(/^it sends notifications\/roots\/list_changed \(line 4\), but the migrated server no longer asks the client for roots/);
   });
 
+  it('reads a test file afresh when it changed between two runs in one process (the findings are remembered per text)', async () => {
+    const dir = scratch({ 'package.json': '{ "name": "files" }', 'src/server.ts': v2Server, 'test/answers.test.ts': answeringClient });
+    const first = await migrateJson(dir, 'src', '--to', 'param', '--dry-run');
+    expect(first.testsToUpdate.map((t) => t.why)).toEqual([expect.stringMatching(/^its client declares roots \(line 5\); its client answers roots\/list \(line 6\), but/)]);
+    // Two lines more above the client: a memo keyed by path alone would repeat lines 5 and 6.
+    writeFileSync(path.join(dir, 'test/answers.test.ts'), `// first\n// second\n${answeringClient}`);
+    const second = await migrateJson(dir, 'src', '--to', 'param', '--dry-run');
+    expect(second.testsToUpdate.map((t) => t.why)).toEqual([expect.stringMatching(/^its client declares roots \(line 7\); its client answers roots\/list \(line 8\), but/)]);
+    // And a file that no longer drives roots drops out.
+    writeFileSync(path.join(dir, 'test/answers.test.ts'), unrelated);
+    expect((await migrateJson(dir, 'src', '--to', 'param', '--dry-run')).testsToUpdate).toEqual([]);
+  });
+
   it('appears in the text report', async () => {
     const dir = scratch({}, v1Fixture);
     let out = '';

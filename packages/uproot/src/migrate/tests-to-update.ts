@@ -3,12 +3,13 @@
 // through a client declaring roots). uproot lists them with the reason and never edits them for you.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { findRootsTestUses, type RootsTestFinding, type RootsTestUse } from '@uproot/core';
+import type { RootsTestFinding, RootsTestUse } from '@uproot/core';
 import { collectFiles } from '../files/walk.ts';
 import type { MigrateResult } from './shapes.ts';
 import type { TestToUpdate } from '../report/shapes.ts';
 import { relativePath } from '../scan/scan.ts';
 import { nearestManifest } from '../files/workspaces.ts';
+import { rootsTestUsesOf } from './test-uses-memo.ts';
 
 /** Test files by the conventions test runners use (the official codemod uses the same pattern). */
 const TEST_FILE = /(^|\/)(test|tests|__tests__)\/|\.(test|spec)\.[cm]?[jt]sx?$/;
@@ -105,7 +106,7 @@ export async function testsToUpdate(result: MigrateResult, paths: string[], cwd:
       } catch {
         continue;
       }
-      const findings = findRootsTestUses(text, file);
+      const findings = rootsTestUsesOf(text, file);
       const why = findings.length ? whyOf(findings, text, removed, result.strategy) : undefined;
       if (why) out.push({ file: relativePath(cwd, file), why });
     }
