@@ -21,6 +21,7 @@ import {
   exampleProject,
   guidePages,
   kindOf,
+  limited,
   matchesWithElisions,
   migrateSnippet,
   repoRoot,
@@ -85,17 +86,27 @@ describe('every block of the README and the guide is checked', () => {
 
 describe('before/after examples are what uproot migrate makes of the before block', () => {
   const pairs = blocks.flatMap((b, i) => (kindOf(b) === 'before' && blocks[i + 1] ? [[at(b), b, blocks[i + 1]!] as const] : []));
+  const configures = blocks.flatMap((b, i) => (kindOf(b) === 'configure' ? [[at(b), blocks[i - 2]!, b] as const] : []));
+  // Each migration is a CLI process of its own in its own directory: the first test starts them all, two at
+  // a time (this worker only waits on them), and each test awaits its own.
+  let runs: { pairs: Promise<Awaited<ReturnType<typeof migrateSnippet>>>[]; configures: Promise<unknown[]>[] } | undefined;
+  const cli = limited(2);
+  const handled = <T>(p: Promise<T>) => (p.catch(() => {}), p);
+  const started = () =>
+    (runs ??= {
+      pairs: pairs.map(([, before]) => handled(cli(() => migrateSnippet(before)))),
+      configures: configures.map(([, before]) => handled(cli(() => configureOf(before)))),
+    });
 
-  it.each(pairs)('%s', (_, before, after) => {
-    const { output, run } = migrateSnippet(before);
+  it.each(pairs.map(([name, before, after], i) => [name, before, after, i] as const))('%s', async (_, before, after, i) => {
+    const { output, run } = await started().pairs[i]!;
     expect(run.status, run.stderr).not.toBe(2);
     const mismatch = matchesWithElisions(after.code, output);
     expect(mismatch, `${at(after)} is not what \`${before.annotation!.slice(8)}\` writes; it writes:\n${output}`).toBeUndefined();
   });
 
-  const configures = blocks.flatMap((b, i) => (kindOf(b) === 'configure' ? [[at(b), blocks[i - 2]!, b] as const] : []));
-  it.each(configures)('%s: the configure values of the sites', (_, before, block) => {
-    expect(configureOf(before)).toEqual(JSON.parse(block.code));
+  it.each(configures.map(([name, before, block], i) => [name, before, block, i] as const))('%s: the configure values of the sites', async (_, _before, block, i) => {
+    expect(await started().configures[i]!).toEqual(JSON.parse(block.code));
   });
 });
 

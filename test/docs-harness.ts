@@ -1,6 +1,6 @@
 // Reads the README and the guide into checkable pieces: every fenced block with the annotation above it, sorted
 // into the kind of check it gets; a block no kind claims is an error, so no example goes unchecked.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -106,10 +106,47 @@ export interface Run {
   stderr: string;
 }
 
+const cliEnv = () => ({ ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' });
+
 /** The built CLI, as `npx uproot` runs it. */
 export function runCli(args: string[], cwd: string): Run {
-  const r = spawnSync(process.execPath, [cliBin, ...args], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' } });
+  const r = spawnSync(process.execPath, [cliBin, ...args], { cwd, encoding: 'utf8', env: cliEnv() });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** {@link runCli} without blocking, so independent runs can share the machine's cores. */
+export function runCliAsync(args: string[], cwd: string): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [cliBin, ...args], { cwd, env: cliEnv() });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (s: string) => (stdout += s));
+    child.stderr.setEncoding('utf8').on('data', (s: string) => (stderr += s));
+    child.on('error', reject);
+    child.on('close', (status) => resolve({ status, stdout, stderr }));
+  });
+}
+
+/**
+ * Runs `task`s at most `limit` at a time, each started when asked for and its promise handed back at once:
+ * tests that each await their own run then share the cores without one of them starting every run.
+ */
+export function limited(limit: number): <T>(task: () => Promise<T>) => Promise<T> {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  const release = () => {
+    running--;
+    waiting.shift()?.();
+  };
+  return (task) =>
+    new Promise((resolve, reject) => {
+      const start = () => {
+        running++;
+        task().then(resolve, reject).finally(release);
+      };
+      if (running < limit) start();
+      else waiting.push(start);
+    });
 }
 
 /** `npx uproot scan src/ --check  # comment` → `['scan', 'src/', '--check']`; undefined for other commands. */
@@ -133,7 +170,7 @@ function mcpDependenciesOf(code: string): Record<string, string> {
  * Migrates one before-block as `<!-- before: uproot migrate ... -->` says: the block is `src/example.<lang>` of an
  * ES module package that declares the MCP packages the block imports (no tsconfig or node_modules, so untyped), and the result is that file after the run.
  */
-export function migrateSnippet(block: Block, extra: string[] = []): { output: string; run: Run } {
+export async function migrateSnippet(block: Block, extra: string[] = []): Promise<{ output: string; run: Run }> {
   const args = uprootArgs(block.annotation!.slice('before: '.length));
   if (!args || args[0] !== 'migrate') throw new Error(`${block.page}:${block.line}: a before block's annotation must be an \`uproot migrate\` command`);
   const ext = EXTENSIONS[block.lang];
@@ -144,7 +181,7 @@ export function migrateSnippet(block: Block, extra: string[] = []): { output: st
     writeFileSync(path.join(t.dir, 'package.json'), JSON.stringify({ type: 'module', dependencies: mcpDependenciesOf(block.code) }, null, 2) + '\n');
     const file = path.join(t.dir, 'src', `example.${ext}`);
     writeFileSync(file, block.code);
-    const run = runCli([...args, ...extra, 'src'], t.dir);
+    const run = await runCliAsync([...args, ...extra, 'src'], t.dir);
     return { output: readFileSync(file, 'utf8'), run };
   } finally {
     t.remove();
@@ -152,8 +189,8 @@ export function migrateSnippet(block: Block, extra: string[] = []): { output: st
 }
 
 /** The distinct `configure` values of the sites a before-block's migration reports (`migrate --format json`). */
-export function configureOf(before: Block): unknown[] {
-  const { run } = migrateSnippet(before, ['--dry-run', '--format', 'json']);
+export async function configureOf(before: Block): Promise<unknown[]> {
+  const { run } = await migrateSnippet(before, ['--dry-run', '--format', 'json']);
   const report = JSON.parse(run.stdout) as { files: { sites: { configure?: unknown }[] }[] };
   const seen = new Map<string, unknown>();
   for (const site of report.files.flatMap((f) => f.sites)) if (site.configure) seen.set(JSON.stringify(site.configure), site.configure);
