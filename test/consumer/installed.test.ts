@@ -62,7 +62,7 @@ function normalise(r: Run): Run {
   return { code: r.code, out: clean(r.out), err: clean(r.err) };
 }
 const installed = (args: string[]) => normalise(run('npx', ['uproot', ...args], consumer));
-const inRepo = (args: string[]) => normalise(run(process.execPath, [REPO_CLI, ...args], reference));
+const installedAsync = async (args: string[]) => normalise(await runAsync('npx', ['uproot', ...args], consumer));
 /** The installed and the in-repository CLI on their own copies, at the same time. */
 async function both(args: string[]): Promise<[Run, Run]> {
   const [a, b] = await Promise.all([runAsync('npx', ['uproot', ...args], consumer), runAsync(process.execPath, [REPO_CLI, ...args], reference)]);
@@ -104,11 +104,11 @@ function scanSites(): Located[] {
 const SLOW = { timeout: 300_000 };
 
 describe('the installed CLI', SLOW, () => {
-  it('--version prints the package version, as the in-repository CLI does', () => {
+  it('--version prints the package version, as the in-repository CLI does', async () => {
     const version = JSON.parse(readFileSync(path.join(REPO, 'packages/uproot/package.json'), 'utf8')).version as string;
-    const r = installed(['--version']);
+    const [r, repo] = await both(['--version']);
     expect(r).toEqual({ code: 0, out: `${version}\n`, err: '' });
-    expect(inRepo(['--version'])).toEqual(r);
+    expect(repo).toEqual(r);
   });
 
   const scans: [string, string[], number][] = [
@@ -127,9 +127,9 @@ describe('the installed CLI', SLOW, () => {
     });
   }
 
-  it('scan --types on loads the TypeScript checker from the installed package and keeps every untyped site', () => {
-    const typed = installed(['scan', 'legacy-server', '--types', 'on', '--format', 'json']);
-    const untyped = installed(['scan', 'legacy-server', '--types', 'off', '--format', 'json']);
+  it('scan --types on loads the TypeScript checker from the installed package and keeps every untyped site', async () => {
+    // Two read-only scans of the same folder: side by side.
+    const [typed, untyped] = await Promise.all([installedAsync(['scan', 'legacy-server', '--types', 'on', '--format', 'json']), installedAsync(['scan', 'legacy-server', '--types', 'off', '--format', 'json'])]);
     expect(typed.code, typed.err).toBe(0);
     const [t, u] = [typed, untyped].map((r) => JSON.parse(r.out) as { sites: Located[]; summary: { types: string } });
     expect([t!.summary.types, u!.summary.types]).toEqual(['on', 'off']);
@@ -263,14 +263,17 @@ describe('the programmatic API, typed and run in the consumer', SLOW, () => {
         '',
       ].join('\n'),
     );
-    // One tsc run type-checks (it exits non-zero on any error) and emits the JavaScript Node runs.
-    runOk('npx', ['tsc', '-p', 'tsconfig.api.json', '--noEmit', 'false', '--outDir', 'build'], consumer);
-    const api = JSON.parse(runOk(process.execPath, ['build/api.js'], consumer).out) as { scan: { sites: unknown[] }; migrate: unknown };
-
-    const [cliScan, cliDryRun] = await Promise.all([
+    // What the CLI prints, for the API to match: read-only runs on legacy-server, started beside tsc (which writes build/ only).
+    const cli = Promise.all([
       runAsync('npx', ['uproot', 'scan', 'legacy-server', '--format', 'json'], consumer),
       runAsync('npx', ['uproot', 'migrate', 'legacy-server', '--dry-run', '--format', 'json'], consumer),
     ]);
+    // One tsc run type-checks (it exits non-zero on any error) and emits the JavaScript Node runs.
+    const tsc = await runAsync('npx', ['tsc', '-p', 'tsconfig.api.json', '--noEmit', 'false', '--outDir', 'build'], consumer);
+    const [cliScan, cliDryRun] = await cli;
+    expect(tsc.code, `${tsc.out}\n${tsc.err}`).toBe(0);
+    const api = JSON.parse(runOk(process.execPath, ['build/api.js'], consumer).out) as { scan: { sites: unknown[] }; migrate: unknown };
+
     expect(api.scan.sites.length).toBeGreaterThan(0);
     expect(api.scan).toEqual(JSON.parse(cliScan.out));
     expect(api.migrate).toEqual(JSON.parse(cliDryRun.out));
@@ -283,23 +286,41 @@ describe('on the lowest Node version the packages declare', SLOW, () => {
   const lowest = /\d+\.\d+\.\d+/.exec(engines)![0];
   // That Node, from the registry's `node` package, runs the installed bins directly.
   const oldNode = (args: string[], expected = 0) => runOk('npx', ['-y', '-p', `node@${lowest}`, 'node', ...args], consumer, expected);
+  const oldNodeAsync = async (args: string[], expected: number) => {
+    const r = await runAsync('npx', ['-y', '-p', `node@${lowest}`, 'node', ...args], consumer);
+    expect(r.code, `node@${lowest} ${args.join(' ')} exited ${r.code} (expected ${expected})\n${r.out}\n${r.err}`).toBe(expected);
+    return r;
+  };
+  // ESM and CommonJS loading of the plugin; the typed runs above exercise nothing that depends on Node's version.
+  const eslintSetups = [['js', 'default'], ['cjs', 'default']] as [ConfigFormat, ParserSetup][];
+  // Once the first test has fetched that Node, the scan and the two ESLint runs only read the project: they start
+  // together with the first of them, and each test awaits its own.
+  let later: { scan: Promise<Run>; eslint: Promise<Run>[] } | undefined;
+  const started = () => {
+    if (later) return later;
+    const handled = (p: Promise<Run>) => (p.catch(() => {}), p);
+    const scan = handled(oldNodeAsync(['node_modules/uproot/bin/uproot.js', 'scan', 'legacy-server', 'mrtr-corpus', '--format', 'json'], 0));
+    const eslint = eslintSetups.map(([format, parser]) => {
+      const config = `eslint.config.${format}`;
+      writeFileSync(path.join(consumer, config), eslintConfig(format, parser));
+      return handled(oldNodeAsync(['node_modules/eslint/bin/eslint.js', '-c', config, '--format', 'json', 'legacy-server', 'mrtr-corpus'], 1));
+    });
+    return (later = { scan, eslint });
+  };
 
   it(`runs on Node ${lowest}`, () => {
     expect(oldNode(['-p', 'process.version']).out.trim()).toBe(`v${lowest}`);
   });
 
-  it('the CLI scans as it does on the current Node', () => {
-    const r = oldNode(['node_modules/uproot/bin/uproot.js', 'scan', 'legacy-server', 'mrtr-corpus', '--format', 'json']);
+  it('the CLI scans as it does on the current Node', async () => {
+    const r = await started().scan;
     const report = JSON.parse(r.out) as { sites: Located[]; problems: Located[] };
     expect([...report.sites, ...report.problems].map(key)).toEqual(scanSites().map(key));
   });
 
-  // ESM and CommonJS loading of the plugin; the typed runs above exercise nothing that depends on Node's version.
-  for (const [format, parser] of [['js', 'default'], ['cjs', 'default']] as [ConfigFormat, ParserSetup][]) {
-    it(`ESLint with eslint.config.${format} (${parser} parser) reports the same sites`, () => {
-      const config = `eslint.config.${format}`;
-      writeFileSync(path.join(consumer, config), eslintConfig(format, parser));
-      const r = oldNode(['node_modules/eslint/bin/eslint.js', '-c', config, '--format', 'json', 'legacy-server', 'mrtr-corpus'], 1);
+  for (const [i, [format, parser]] of eslintSetups.entries()) {
+    it(`ESLint with eslint.config.${format} (${parser} parser) reports the same sites`, async () => {
+      const r = await started().eslint[i]!;
       const results = JSON.parse(r.out) as { filePath: string; messages: { ruleId: string | null; line: number; column: number }[] }[];
       const reported = results.flatMap((f) => f.messages.map((m) => key({ file: path.relative(consumer, f.filePath).split(path.sep).join('/'), line: m.line, column: m.column, rule: m.ruleId ?? '(fatal)' })));
       const expected = scanSites().filter((s) => parser === 'project-service' || /\.[cm]?js$/.test(s.file)).map(key);
@@ -341,17 +362,14 @@ describe('the tarballs stand alone', SLOW, () => {
     rmSync(path.dirname(root), { recursive: true, force: true });
   });
 
-  it('publint (strict) finds nothing', () => {
-    for (const { name, tarball } of packages()) {
-      const r = run(REPO_BIN('publint'), ['run', tarball, '--strict'], REPO);
-      expect(r.code, `${name}\n${r.out}\n${r.err}`).toBe(0);
-    }
+  // Each tarball is checked on its own: the three run side by side.
+  it('publint (strict) finds nothing', async () => {
+    const runs = await Promise.all(packages().map(({ tarball }) => runAsync(REPO_BIN('publint'), ['run', tarball, '--strict'], REPO)));
+    for (const [i, { name }] of packages().entries()) expect(runs[i]!.code, `${name}\n${runs[i]!.out}\n${runs[i]!.err}`).toBe(0);
   });
 
-  it('are the types wrong: ESM-only packages under esm-only, the dual plugin under every resolution', () => {
-    for (const { name, tarball, profile } of packages()) {
-      const r = run(REPO_BIN('attw'), [tarball, ...profile, '--format', 'ascii'], REPO);
-      expect(r.code, `${name}\n${r.out}\n${r.err}`).toBe(0);
-    }
+  it('are the types wrong: ESM-only packages under esm-only, the dual plugin under every resolution', async () => {
+    const runs = await Promise.all(packages().map(({ tarball, profile }) => runAsync(REPO_BIN('attw'), [tarball, ...profile, '--format', 'ascii'], REPO)));
+    for (const [i, { name }] of packages().entries()) expect(runs[i]!.code, `${name}\n${runs[i]!.out}\n${runs[i]!.err}`).toBe(0);
   });
 });
