@@ -141,7 +141,7 @@ export function checkOtherWrites(unit: Unit, state: RootsState, reason: NonNulla
       if (!(call?.type === 'CallExpression' && (retired.has(call) || exempted(unit, call, exempt)))) throw new Unprovable(reason, `${state.name} is also used at line ${locOf(ref.identifier).start.line}`);
     }
     const writes = state.variable.references.filter((r) => r.isWrite() && !declares(state.variable, r.identifier));
-    if (writes.length !== 1) throw new Unprovable(reason, `${state.variable.name} is written by more than ${state.name} in ${state.module.file}`);
+    if (writes.length !== 1) throw new Unprovable(reason, `${state.variable.name} is written by more than ${state.name} in ${path.relative(path.dirname(unit.path), state.module.file).split(path.sep).join('/')}`);
     return;
   }
   if (state.kind !== 'module-variable') return;
@@ -164,7 +164,7 @@ export function consumingHandlers(unit: Unit, state: RootsState, analysis: State
       if (reads.has(r.identifier)) continue;
       // A private helper of the module, or an exported function: covered when the calls here that run it are.
       const reaching = callsReaching(r.identifier, state, unit);
-      if (!reaching) throw new Unprovable(reason, `${state.variable.name} is read in ${state.module.file} by code no handler of this file reaches`);
+      if (!reaching) throw new Unprovable(reason, `${state.variable.name} is read in ${path.relative(path.dirname(unit.path), state.module.file).split(path.sep).join('/')} by code no handler of this file reaches`);
       calls.push(...reaching);
     }
     for (const call of new Set(calls)) if (!exempted(unit, call, exempt, state.module.program)) reaches.push(...onlyHandlers(call, unit, state.name, reason));
@@ -225,8 +225,10 @@ const TEST_FILE = /(^|\/)(test|tests|__tests__)\/|\.(test|spec)\.[cm]?[jt]sx?$/;
 function checkNoOtherImporters(unit: Unit, state: Extract<RootsState, { kind: 'setter' }>, project: ProjectIndex | undefined, reason: NonNullable<RootsSite['reason']>): void {
   // Test files drive the module themselves (they set its state): they serve no client whose roots they would miss.
   const others = project?.importersOf?.(state.module.file, unit.path)?.filter((f) => !TEST_FILE.test(path.relative(path.dirname(state.module.file), f).split(path.sep).join('/')));
-  if (!others) throw new Unprovable(reason, `${state.name} keeps the roots in ${state.module.file}; run uproot migrate on the whole project so every file reading it is seen`);
-  if (others.length) throw new Unprovable(reason, `${state.module.file} is also imported by ${others.join(', ')}, whose handlers would no longer see the roots`);
+  // Named relative to the marked file: a marker in the source never holds a path of the machine that ran uproot.
+  const near = (file: string) => path.relative(path.dirname(unit.path), file).split(path.sep).join('/');
+  if (!others) throw new Unprovable(reason, `${state.name} keeps the roots in ${near(state.module.file)}; run uproot migrate on the whole project so every file reading it is seen`);
+  if (others.length) throw new Unprovable(reason, `${near(state.module.file)} is also imported by ${others.map(near).join(', ')}, whose handlers would no longer see the roots`);
 }
 
 /** The names the moved write uses must be in scope in the handler, and none may be a local of the hook. */
