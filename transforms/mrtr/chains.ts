@@ -40,6 +40,8 @@ export interface ProjectIndex {
   callersOf(unit: Unit, fn: FunctionNode): Array<{ unit: Unit; call: TSESTree.CallExpression }> | undefined;
   /** Files of the run besides `except` that import `file` (through barrels too), or undefined when one cannot be read. */
   importersOf?(file: string, except: string): string[] | undefined;
+  /** Whether `file` is one of the run's files (its callers are searched); a file outside it is never read for calls. */
+  inRun?(file: string): boolean;
 }
 
 const MAX_FILES_DEEP = 4;
