@@ -93,35 +93,48 @@ export function handlerCallbacksReaching(site: RootsSite, unit: Unit, project?: 
 function extend(site: RootsSite, node: Node, unit: Unit, tail: ChainHop[], chains: ChainEnd, project: ProjectIndex | undefined, depth: number, external: Set<FunctionNode>): void {
   const reaches = reachesOf(node, unit.prov);
   if (reaches.length === 0) throw new Unprovable('unresolved-chain', 'no handler reaches this request');
+  // Every reach is followed before one fails the site: a chain uproot cannot close says less than a reach that can
+  // never ask per request (a list handler, a timer, a hook), which then names the marker.
+  let failure: Unprovable | undefined;
   for (const reach of reaches) {
-    const getter = reach.hops.find((h) => h.call.type !== 'CallExpression');
-    // A getter takes no argument to carry the request context in.
-    if (getter) throw new Unprovable('unresolved-chain', `the request runs in the getter ${name(getter.fn)}, which can take no ctx argument`);
-    const hops: ChainHop[] = [...reach.hops.map((h) => ({ fn: h.fn, fnUnit: unit, call: h.call as TSESTree.CallExpression, callUnit: unit })), ...tail];
-    // Exported helpers on the way may also be called from other files: those callers need ctx too.
-    for (let i = 0; i < reach.hops.length; i++) {
-      const fn = reach.hops[i]!.fn;
-      if (!isExported(fn)) continue;
-      if (!project) throw new Unprovable('unresolved-chain', `${name(fn)} is exported, so callers in other files would break; run uproot migrate on the whole project`);
-      followExternal(site, fn, unit, hops.slice(i + 1), chains, project, depth, external);
+    try {
+      extendReach(site, reach, unit, tail, chains, project, depth, external);
+    } catch (error) {
+      if (!(error instanceof Unprovable)) throw error;
+      if (!failure || (failure.reason === 'unresolved-chain' && error.reason !== 'unresolved-chain')) failure = error;
     }
-    if (reach.handler === 'other' && reach.unresolved && returningFunction(reach.unresolved)) {
-      // A handler factory: the callback is built here and registered wherever the factory is called.
-      followFactory(site, reach.unresolved, unit, hops, chains, project);
-      continue;
-    }
-    if (reach.handler === 'other' && reach.unresolved) {
-      const fn = reach.unresolved;
-      if (!project || !isExported(fn)) {
-        throw new Unprovable('unresolved-chain', `no caller of ${name(fn)} could be traced to a tools/call, prompts/get or resources/read handler`);
-      }
-      if (!followExternal(site, fn, unit, hops, chains, project, depth, external)) {
-        throw new Unprovable('unresolved-chain', `${name(fn)} is exported but no caller in the given paths could be traced`);
-      }
-      continue;
-    }
-    chains(reach, unit, unit, hops);
   }
+  if (failure) throw failure;
+}
+
+function extendReach(site: RootsSite, reach: Reach, unit: Unit, tail: ChainHop[], chains: ChainEnd, project: ProjectIndex | undefined, depth: number, external: Set<FunctionNode>): void {
+  const getter = reach.hops.find((h) => h.call.type !== 'CallExpression');
+  // A getter takes no argument to carry the request context in.
+  if (getter) throw new Unprovable('unresolved-chain', `the request runs in the getter ${name(getter.fn)}, which can take no ctx argument`);
+  const hops: ChainHop[] = [...reach.hops.map((h) => ({ fn: h.fn, fnUnit: unit, call: h.call as TSESTree.CallExpression, callUnit: unit })), ...tail];
+  // Exported helpers on the way may also be called from other files: those callers need ctx too.
+  for (let i = 0; i < reach.hops.length; i++) {
+    const fn = reach.hops[i]!.fn;
+    if (!isExported(fn)) continue;
+    if (!project) throw new Unprovable('unresolved-chain', `${name(fn)} is exported, so callers in other files would break; run uproot migrate on the whole project`);
+    followExternal(site, fn, unit, hops.slice(i + 1), chains, project, depth, external);
+  }
+  if (reach.handler === 'other' && reach.unresolved && returningFunction(reach.unresolved)) {
+    // A handler factory: the callback is built here and registered wherever the factory is called.
+    followFactory(site, reach.unresolved, unit, hops, chains, project);
+    return;
+  }
+  if (reach.handler === 'other' && reach.unresolved) {
+    const fn = reach.unresolved;
+    if (!project || !isExported(fn)) {
+      throw new Unprovable('unresolved-chain', `no caller of ${name(fn)} could be traced to a tools/call, prompts/get or resources/read handler`);
+    }
+    if (!followExternal(site, fn, unit, hops, chains, project, depth, external)) {
+      throw new Unprovable('unresolved-chain', `${name(fn)} is exported but no caller in the given paths could be traced`);
+    }
+    return;
+  }
+  chains(reach, unit, unit, hops);
 }
 
 function followExternal(site: RootsSite, fn: FunctionNode, unit: Unit, rest: ChainHop[], chains: ChainEnd, project: ProjectIndex, depth: number, external: Set<FunctionNode>): boolean {
