@@ -86,7 +86,7 @@ function planUnitsOnce(units: Unit[], project: ProjectIndex | undefined, onlySit
       const split = splitUncalledHelper(site, unit, project, error);
       if (site.sdk !== 2) return { site, outcome: 'marked', reason: 'v1-sdk' };
       uncalledSplits.set(unit, [...(uncalledSplits.get(unit) ?? []), split]);
-      return { site, outcome: 'rewritten', detail: split.detail };
+      return { site, outcome: 'rewritten', detail: split.detail, dormant: true };
     } catch (held) {
       if (!(held instanceof Unprovable)) throw held;
       return { site, outcome: 'marked', reason: held.reason, detail: held.message };

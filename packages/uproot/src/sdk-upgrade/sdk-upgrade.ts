@@ -119,8 +119,9 @@ export async function migrateWithSdkUpgrade(paths: string[], options: SdkUpgrade
   const trial = await upgradeInCopy(paths, options, plan, before);
   const wouldChange = trial.result.sdkUpgrade!.filesChanged > 0;
   // What the upgrade is for: server roots requests, which throw on 2026-07-28, rewritten to MRTR. A guard
-  // or a capability edit alone does not pay for a whole-SDK upgrade and the review it needs.
-  const pays = trial.result.files.some((f) => f.outcomes.some((o) => o.outcome === 'rewritten' && o.site.kind === 'request' && o.site.side === 'server'));
+  // or a capability edit alone does not pay for a whole-SDK upgrade and the review it needs, nor does a request in a
+  // helper nothing calls (split for its future callers: no client ever met it).
+  const pays = trial.result.files.some((f) => f.outcomes.some((o) => o.outcome === 'rewritten' && o.site.kind === 'request' && o.site.side === 'server' && !o.dormant));
   // Files of an upgraded package outside the paths would keep importing the v1 SDK its package.json no
   // longer lists: they stop compiling, so the upgrade waits until the whole package is given.
   const left = trial.result.sdkUpgrade!.diagnostics.filter((d) => d.message.startsWith(V1_IMPORT_LEFT));
