@@ -178,3 +178,14 @@ describe('held where a caller may exist that uproot cannot see, or the answer is
     expect(changed['roots.ts']).not.toContain('inputRequired');
   });
 });
+
+describe('the unresolved-chain reason page', () => {
+  it('shows the split uproot writes: its ✅ block is the migrated ❌ block', () => {
+    const page = readFileSync(path.resolve(import.meta.dirname, '../../docs/reasons/unresolved-chain.md'), 'utf8');
+    const section = page.slice(page.indexOf('### `--to mrtr`: a helper nothing calls'));
+    const [before, after] = [...section.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1]!);
+    const dir = project('doc', { 'src/roots.ts': before!, 'src/server.ts': SERVER_TS });
+    expect(migrate(dir).changed['roots.ts']).toBe(after);
+    expect(typecheck(path.join(dir, 'src'))).toEqual([]);
+  });
+});
