@@ -37,16 +37,18 @@ function v1Project(files: Record<string, string>): string {
 async function migrateJson(dir: string, extra: string[] = []) {
   let out = '';
   await main(['migrate', 'src', '--to', 'mrtr', '--with-sdk-upgrade', '--lifecycle', 'per-request', '--format', 'json', '--force', ...extra], { out: (s) => (out += s), err: () => {}, cwd: dir });
-  return JSON.parse(out) as { files: Array<{ file: string; sites: Array<{ kind: string; outcome: string; reason?: string }> }>; sdkUpgrade?: { skipped?: string; applied: boolean } };
+  return JSON.parse(out) as { files: Array<{ file: string; sites: Array<{ kind: string; outcome: string; reason?: string; detail?: string }> }>; sdkUpgrade?: { skipped?: string; applied: boolean } };
 }
 
 describe('--with-sdk-upgrade and a roots helper nothing calls', () => {
   it('does not upgrade for it: the request keeps its v1-sdk marker and no file changes SDK', async () => {
     const dir = v1Project({ 'src/roots.ts': HELPER, 'src/server.ts': SERVER });
     const report = await migrateJson(dir);
-    expect(report.sdkUpgrade?.skipped).toMatch(/^no server roots request would be rewritten after the upgrade/);
+    expect(report.sdkUpgrade?.skipped).toMatch(/^the only server roots requests rewritten after the upgrade would be in helpers nothing calls, which no client ever meets \(it would have changed \d+ files?\)/);
     const requests = report.files.flatMap((f) => f.sites.filter((s) => s.kind === 'request').map((s) => `${f.file} ${s.outcome} ${s.reason ?? ''}`));
     expect(requests).toEqual(['src/roots.ts marked v1-sdk']);
+    const detail = report.files.flatMap((f) => f.sites).find((s) => s.kind === 'request')?.detail;
+    expect(detail).toBe("nothing calls requestRoots(): once the SDK is v2, uproot splits it (requestRootsRoots() beside it returns the roots input request, and requestRoots() takes the client's answer)");
     expect(readFileSync(path.join(dir, 'src/server.ts'), 'utf8')).toBe(SERVER);
   });
 

@@ -84,7 +84,7 @@ function planUnitsOnce(units: Unit[], project: ProjectIndex | undefined, onlySit
     if (error.reason !== 'unresolved-chain' || onlySiteAt !== undefined) return { site, outcome: 'marked', reason: error.reason, detail: error.message };
     try {
       const split = splitUncalledHelper(site, unit, project, error);
-      if (site.sdk !== 2) return { site, outcome: 'marked', reason: 'v1-sdk' };
+      if (site.sdk !== 2) return { site, outcome: 'marked', reason: 'v1-sdk', detail: split.onceUpgraded };
       uncalledSplits.set(unit, [...(uncalledSplits.get(unit) ?? []), split]);
       return { site, outcome: 'rewritten', detail: split.detail, dormant: true };
     } catch (held) {

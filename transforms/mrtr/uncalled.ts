@@ -19,6 +19,8 @@ export interface UncalledSplit {
   /** What the new code names from the server package; imported once the file's other edits are known (splitImports). */
   imports: ImportName[];
   detail: string;
+  /** The v1-sdk marker's detail: what the split will be once the SDK is v2 (nothing is written before). */
+  onceUpgraded: string;
 }
 
 /** The split of the uncalled helper that makes `site`; throws Unprovable (with `why`, the chain's own reason) otherwise. */
@@ -62,7 +64,8 @@ export function splitUncalledHelper(site: RootsSite, unit: Unit, project: Projec
   );
   const names = [{ name: 'inputRequired' }, ...(unit.typescript && answerType === null && !boundAtTopLevel(unit.ast, unit.scopeManager, 'ListRootsResult') ? [{ name: 'ListRootsResult', type: true }] : [])];
   const detail = `nothing calls ${name}(): it now takes the client's roots answer (${answered}) from the handler that calls it, which asks ${builder}() in its round`;
-  return { edits, imports: names, detail };
+  const onceUpgraded = `nothing calls ${name}(): once the SDK is v2, uproot splits it (${builder}() beside it returns the roots input request, and ${name}() takes the client's answer)`;
+  return { edits, imports: names, detail, onceUpgraded };
 }
 
 /** The split's imports, less those the file's other edits (a rewritten handler's) already bring in. */
