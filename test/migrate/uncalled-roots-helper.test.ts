@@ -98,6 +98,21 @@ export { listClientRoots };
 `,
     param: 'answered = false, uprootAnswered?: () => Promise<ListRootsResult>',
   },
+  'a .then on the request, and a cast answer in a second helper': {
+    file: 'roots.ts',
+    text: `import type { ListRootsResult, McpServer } from '@modelcontextprotocol/server';
+
+export function rootUris(server: McpServer): Promise<string[]> {
+  return server.server.listRoots().then((answer) => answer.roots.map((root) => root.uri));
+}
+
+export async function firstRoot(server: McpServer) {
+  const answer = (await server.server.listRoots()) as ListRootsResult;
+  return answer.roots[0];
+}
+`,
+    param: 'answered: () => Promise<ListRootsResult>',
+  },
   'a module the server imports for another function': {
     file: 'roots.ts',
     text: `import type { McpServer } from '@modelcontextprotocol/server';
@@ -119,7 +134,8 @@ describe('a roots helper nothing calls is split: builder beside it, answer as it
     const server = name.includes('imports for another') ? `import { rootsLabel } from './roots.js';\n${SERVER_TS}console.error(rootsLabel('file:///x'));\n` : SERVER_TS;
     const dir = project(name.replace(/\W+/g, '-').slice(0, 20), { [`src/${file}`]: text, 'src/server.ts': server });
     const { changed, requests } = migrate(dir);
-    expect(requests).toEqual([expect.stringMatching(/^roots\.ts:\d+ rewritten$/)]);
+    expect(requests.length).toBeGreaterThan(0);
+    for (const r of requests) expect(r).toMatch(/^roots\.ts:\d+ rewritten$/);
     const out = changed['roots.ts']!;
     expect(out).toContain(param);
     // The push request is gone: only the builder's input request names roots/list.
@@ -129,6 +145,14 @@ describe('a roots helper nothing calls is split: builder beside it, answer as it
     expect(changed['server.ts']).toBeUndefined();
     expect(typecheck(path.join(dir, 'src'))).toEqual([]);
     expect(migrate(dir).changed).toEqual({});
+  });
+
+  it('re-exported by a barrel nothing imports: split', () => {
+    const dir = project('barrel', { 'src/roots.ts': HELPER, 'src/index.ts': `export * from './roots.js';\n`, 'src/server.ts': SERVER_TS });
+    const { changed, requests } = migrate(dir);
+    expect(requests).toEqual(['roots.ts:4 rewritten']);
+    expect(changed['roots.ts']).toContain('export async function requestRoots(server: McpServer, answered: () => Promise<ListRootsResult>)');
+    expect(typecheck(path.join(dir, 'src'))).toEqual([]);
   });
 
   it('in JavaScript: no types, the same split', () => {
@@ -157,6 +181,7 @@ describe('held where a caller may exist that uproot cannot see, or the answer is
     ['a test outside the run imports it', { 'src/roots.ts': HELPER, 'test/roots.test.ts': `import { requestRoots } from '../src/roots.js';\nvoid requestRoots;\n` }],
     ['a file of the run loads it with import()', { 'src/roots.ts': HELPER, 'src/lazy.ts': `export const load = () => import('./roots.js');\n` }],
     ['it is the package’s published entry', { 'src/roots.ts': HELPER }, { main: 'dist/roots.js' }],
+    ['a barrel the package publishes re-exports it', { 'src/roots.ts': HELPER, 'src/index.ts': `export { requestRoots } from './roots.js';\n` }, { main: './dist/index.js' }],
     ['a wildcard export publishes every module', { 'src/roots.ts': HELPER }, { exports: { './*': './dist/*.js' } }],
     ['its own file hands it to a timer', { 'src/roots.ts': `${HELPER}setTimeout(() => void requestRoots(undefined as never), 10);\n` }],
     [

@@ -33,8 +33,6 @@ export function splitUncalledHelper(site: RootsSite, unit: Unit, project: Projec
   // A schema that checks or reshapes the answer decides what callers get: uproot cannot tell them what to hand in.
   const answerType = answerTypeOf(site, unit);
   if (answerType === undefined) throw why;
-  const entry = publishedEntry(unit.path);
-  if (entry) throw hold(`its module is ${entry}, which code outside the run can import`);
   const body = unit.text.slice(fn.range[0], fn.range[1]);
   const answered = /\banswered\b/.test(body) ? 'uprootAnswered' : 'answered';
   const builder = `${name}Roots`;
@@ -76,21 +74,37 @@ export function splitImports(unit: Unit, names: ImportName[], others: TextEdit[]
 }
 
 /**
- * No reference to `fn` in its file but its own export, and, when exported, no caller anywhere in its package: every
- * file there that names its module (import, re-export, require, import()) is in the run and calls something else.
+ * No reference to `fn` in its file but its own export, and, when exported, no caller anywhere: the module is closed
+ * off (see `openedBy`) and the run's caller search, which follows barrels, finds no call.
  */
 function uncalled(fn: FunctionNode, unit: Unit, project: ProjectIndex | undefined): boolean {
   const refs = unit.prov.referencesTo(fn).filter((ref) => ref.parent?.type !== 'ExportSpecifier');
   if (refs.length) return false;
   if (!isExported(fn) && !exportedBySpecifier(fn, unit)) return true;
-  if (!project?.inRun) return false;
-  const naming = filesNaming(unit.path);
-  if (!naming) return false;
-  // A dynamic load or a file outside the run may call it in ways the run's caller search does not see.
-  if (naming.some((n) => n.dynamic || !project.inRun!(n.file))) return false;
-  if (!naming.length) return true;
+  if (!project?.inRun || openedBy(unit.path, project, new Set())) return false;
   const callers = project.callersOf(unit, fn);
   return !!callers && callers.length === 0;
+}
+
+/**
+ * How code the run cannot see may reach `file`, or undefined when none can: it is not an entry its package
+ * publishes, every file of the package naming it is in the run and imports it statically, and every barrel that
+ * re-exports it is closed off the same way.
+ */
+function openedBy(file: string, project: ProjectIndex, seen: Set<string>): string | undefined {
+  if (seen.has(file)) return undefined;
+  seen.add(file);
+  const entry = publishedEntry(file);
+  if (entry) return entry;
+  const naming = filesNaming(file);
+  if (!naming) return 'its package is too large to search for callers';
+  for (const n of naming) {
+    if (n.dynamic) return `${path.basename(n.file)} loads it with import() or require()`;
+    if (!project.inRun!(n.file)) return `${path.basename(n.file)}, outside the given paths, imports it`;
+    const further = n.reexports ? openedBy(n.file, project, seen) : undefined;
+    if (further) return further;
+  }
+  return undefined;
 }
 
 const SOURCE = /\.[cm]?[jt]sx?$/;
@@ -101,12 +115,13 @@ const MAX_FILES = 5000;
  * The source files of `file`'s package (up to its package.json, else its own folder) whose text names its module,
  * and whether one loads it dynamically; undefined when the package is too large to read.
  */
-function filesNaming(file: string): Array<{ file: string; dynamic: boolean }> | undefined {
+function filesNaming(file: string): Array<{ file: string; dynamic: boolean; reexports: boolean }> | undefined {
   const root = packageDir(file) ?? path.dirname(file);
   const stemName = path.basename(file).replace(/\.[^.]+$/, '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const named = new RegExp(String.raw`(?:\bfrom|\bimport|\brequire)\s*\(?\s*['"${'`'}][^'"${'`'}\n]*\b${stemName}(?:\.[cm]?[jt]sx?)?['"${'`'}]`);
   const loaded = new RegExp(String.raw`\b(?:import|require)\s*\(\s*['"${'`'}][^'"${'`'}\n]*\b${stemName}\b`);
-  const out: Array<{ file: string; dynamic: boolean }> = [];
+  const reexported = new RegExp(String.raw`\bexport\b[^;]*?\bfrom\s*['"][^'"\n]*\b${stemName}(?:\.[cm]?[jt]sx?)?['"]`);
+  const out: Array<{ file: string; dynamic: boolean; reexports: boolean }> = [];
   let seen = 0;
   const walk = (dir: string): boolean => {
     let entries: import('node:fs').Dirent[];
@@ -130,7 +145,7 @@ function filesNaming(file: string): Array<{ file: string; dynamic: boolean }> | 
       } catch {
         return false;
       }
-      if (named.test(text)) out.push({ file: at, dynamic: loaded.test(text) });
+      if (named.test(text)) out.push({ file: at, dynamic: loaded.test(text), reexports: reexported.test(text) });
     }
     return true;
   };
@@ -161,7 +176,17 @@ function appendParameter(fn: FunctionNode, unit: Unit, param: string): TextEdit[
 
 /** `ListRootsResult`, imported from the server package unless the file binds the name itself. */
 function serverType(unit: Unit, name: string): string {
-  return boundAtTopLevel(unit.ast, unit.scopeManager, name) ? `import('${SERVER_MODULE}').${name}` : name;
+  return boundAtTopLevel(unit.ast, unit.scopeManager, name) && !importedFromServer(unit, name) ? `import('${SERVER_MODULE}').${name}` : name;
+}
+
+/** `import { type ListRootsResult } from '@modelcontextprotocol/server'`: the name is already the SDK's. */
+function importedFromServer(unit: Unit, name: string): boolean {
+  return unit.ast.body.some(
+    (s) =>
+      s.type === 'ImportDeclaration' &&
+      s.source.value === SERVER_MODULE &&
+      s.specifiers.some((x) => x.type === 'ImportSpecifier' && x.local.name === name && x.imported.type === 'Identifier' && x.imported.name === name),
+  );
 }
 
 const BUILD_DIRS = new Set(['dist', 'build', 'lib', 'out', 'src', 'esm', 'cjs']);
