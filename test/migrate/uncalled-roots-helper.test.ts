@@ -188,6 +188,8 @@ describe('held where a caller may exist that uproot cannot see, or the answer is
       'a checking schema decides the answer’s shape',
       { 'src/roots.ts': `import type { McpServer } from '@modelcontextprotocol/server';\nimport * as z from 'zod/v4';\n\nexport async function requestRoots(server: McpServer) {\n  return server.server.request({ method: 'roots/list' }, z.object({ roots: z.array(z.object({ uri: z.string() })) }));\n}\n` },
     ],
+    ['it asks twice', { 'src/roots.ts': HELPER.replace('const { roots } = await server.server.listRoots();\n  return roots;', 'const response = await server.server.listRoots();\n  const again = await server.server.listRoots();\n  return [...response.roots, ...again.roots];') }],
+    ['a CommonJS module (the unused helper is not exported)', { 'src/roots.js': `const { McpServer } = require('@modelcontextprotocol/server');\nconst mcp = new McpServer({ name: 's', version: '1.0.0' });\nasync function requestRoots() {\n  return (await mcp.server.listRoots()).roots;\n}\nmodule.exports = { mcp };\n` }],
     [
       'a class method',
       { 'src/roots.ts': `import type { McpServer } from '@modelcontextprotocol/server';\n\nexport class Roots {\n  constructor(private server: McpServer) {}\n  async request() {\n    return (await this.server.server.listRoots()).roots;\n  }\n}\n` },
@@ -198,9 +200,11 @@ describe('held where a caller may exist that uproot cannot see, or the answer is
     const { changed, requests } = migrate(dir);
     // A timer in its own file is a background use, the rest chains uproot cannot close.
     const reason = name.includes('timer') ? 'background' : 'unresolved-chain';
-    expect(requests).toEqual([expect.stringMatching(new RegExp(`^roots\\.ts:\\d+ marked ${reason}$`))]);
-    expect(changed['roots.ts']).toContain(`// uproot: [${reason}]`);
-    expect(changed['roots.ts']).not.toContain('inputRequired');
+    expect(requests.length).toBeGreaterThan(0);
+    for (const r of requests) expect(r).toMatch(new RegExp(`^roots\\.[jt]s:\\d+ marked ${reason}$`));
+    const out = changed['roots.ts'] ?? changed['roots.js']!;
+    expect(out).toContain(`// uproot: [${reason}]`);
+    expect(out).not.toContain('inputRequired');
   });
 });
 

@@ -33,6 +33,11 @@ export function splitUncalledHelper(site: RootsSite, unit: Unit, project: Projec
   // A schema that checks or reshapes the answer decides what callers get: uproot cannot tell them what to hand in.
   const answerType = answerTypeOf(site, unit);
   if (answerType === undefined) throw why;
+  // One answer parameter per helper: two requests in it would each need their own round's answer.
+  if (unit.sites.some((other) => other !== site && other.kind === 'request' && enclosingFunction(other.node) === fn)) throw hold(`${name}() makes more than one roots request`);
+  // The builder needs inputRequired imported: a CommonJS module or a name taken by something else would not have it.
+  if (!unit.ast.body.some((st) => st.type === 'ImportDeclaration') && /\brequire\s*\(/.test(unit.text)) throw hold('its module is CommonJS, where uproot does not add imports');
+  if (boundAtTopLevel(unit.ast, unit.scopeManager, 'inputRequired') && !importedFromServer(unit, 'inputRequired')) throw hold('the name inputRequired is taken in its module');
   const body = unit.text.slice(fn.range[0], fn.range[1]);
   const answered = /\banswered\b/.test(body) ? 'uprootAnswered' : 'answered';
   const builder = `${name}Roots`;
