@@ -9,6 +9,7 @@ import { type Reach, reachesOf } from '@uproot/core/planning';
 import { callbackExtraIndex, handledMethod, registrationKind, requestHandlerKind } from '@uproot/core/planning';
 import type { RootsSite } from '@uproot/core/planning';
 import { type Unit, Unprovable } from './unit.ts';
+import { connectedBefore } from './after-connect.ts';
 
 export interface ChainHop {
   fn: FunctionNode;
@@ -98,7 +99,7 @@ function extend(site: RootsSite, node: Node, unit: Unit, tail: ChainHop[], chain
   let failure: Unprovable | undefined;
   for (const reach of reaches) {
     try {
-      extendReach(site, reach, unit, tail, chains, project, depth, external);
+      extendReach(site, node, reach, unit, tail, chains, project, depth, external);
     } catch (error) {
       if (!(error instanceof Unprovable)) throw error;
       if (!failure || (failure.reason === 'unresolved-chain' && error.reason !== 'unresolved-chain')) failure = error;
@@ -107,7 +108,10 @@ function extend(site: RootsSite, node: Node, unit: Unit, tail: ChainHop[], chain
   if (failure) throw failure;
 }
 
-function extendReach(site: RootsSite, reach: Reach, unit: Unit, tail: ChainHop[], chains: ChainEnd, project: ProjectIndex | undefined, depth: number, external: Set<FunctionNode>): void {
+function extendReach(site: RootsSite, node: Node, reach: Reach, unit: Unit, tail: ChainHop[], chains: ChainEnd, project: ProjectIndex | undefined, depth: number, external: Set<FunctionNode>): void {
+  // Past `await server.connect(…)` the request is a start-up fetch, whoever calls the function that connects.
+  const startUp = reach.handler === 'other' ? connectedBefore(node, reach, unit) : undefined;
+  if (startUp) throw new Unprovable('lifecycle', `the request runs after the server connects, in ${startUp}: 2026-07-28 has no session start to ask for roots at`);
   const getter = reach.hops.find((h) => h.call.type !== 'CallExpression');
   // A getter takes no argument to carry the request context in.
   if (getter) throw new Unprovable('unresolved-chain', `the request runs in the getter ${name(getter.fn)}, which can take no ctx argument`);
