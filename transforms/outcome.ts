@@ -13,6 +13,8 @@ export interface SiteOutcome {
   detail?: string;
   /** For retired roots state: what the user must now configure (the JSON report's `configure`). */
   configure?: { env: string | null; args: boolean; param: string | null; role: 'sandbox' | 'workspace' | null };
+  /** The rewritten request is in code nothing calls (a helper split for its future callers): no client ever met it. */
+  dormant?: true;
 }
 
 export interface FilePlan {

@@ -9,6 +9,7 @@ import { type Reach, reachesOf } from '@uproot/core/planning';
 import { callbackExtraIndex, handledMethod, registrationKind, requestHandlerKind } from '@uproot/core/planning';
 import type { RootsSite } from '@uproot/core/planning';
 import { type Unit, Unprovable } from './unit.ts';
+import { connectedBefore } from './after-connect.ts';
 
 export interface ChainHop {
   fn: FunctionNode;
@@ -40,6 +41,8 @@ export interface ProjectIndex {
   callersOf(unit: Unit, fn: FunctionNode): Array<{ unit: Unit; call: TSESTree.CallExpression }> | undefined;
   /** Files of the run besides `except` that import `file` (through barrels too), or undefined when one cannot be read. */
   importersOf?(file: string, except: string): string[] | undefined;
+  /** Whether `file` is one of the run's files (its callers are searched); a file outside it is never read for calls. */
+  inRun?(file: string): boolean;
 }
 
 const MAX_FILES_DEEP = 4;
@@ -91,35 +94,51 @@ export function handlerCallbacksReaching(site: RootsSite, unit: Unit, project?: 
 function extend(site: RootsSite, node: Node, unit: Unit, tail: ChainHop[], chains: ChainEnd, project: ProjectIndex | undefined, depth: number, external: Set<FunctionNode>): void {
   const reaches = reachesOf(node, unit.prov);
   if (reaches.length === 0) throw new Unprovable('unresolved-chain', 'no handler reaches this request');
+  // Every reach is followed before one fails the site: a chain uproot cannot close says less than a reach that can
+  // never ask per request (a list handler, a timer, a hook), which then names the marker.
+  let failure: Unprovable | undefined;
   for (const reach of reaches) {
-    const getter = reach.hops.find((h) => h.call.type !== 'CallExpression');
-    // A getter takes no argument to carry the request context in.
-    if (getter) throw new Unprovable('unresolved-chain', `the request runs in the getter ${name(getter.fn)}, which can take no ctx argument`);
-    const hops: ChainHop[] = [...reach.hops.map((h) => ({ fn: h.fn, fnUnit: unit, call: h.call as TSESTree.CallExpression, callUnit: unit })), ...tail];
-    // Exported helpers on the way may also be called from other files: those callers need ctx too.
-    for (let i = 0; i < reach.hops.length; i++) {
-      const fn = reach.hops[i]!.fn;
-      if (!isExported(fn)) continue;
-      if (!project) throw new Unprovable('unresolved-chain', `${name(fn)} is exported, so callers in other files would break; run uproot migrate on the whole project`);
-      followExternal(site, fn, unit, hops.slice(i + 1), chains, project, depth, external);
+    try {
+      extendReach(site, node, reach, unit, tail, chains, project, depth, external);
+    } catch (error) {
+      if (!(error instanceof Unprovable)) throw error;
+      if (!failure || (failure.reason === 'unresolved-chain' && error.reason !== 'unresolved-chain')) failure = error;
     }
-    if (reach.handler === 'other' && reach.unresolved && returningFunction(reach.unresolved)) {
-      // A handler factory: the callback is built here and registered wherever the factory is called.
-      followFactory(site, reach.unresolved, unit, hops, chains, project);
-      continue;
-    }
-    if (reach.handler === 'other' && reach.unresolved) {
-      const fn = reach.unresolved;
-      if (!project || !isExported(fn)) {
-        throw new Unprovable('unresolved-chain', `no caller of ${name(fn)} could be traced to a tools/call, prompts/get or resources/read handler`);
-      }
-      if (!followExternal(site, fn, unit, hops, chains, project, depth, external)) {
-        throw new Unprovable('unresolved-chain', `${name(fn)} is exported but no caller in the given paths could be traced`);
-      }
-      continue;
-    }
-    chains(reach, unit, unit, hops);
   }
+  if (failure) throw failure;
+}
+
+function extendReach(site: RootsSite, node: Node, reach: Reach, unit: Unit, tail: ChainHop[], chains: ChainEnd, project: ProjectIndex | undefined, depth: number, external: Set<FunctionNode>): void {
+  // Past `await server.connect(…)` the request is a start-up fetch, whoever calls the function that connects.
+  const startUp = reach.handler === 'other' ? connectedBefore(node, reach, unit) : undefined;
+  if (startUp) throw new Unprovable('lifecycle', `the request runs after the server connects, in ${startUp}: 2026-07-28 has no session start to ask for roots at`);
+  const getter = reach.hops.find((h) => h.call.type !== 'CallExpression');
+  // A getter takes no argument to carry the request context in.
+  if (getter) throw new Unprovable('unresolved-chain', `the request runs in the getter ${name(getter.fn)}, which can take no ctx argument`);
+  const hops: ChainHop[] = [...reach.hops.map((h) => ({ fn: h.fn, fnUnit: unit, call: h.call as TSESTree.CallExpression, callUnit: unit })), ...tail];
+  // Exported helpers on the way may also be called from other files: those callers need ctx too.
+  for (let i = 0; i < reach.hops.length; i++) {
+    const fn = reach.hops[i]!.fn;
+    if (!isExported(fn)) continue;
+    if (!project) throw new Unprovable('unresolved-chain', `${name(fn)} is exported, so callers in other files would break; run uproot migrate on the whole project`);
+    followExternal(site, fn, unit, hops.slice(i + 1), chains, project, depth, external);
+  }
+  if (reach.handler === 'other' && reach.unresolved && returningFunction(reach.unresolved)) {
+    // A handler factory: the callback is built here and registered wherever the factory is called.
+    followFactory(site, reach.unresolved, unit, hops, chains, project);
+    return;
+  }
+  if (reach.handler === 'other' && reach.unresolved) {
+    const fn = reach.unresolved;
+    if (!project || !isExported(fn)) {
+      throw new Unprovable('unresolved-chain', `no caller of ${name(fn)} could be traced to a tools/call, prompts/get or resources/read handler`);
+    }
+    if (!followExternal(site, fn, unit, hops, chains, project, depth, external)) {
+      throw new Unprovable('unresolved-chain', `${name(fn)} is exported but no caller in the given paths could be traced`);
+    }
+    return;
+  }
+  chains(reach, unit, unit, hops);
 }
 
 function followExternal(site: RootsSite, fn: FunctionNode, unit: Unit, rest: ChainHop[], chains: ChainEnd, project: ProjectIndex, depth: number, external: Set<FunctionNode>): boolean {

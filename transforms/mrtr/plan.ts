@@ -20,6 +20,7 @@ import { type FunctionNode, type Node, enclosingFunction, functionName } from '@
 import { handsAnswer, splitFormOf } from './helper-ask.ts';
 import { type PushRound, PushHold, planPushRound, rootsPosition } from './push-round.ts';
 import { STATE_KEY_ENV } from './request-state.ts';
+import { type UncalledSplit, splitUncalledHelper, splitImports } from './uncalled.ts';
 import type { PushRequest } from '../push-requests.ts';
 import type { SharedHelpers } from '../shared-helpers/names.ts';
 
@@ -90,6 +91,21 @@ function planUnitsOnce(units: Unit[], project: ProjectIndex | undefined, onlySit
   const stateFailures = new Map<RootsSite, Unprovable>();
   const guardEdits = new Map<Unit, TextEdit[]>();
   const lazy = new Set<RootsSite>();
+  /** Helpers nothing calls, split into the roots request they made and the answer they now take. */
+  const uncalledSplits = new Map<Unit, UncalledSplit[]>();
+  /** A chain that ends nowhere may end in a helper nothing calls: split it, or keep why the chain failed. */
+  const splitOrMark = (site: RootsSite, unit: Unit, error: Unprovable): SiteOutcome => {
+    if (error.reason !== 'unresolved-chain' || onlySiteAt !== undefined) return { site, outcome: 'marked', reason: error.reason, detail: error.message };
+    try {
+      const split = splitUncalledHelper(site, unit, project, error);
+      if (site.sdk !== 2) return { site, outcome: 'marked', reason: 'v1-sdk', detail: split.onceUpgraded };
+      uncalledSplits.set(unit, [...(uncalledSplits.get(unit) ?? []), split]);
+      return { site, outcome: 'rewritten', detail: split.detail, dormant: true };
+    } catch (held) {
+      if (!(held instanceof Unprovable)) throw held;
+      return { site, outcome: 'marked', reason: held.reason, detail: held.message };
+    }
+  };
   const perRequest = options.lifecycle === 'per-request' && onlySiteAt === undefined && !options.pushOnly;
   if (options.pushOnly?.replaySafe) for (const unit of units) unit.replaySafe = options.pushOnly.replaySafe(unit.path);
   if (perRequest) {
@@ -187,10 +203,10 @@ function planUnitsOnce(units: Unit[], project: ProjectIndex | undefined, onlySit
           plans.push(planOrHold(site, unit));
         } catch (error) {
           if (!(error instanceof Unprovable)) throw error;
-          out.push({ site, outcome: 'marked', reason: error.reason, detail: error.message });
+          out.push(splitOrMark(site, unit, error));
         }
       } else if (site.kind === 'request' && site.sdk === 1 && (site.reason === 'v1-sdk' || site.reason === 'unresolved-chain') && onlySiteAt === undefined) {
-        out.push(v1Outcome(site, unit, planOrHold));
+        out.push(v1Outcome(site, unit, planOrHold, splitOrMark));
       } else if (site.kind === 'list-changed' && site.side === 'client') {
         continue; // the era guard below decides, whatever scan's action says
       } else if (site.action === 'mark' && site.reason) {
@@ -279,7 +295,9 @@ function planUnitsOnce(units: Unit[], project: ProjectIndex | undefined, onlySit
     const guardMarkers = guards.outcomes.flatMap((o) => (o.outcome === 'marked' && o.reason ? [planMarker(unit.text, o.site.node, o.reason, o.detail)] : [])).filter((e): e is TextEdit => !!e);
     // A site rewritten now may carry the marker of an earlier run (fixed since): it goes.
     const stale = dedupeMarkers(out.filter((o) => o.outcome === 'rewritten').map((o) => planMarkerRemoval(unit.text, o.site.node)).filter((e): e is TextEdit => !!e));
-    const edits = [...(rewrite.edits.get(unit) ?? []), ...(guardEdits.get(unit) ?? []), ...markers, ...guards.edits, ...dedupeMarkers(guardMarkers), ...stale];
+    const splits = uncalledSplits.get(unit) ?? [];
+    const splitEdits = splits.length ? [...splits.flatMap((x) => x.edits), ...splitImports(unit, splits.flatMap((x) => x.imports), rewrite.edits.get(unit) ?? [])] : [];
+    const edits = [...(rewrite.edits.get(unit) ?? []), ...(guardEdits.get(unit) ?? []), ...splitEdits, ...markers, ...guards.edits, ...dedupeMarkers(guardMarkers), ...stale];
     // Prove the edits compose before anyone writes them.
     applyEdits(unit.text, edits);
     result.set(unit, { edits, outcomes: out.sort((a, b) => a.site.range[0] - b.site.range[0]), ...helpersOf(rewrite.helpers, unit), ...stayedIn(unit, stayed, options) });
@@ -481,13 +499,14 @@ function helpersOf(units: Set<Unit>, unit: Unit): Pick<FilePlan, 'helpers'> {
  * A v1 request is never rewritten here, but the marker says whether the SDK upgrade is the way out:
  * the chain is planned as if upgraded (chains do not depend on the SDK major) and the plan dropped.
  */
-function v1Outcome(site: RootsSite, unit: Unit, plan: (site: RootsSite, unit: Unit) => SitePlan): SiteOutcome {
+function v1Outcome(site: RootsSite, unit: Unit, plan: (site: RootsSite, unit: Unit) => SitePlan, orSplit: (site: RootsSite, unit: Unit, error: Unprovable) => SiteOutcome): SiteOutcome {
   try {
     plan(site, unit);
     return { site, outcome: 'marked', reason: 'v1-sdk' };
   } catch (error) {
     if (!(error instanceof Unprovable)) throw error;
-    if (site.reason === 'unresolved-chain') return { site, outcome: 'marked', reason: 'unresolved-chain', detail: error.message };
+    // A helper nothing calls can be split once upgraded: orSplit says v1-sdk for it, and writes nothing.
+    if (site.reason === 'unresolved-chain') return orSplit(site, unit, error);
     return { site, outcome: 'marked', reason: 'v1-sdk', detail: `${V1_STILL_MARKED} ([${error.reason}] ${error.message})` };
   }
 }

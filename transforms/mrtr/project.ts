@@ -140,6 +140,9 @@ export function planMrtrProject(files: SourceFile[], options: ProjectOptions = {
     importersOf(file, except) {
       return importersOf(file, except, byPath, textHolding, new Set());
     },
+    inRun(file) {
+      return byPath.has(path.resolve(file));
+    },
   };
   const planned = planUnits(rootsUnits, index, undefined, options);
   const plans = new Map<string, FilePlan>();

@@ -119,14 +119,17 @@ export async function migrateWithSdkUpgrade(paths: string[], options: SdkUpgrade
   const trial = await upgradeInCopy(paths, options, plan, before);
   const wouldChange = trial.result.sdkUpgrade!.filesChanged > 0;
   // What the upgrade is for: server roots requests, which throw on 2026-07-28, rewritten to MRTR. A guard
-  // or a capability edit alone does not pay for a whole-SDK upgrade and the review it needs.
-  const pays = trial.result.files.some((f) => f.outcomes.some((o) => o.outcome === 'rewritten' && o.site.kind === 'request' && o.site.side === 'server'));
+  // or a capability edit alone does not pay for a whole-SDK upgrade and the review it needs, nor does a request in a
+  // helper nothing calls (split for its future callers: no client ever met it).
+  const rewrites = trial.result.files.flatMap((f) => f.outcomes.filter((o) => o.outcome === 'rewritten' && o.site.kind === 'request' && o.site.side === 'server'));
+  const pays = rewrites.some((o) => !o.dormant);
   // Files of an upgraded package outside the paths would keep importing the v1 SDK its package.json no
   // longer lists: they stop compiling, so the upgrade waits until the whole package is given.
   const left = trial.result.sdkUpgrade!.diagnostics.filter((d) => d.message.startsWith(V1_IMPORT_LEFT));
   if (wouldChange && (!pays || left.length)) {
     const result = await runMigrate(paths, options);
-    result.sdkUpgrade = skippedUpgrade(trial.result.sdkUpgrade!, pays ? leftBehind(left, trial.result.sdkUpgrade!.dependencies) : undefined);
+    const why = pays ? leftBehind(left, trial.result.sdkUpgrade!.dependencies) : rewrites.length ? DORMANT_ONLY : undefined;
+    result.sdkUpgrade = skippedUpgrade(trial.result.sdkUpgrade!, why);
     return { result, upgrades: [] };
   }
   if (options.dryRun) return { result: trial.result, upgrades: trial.upgrades };
@@ -157,6 +160,9 @@ function leftBehind(left: SdkUpgradeReport['diagnostics'], dependencies: SdkUpgr
 }
 
 /** The summary of an upgrade uproot did not apply: what the codemod would have changed, and why not. */
+/** Why the upgrade was skipped when only helpers nothing calls would be split after it. */
+const DORMANT_ONLY = 'the only server roots requests rewritten after the upgrade would be in helpers nothing calls, which no client ever meets';
+
 function skippedUpgrade(tried: SdkUpgradeReport, why?: string): SdkUpgradeReport {
   // By hand the codemod would not touch a provider above the folders (a workspace root): say so.
   const providers = tried.diagnostics.filter((d) => d.message.startsWith(PROVIDES)).map((d) => d.file);
