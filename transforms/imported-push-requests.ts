@@ -10,6 +10,8 @@ import { isPushRequest } from './push-requests.ts';
 interface PlannedFile {
   path: string;
   prov: Provenance;
+  /** Where the run started: the callers' boundary for a module no package.json holds, as for the file's own sites. */
+  cwd?: string;
 }
 
 /** Each imported module's sites, found once however many handlers call into it. */
@@ -36,7 +38,7 @@ export function importedPushRequests(fns: Iterable<FunctionNode>, unit: PlannedF
       const scopeManager = (module as { scopeManager?: ScopeManagerLike }).scopeManager;
       if (!scopeManager) return;
       let sites = sitesOf.get(module.program);
-      if (!sites) sitesOf.set(module.program, (sites = findRootsSites({ ast: module.program, text: module.text, scopeManager, file: module.file })));
+      if (!sites) sitesOf.set(module.program, (sites = findRootsSites({ ast: module.program, text: module.text, scopeManager, file: module.file, ...(unit.cwd ? { cwd: unit.cwd } : {}) })));
       for (const site of sites) {
         if (!isPushRequest(site)) continue;
         const reaches = reachesOf(site.node, module.prov as Provenance);

@@ -153,7 +153,8 @@ describe('uproot migrate --types', () => {
     expect(on.summary.types).toBe('on');
     expect(on.files.map((f) => [f.file, f.sites.map((o) => `${o.line} ${o.outcome}`)])).toEqual([
       ['src/generic.ts', ['3 marked']],
-      ['src/tools.ts', ['3 marked', '8 marked']],
+      // rootsV2() is exported and nothing in the package calls it: split (transforms/mrtr/uncalled.ts).
+      ['src/tools.ts', ['3 marked', '8 rewritten']],
     ]);
     const off = await dryRun(['--types', 'off'], ambient);
     expect(off.summary).toMatchObject({ types: 'off', marked: 0, rewritten: 0 });

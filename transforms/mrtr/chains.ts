@@ -201,7 +201,9 @@ function followFactory(site: RootsSite, callback: FunctionNode, unit: Unit, hops
 
 export function handlerChain(site: RootsSite, reach: Reach, unit: Unit, registrationUnit: Unit, hops: ChainHop[], factoryCall?: TSESTree.CallExpression): HandlerChain {
   if (!isRequestHandler(reach.handler)) {
-    throw new Unprovable(contextReason({ handler: reach.handler, name: reach.name, via: [] }), `reached from ${reach.name ?? reach.handler}`);
+    // `other`: code outside any handler (a module-level call, the function handed on as a value), which names nothing.
+    const from = reach.handler === 'other' ? `code outside any tools/call, prompts/get or resources/read handler${reach.name ? ` (${reach.name})` : ''}` : (reach.name ?? reach.handler);
+    throw new Unprovable(contextReason({ handler: reach.handler, name: reach.name, via: [] }), `reached from ${from}`);
   }
   const { callback, registration, receiver } = reach;
   if (!callback || !registration || !receiver) throw new Unprovable('unresolved-chain', 'the handler is wrapped or built by a factory uproot cannot follow');

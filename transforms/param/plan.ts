@@ -96,7 +96,7 @@ export function planParam(input: ParamInput): FilePlan {
     const site = blocked.get(entry.callback);
     if (site && !entry.error) entry.error = alsoReaches(site, failed.get(site)!);
   }
-  const v1Pushing = holdPushRequestHandlers(entries, sites, prov, filePath, input.movePushRequests);
+  const v1Pushing = holdPushRequestHandlers(entries, sites, prov, filePath, input.movePushRequests, input.cwd);
   propagate(entries, siteEntries, failed, plans);
 
   const survivors = [...entries.values()].filter((e) => !e.error).map((e) => plans.get(e)!);
@@ -284,7 +284,7 @@ export const V1_PUSH = 'the handler\'s roots now come from its directory paramet
  * requests are marked v1-sdk (the v1 handlers and their requests are returned). A push request in this file whose callers cannot all be traced holds every such
  * handler of the file; helpers imported from other files are followed one import deep.
  */
-function holdPushRequestHandlers(entries: Map<string, Entry>, sites: RootsSite[], prov: Provenance, filePath: string, move: ParamOptions['movePushRequests']): Map<Entry, PushRequest[]> {
+function holdPushRequestHandlers(entries: Map<string, Entry>, sites: RootsSite[], prov: Provenance, filePath: string, move: ParamOptions['movePushRequests'], cwd: string | undefined): Map<Entry, PushRequest[]> {
   const pushes = new PushRequestsByHandler();
   for (const site of sites) {
     if (!isPushRequest(site)) continue;
@@ -297,13 +297,13 @@ function holdPushRequestHandlers(entries: Map<string, Entry>, sites: RootsSite[]
     if (entry.error || ![...entry.sites].some((s) => s.kind === 'request')) continue;
     const own = (r: PushRequest) => (entry.sdk === 1 ? r.site.sdk === 1 : r.site.sdk !== 1);
     if (entry.sdk === 1) {
-      const requests = [...pushes.of([entry.callback]), ...importedPushRequests(entry.fns, { path: filePath, prov })].filter(own);
+      const requests = [...pushes.of([entry.callback]), ...importedPushRequests(entry.fns, { path: filePath, prov, ...(cwd ? { cwd } : {}) })].filter(own);
       if (requests.length) v1.set(entry, requests);
       continue;
     }
     const untraced = pushes.untracedFor(filePath, () => []);
     // This file is planned alone: helpers it imports are followed one import deep.
-    const holding = [...pushes.of([entry.callback]), ...importedPushRequests(entry.fns, { path: filePath, prov }), ...untraced].filter(own);
+    const holding = [...pushes.of([entry.callback]), ...importedPushRequests(entry.fns, { path: filePath, prov, ...(cwd ? { cwd } : {}) }), ...untraced].filter(own);
     if (holding.length && !move) entry.error = new Unprovable('push-request', pushRequestDetail(holding, filePath, untraced));
   }
   // The move found what holds these, tracing the whole run (their requests may be beyond what this file sees).
