@@ -2,10 +2,21 @@
 // that returns what it asks, and the request replaced by the answer the helper is handed in a new last parameter;
 // in the handler, the call of the helper hands it this round's answer reader.
 import type { TSESTree } from '@typescript-eslint/types';
-import { type Node, type TextEdit, insert } from '@uproot/core/planning';
+import { type FunctionNode, type Node, type TextEdit, insert } from '@uproot/core/planning';
 import { type HelperAsk, builderText, declarationOf, preludeOf } from './helper-ask.ts';
 import type { RoundRequest } from './push-round.ts';
 import { removeStatement } from './push-round-edits.ts';
+
+/** A new last parameter, with parentheses around a lone arrow parameter. */
+export function appendParameter(fn: FunctionNode, text: string, param: string): TextEdit[] {
+  const last = fn.params[fn.params.length - 1];
+  if (!last) {
+    const open = text.indexOf('(', fn.type === 'FunctionDeclaration' && fn.id ? fn.id.range[1] : fn.range[0]);
+    return [insert(open + 1, param)];
+  }
+  const parenthesised = text.slice(fn.range[0], fn.params[0]!.range[0]).includes('(');
+  return parenthesised ? [insert(last.range[1], `, ${param}`)] : [insert(fn.params[0]!.range[0], '('), insert(last.range[1], `, ${param})`)];
+}
 
 /**
  * The helper's new parameter for the answer, and the builder declared after it. The request goes when every caller
@@ -22,16 +33,7 @@ export function helperSplitEdits(r: RoundRequest, via: HelperAsk): TextEdit[] {
   const required = via.fallback === undefined;
   const afterOptional = fn.params.some((p) => p.type === 'Identifier' && p.optional);
   const param = `${via.answerParam}${u.typescript ? `${required && !afterOptional ? '' : '?'}: () => Promise<${result}>` : ''}`;
-  const edits: TextEdit[] = [];
-  const last = fn.params[fn.params.length - 1];
-  if (last) {
-    const parenthesised = u.text.slice(fn.range[0], fn.params[0]!.range[0]).includes('(');
-    if (parenthesised) edits.push(insert(last.range[1], `, ${param}`));
-    else edits.push(insert(fn.params[0]!.range[0], '('), insert(last.range[1], `, ${param})`));
-  } else {
-    const open = u.text.indexOf('(', fn.type === 'FunctionDeclaration' && fn.id ? fn.id.range[1] : fn.range[0]);
-    edits.push(insert(open + 1, param));
-  }
+  const edits: TextEdit[] = appendParameter(fn, u.text, param);
   const names = fn.params.map((p) => (p.type === 'AssignmentPattern' ? (p.left as { name: string }).name : (p as { name: string }).name));
   if (required) {
     edits.push({ start: r.site.node.range[0], end: r.site.node.range[1], text: `${via.answerParam}${u.typescript && afterOptional ? '!' : ''}()` });

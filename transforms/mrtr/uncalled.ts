@@ -10,6 +10,7 @@ import { type FunctionNode, type ImportName, type Node, type RootsSite, type Tex
 import { boundAtTopLevel } from '../shared-helpers/imports.ts';
 import type { ProjectIndex } from './chains.ts';
 import { declarationOf } from './helper-ask.ts';
+import { appendParameter } from './helper-ask-edits.ts';
 import { type Unit, Unprovable } from './unit.ts';
 
 const SERVER_MODULE = '@modelcontextprotocol/server';
@@ -47,7 +48,7 @@ export function splitUncalledHelper(site: RootsSite, unit: Unit, project: Projec
   if (fn.params.some((p) => p.type === 'RestElement')) throw hold(`${name}() takes rest parameters`);
   const type = unit.typescript ? `: () => Promise<${answerType ?? serverType(unit, 'ListRootsResult')}>` : '';
   const param = `${answered}${unit.typescript && afterOptional ? '?' : ''}${type}`;
-  edits.push(...appendParameter(fn, unit, param));
+  edits.push(...appendParameter(fn, unit.text, param));
   edits.push({ start: site.node.range[0], end: site.node.range[1], text: `${answered}${unit.typescript && afterOptional ? '!' : ''}()` });
   const declaration = declarationOf(fn)!;
   const indent = /[ \t]*$/.exec(unit.text.slice(0, declaration.range[0]))![0];
@@ -166,17 +167,6 @@ function packageDir(file: string): string | undefined {
 
 function exportedBySpecifier(fn: FunctionNode, unit: Unit): boolean {
   return unit.prov.referencesTo(fn).some((ref) => ref.parent?.type === 'ExportSpecifier');
-}
-
-/** The helper's new last parameter, with parentheses around a lone arrow parameter. */
-function appendParameter(fn: FunctionNode, unit: Unit, param: string): TextEdit[] {
-  const last = fn.params[fn.params.length - 1];
-  if (!last) {
-    const open = unit.text.indexOf('(', fn.type === 'FunctionDeclaration' && fn.id ? fn.id.range[1] : fn.range[0]);
-    return [insert(open + 1, param)];
-  }
-  const parenthesised = unit.text.slice(fn.range[0], fn.params[0]!.range[0]).includes('(');
-  return parenthesised ? [insert(last.range[1], `, ${param}`)] : [insert(fn.params[0]!.range[0], '('), insert(last.range[1], `, ${param})`)];
 }
 
 /** `ListRootsResult`, imported from the server package unless the file binds the name itself. */

@@ -15,7 +15,7 @@ export interface PostParam {
 /** The composed plans, or undefined when a composed file would not parse (the caller holds the handlers). */
 export function composePlans(plans: Map<string, FilePlan>, post: Map<string, PostParam>, project: ProjectPlan, textOf: (file: string) => string | undefined): Map<string, FilePlan> | undefined {
   const out = new Map<string, FilePlan>();
-  for (const [file, plan] of plans) out.set(file, withoutPending(plan));
+  for (const [file, plan] of plans) out.set(file, withoutMoveFields(plan));
   for (const [file, moved] of project.plans) {
     const changed = post.get(file);
     const original = changed?.text ?? textOf(file);
@@ -28,8 +28,8 @@ export function composePlans(plans: Map<string, FilePlan>, post: Map<string, Pos
   return out;
 }
 
-/** The plan without what only the move reads. */
-function withoutPending(plan: FilePlan): FilePlan {
+/** The plan without the fields only the move reads. */
+function withoutMoveFields(plan: FilePlan): FilePlan {
   const rest = { ...plan };
   delete rest.rewrittenHandlers;
   delete rest.replaySafe;

@@ -1,6 +1,6 @@
 // The `push-request` marker of a handler the move holds: the requests that hold it and why, said about the original
 // text. The MRTR planner saw the text param left, whose lines differ where param changed the file.
-import type { RootsSite } from '@uproot/core/planning';
+import { type RootsSite, lineStarts, position } from '@uproot/core/planning';
 import { type PushRequest, pushRequestDetail } from '../push-requests.ts';
 import type { PostParam } from './compose.ts';
 
@@ -28,18 +28,11 @@ function renumber(message: string, file: string, post: Map<string, PostParam>): 
 }
 
 function lineOf(text: string, at: number): number {
-  let line = 1;
-  for (let i = text.indexOf('\n'); i !== -1 && i < at; i = text.indexOf('\n', i + 1)) line++;
-  return line;
+  return position(lineStarts(text), at).line;
 }
 
+/** The offset of the line's first non-blank character: its start may be an insertion's. */
 function offsetOfLine(text: string, line: number): number {
-  let at = 0;
-  for (let n = 1; n < line; n++) {
-    const next = text.indexOf('\n', at);
-    if (next === -1) return text.length;
-    at = next + 1;
-  }
-  // The line's first non-blank character: its start may be an insertion's.
+  const at = lineStarts(text)[line - 1] ?? text.length;
   return at + (/^[ \t]*/.exec(text.slice(at))?.[0].length ?? 0);
 }

@@ -301,10 +301,12 @@ function holdPushRequestHandlers(entries: Map<string, Entry>, sites: RootsSite[]
       if (requests.length) v1.set(entry, requests);
       continue;
     }
+    // Under the move, the MRTR planner decides what holds a v2 handler (below): nothing to look up here.
+    if (move) continue;
     const untraced = pushes.untracedFor(filePath, () => []);
     // This file is planned alone: helpers it imports are followed one import deep.
     const holding = [...pushes.of([entry.callback]), ...importedPushRequests(entry.fns, { path: filePath, prov, ...(cwd ? { cwd } : {}) }), ...untraced].filter(own);
-    if (holding.length && !move) entry.error = new Unprovable('push-request', pushRequestDetail(holding, filePath, untraced));
+    if (holding.length) entry.error = new Unprovable('push-request', pushRequestDetail(holding, filePath, untraced));
   }
   // The move found what holds these, tracing the whole run (their requests may be beyond what this file sees).
   for (const entry of entries.values()) {

@@ -74,7 +74,8 @@ function rawTransfer(): boolean {
   return (raw ??= rawTransferSupported());
 }
 
-function lineStarts(text: string): number[] {
+/** The offset each line of `text` starts at (what locOf works lines out from). */
+export function lineStarts(text: string): number[] {
   const starts = [0];
   for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
   return starts;
