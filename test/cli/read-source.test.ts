@@ -6,7 +6,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { matterWords, mayMatter } from '../../packages/core/src/prefilter-words.ts';
-import { readHoldingWords, readSource } from '../../packages/uproot/src/files/read-source.ts';
+import { readHoldingWords, readKept, readSource } from '../../packages/uproot/src/files/read-source.ts';
+import { RunBytes } from '../../packages/uproot/src/files/run-bytes.ts';
 import { removeTree, tempTree } from './helpers.ts';
 
 const dir = tempTree();
@@ -129,5 +130,38 @@ describe('readSource without a stat (a file the walk saw)', () => {
     expect(run(path.join(dir, 'gone.ts'), ['folders'])).toBeUndefined();
     writeFileSync(path.join(dir, 'gone.ts'), 'export const folders = 1;\n');
     expect(run(path.join(dir, 'gone.ts'), ['folders'])).toBe('export const folders = 1;\n');
+  });
+
+  it('keeps the bytes a run read, wanted or not, and answers later reads of the run from them, within its budget', () => {
+    const kept = new RunBytes(2 * MB);
+    const names = ['plain.ts', 'bom.ts', 'wide.ts', 'crlf.ts', 'below-buffer.ts', 'early-nul.ts', 'latin1.ts', 'utf16le.ts', 'over-buffer.ts', 'large.ts'];
+    const before = names.map((n) => readSource(path.join(dir, n), 5 * MB, { regular: true }));
+    for (const n of names) readSource(path.join(dir, n), 5 * MB, { holdingAny: ['no such word'], regular: true, keep: kept });
+    // Text the run read is kept even though the check turned it down; refused bytes and files over the fast
+    // path's buffer are not. The budget counts bytes in the order they were kept: a file that would pass it is
+    // left out, and smaller ones after it still fit.
+    expect(names.filter((n) => kept.get(path.join(dir, n)))).toEqual(['plain.ts', 'bom.ts', 'wide.ts', 'crlf.ts', 'below-buffer.ts']);
+    expect(new RunBytes(MB).get(path.join(dir, 'plain.ts'))).toBeUndefined();
+    const tight = new RunBytes(MB);
+    for (const n of ['plain.ts', 'below-buffer.ts', 'bom.ts']) readSource(path.join(dir, n), 5 * MB, { regular: true, keep: tight });
+    expect(['plain.ts', 'below-buffer.ts', 'bom.ts'].map((n) => !!tight.get(path.join(dir, n)))).toEqual([true, false, true]);
+    // The files change on disk: the run's later reads see the bytes it read before; a file never kept is read again.
+    const copies = ['plain.ts', 'bom.ts', 'large.ts'].map((n) => {
+      const file = path.join(dir, `kept-${n}`);
+      writeFileSync(file, files[n]!);
+      readSource(file, 5 * MB, { regular: true, keep: kept });
+      writeFileSync(file, 'export const changed = 1;\n');
+      return file;
+    });
+    expect(readKept(copies[0]!, 5 * MB, kept)).toEqual(before[0]);
+    expect(readKept(copies[1]!, 5 * MB, kept)).toEqual(before[1]);
+    expect(readKept(copies[2]!, 5 * MB, kept)).toMatchObject({ ok: true, text: 'export const changed = 1;\n' });
+    expect(readKept(copies[0]!, 5 * MB, kept, ['listRoots', 'Server'])).toEqual(before[0]);
+    expect(readKept(copies[0]!, 5 * MB, kept, ['listRoots', 'changed'])).toEqual({ ok: true, unwanted: true, bytes: Buffer.byteLength(server) });
+    // Kept bytes over a smaller limit than the run read with are not used: the file is read from disk.
+    expect(readKept(copies[0]!, 100, kept)).toMatchObject({ ok: true, text: 'export const changed = 1;\n' });
+    const words = readHoldingWords(5 * MB, kept);
+    expect(words(copies[1]!, ['listRoots'])).toBe(server);
+    expect(words(copies[1]!, ['changed'])).toBe(false);
   });
 });

@@ -5,6 +5,7 @@
 import { isUtf8 } from 'node:buffer';
 import { closeSync, constants, fstatSync, openSync, readSync, statSync } from 'node:fs';
 import { mayContainRootsSites, prefilterParts } from '@uproot/core/light';
+import type { RunBytes } from './run-bytes.ts';
 
 export const DEFAULT_MAX_BYTES = 5 * 1024 * 1024;
 const SNIFF_BYTES = 8192;
@@ -37,6 +38,8 @@ export interface ReadOptions {
   holding?: readonly string[];
   /** As `holding`, for a file that holds any one of these words. */
   holdingAny?: readonly string[];
+  /** Keep the bytes of every file read whole as UTF-8 text, wanted or not, for later reads of the same run. */
+  keep?: RunBytes;
 }
 
 /** With `holding` / `holdingAny`, a file read and turned down is an `UnwantedRead` (a refusal is still reported as it would be). */
@@ -44,7 +47,7 @@ export function readSource(file: string, maxBytes?: number, options?: ReadOption
 export function readSource(file: string, maxBytes: number, options: ReadOptions & ({ holding: readonly string[] } | { holdingAny: readonly string[] })): SourceRead | UnwantedRead;
 export function readSource(file: string, maxBytes = DEFAULT_MAX_BYTES, options: ReadOptions = {}): SourceRead | UnwantedRead {
   const wanted = wantedOf(options);
-  if (options.regular) return readFast(file, maxBytes, wanted) ?? readChecked(file, maxBytes, wanted);
+  if (options.regular) return readFast(file, maxBytes, wanted, options.keep) ?? readChecked(file, maxBytes, wanted);
   let size: number;
   try {
     // stat first: a FIFO is never opened (it would wait for a writer), a huge file never read whole.
@@ -54,7 +57,7 @@ export function readSource(file: string, maxBytes = DEFAULT_MAX_BYTES, options: 
   } catch (error) {
     return unreadable(error);
   }
-  return (size < FAST_BYTES && size <= maxBytes ? readFast(file, maxBytes, wanted) : undefined) ?? readChecked(file, maxBytes, wanted);
+  return (size < FAST_BYTES && size <= maxBytes ? readFast(file, maxBytes, wanted, options.keep) : undefined) ?? readChecked(file, maxBytes, wanted);
 }
 
 /**
@@ -64,12 +67,12 @@ export function readSource(file: string, maxBytes = DEFAULT_MAX_BYTES, options: 
  * searches all files of the run for a helper module's stem once per chain through it; on the bench's
  * four-repository tree that was four reads of 7,525 files for two stems).
  */
-export function readHoldingWords(maxBytes: number): (file: string, words: readonly string[]) => string | false | undefined {
+export function readHoldingWords(maxBytes: number, kept?: RunBytes): (file: string, words: readonly string[]) => string | false | undefined {
   const lacking = new Map<string, Set<string>>();
   return (file, words) => {
     const key = words.join('\0');
     if (lacking.get(key)?.has(file)) return false;
-    const r = readSource(file, maxBytes, { regular: true, holding: words });
+    const r = readKept(file, maxBytes, kept, words);
     if (!r.ok) return undefined;
     if (!('unwanted' in r)) return r.text;
     let files = lacking.get(key);
@@ -80,13 +83,25 @@ export function readHoldingWords(maxBytes: number): (file: string, words: readon
 }
 
 /**
+ * A file the walk listed, from the bytes this run kept of it (`ReadOptions.keep`) when there are any,
+ * else from disk; with `holding`, turned down unless it holds every word. Kept bytes were checked as
+ * UTF-8 text when they were read.
+ */
+export function readKept(file: string, maxBytes: number, kept: RunBytes | undefined, holding?: readonly string[]): SourceRead | UnwantedRead {
+  const bytes = kept?.get(file);
+  if (!bytes || bytes.length > maxBytes) return holding ? readSource(file, maxBytes, { regular: true, holding }) : readSource(file, maxBytes, { regular: true });
+  if (holding && !holding.every((w) => bytes.includes(w))) return { ok: true, unwanted: true, bytes: bytes.length };
+  return utf8Text(bytes);
+}
+
+/**
  * A small regular file, read whole into the thread's buffer and decided there, from the bytes already
  * read: refused as the careful path refuses it (UTF-16, binary, not UTF-8), turned down by the check, or
  * decoded. Undefined (the careful path decides) for a file that fills the buffer or cannot be read.
  * Reading into a kept buffer costs less than readFileSync's own sizing (Node 20), and the stat it would
  * make is left out.
  */
-function readFast(file: string, maxBytes: number, wanted: Wanted | undefined): SourceRead | UnwantedRead | undefined {
+function readFast(file: string, maxBytes: number, wanted: Wanted | undefined, keep: RunBytes | undefined): SourceRead | UnwantedRead | undefined {
   // One byte over the limit tells a file that is too large from one at the limit.
   const room = Math.min(FAST_BYTES, maxBytes + 1);
   const buffer = (fastBuffer ??= Buffer.allocUnsafe(FAST_BYTES));
@@ -112,6 +127,7 @@ function readFast(file: string, maxBytes: number, wanted: Wanted | undefined): S
   const bytes = buffer.subarray(0, size);
   const refused = refusal(bytes);
   if (refused) return refused;
+  keep?.keep(file, bytes);
   if (wanted && !wanted.bytes(bytes)) return { ok: true, unwanted: true, bytes: size };
   return utf8Text(bytes);
 }

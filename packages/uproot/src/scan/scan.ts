@@ -8,7 +8,8 @@ import { type Engine, type MatchJob, type MatchOutcome, type Parsed, type ScanPr
 import { cacheCompiledCommonJs } from '../compile-cache.ts';
 import { MatchPool } from '../worker/match-pool.ts';
 import { Progress } from '../report/progress.ts';
-import { DEFAULT_MAX_BYTES, readHoldingWords, readSource } from '../files/read-source.ts';
+import { DEFAULT_MAX_BYTES, readHoldingWords, readKept, readSource } from '../files/read-source.ts';
+import { RunBytes } from '../files/run-bytes.ts';
 import { type TypesDecision, type TypesMode, decideTypes } from '../types/detect.ts';
 import { openOracle } from '../types/candidates.ts';
 import type { TypeOracle } from '../types/oracle.ts';
@@ -93,6 +94,8 @@ export async function runScan(paths: string[], options: ScanOptions): Promise<Sc
   if (options.explain) result.candidates = candidates;
   const progress = new Progress(set.files.length, options.progress ?? false);
   const reach = new McpReach();
+  // The refine pass after matching searches every file of the run again for a helper's callers.
+  const kept = new RunBytes();
   const pool = early ? early.keepFor(set.files.length) : oracle ? undefined : MatchPool.open(set.files.length);
   // In file order: the worker may answer after files read later.
   const events: Array<FileEvents | undefined> = new Array(set.files.length);
@@ -120,7 +123,7 @@ export async function runScan(paths: string[], options: ScanOptions): Promise<Sc
       progress.tick(absolute);
       // Most files are read and dropped: their report path is worked out only when it is needed.
       // Untyped, one pass for the words the pre-filters need drops most files (typed, the checker may want any file).
-      const read = oracle ? readSource(absolute, maxBytes, { regular: true }) : readSource(absolute, maxBytes, { holdingAny: matterWords, regular: true });
+      const read = oracle ? readSource(absolute, maxBytes, { regular: true, keep: kept }) : readSource(absolute, maxBytes, { holdingAny: matterWords, regular: true, keep: kept });
       if (!read.ok) {
         events[at] = { problem: { notice: read.skipped, entry: { file: relativePath(cwd, absolute), message: read.message } } };
         continue;
@@ -174,7 +177,7 @@ export async function runScan(paths: string[], options: ScanOptions): Promise<Sc
     await pool?.close();
   }
   progress.done();
-  await refineActions(result, set.files, maxBytes, oracle);
+  await refineActions(result, set.files, maxBytes, oracle, kept);
   return result;
 }
 
@@ -211,7 +214,7 @@ function typedCandidates(decision: TypesDecision & { types: 'on' }, files: strin
  * What scan says `migrate --to mrtr` will do must be what it does: for requests the file-local
  * classifier calls rewritable (or could not close), ask the planner itself, over the same files.
  */
-async function refineActions(result: ScanResult, allFiles: string[], maxBytes: number, oracle: TypeOracle | undefined): Promise<void> {
+async function refineActions(result: ScanResult, allFiles: string[], maxBytes: number, oracle: TypeOracle | undefined, kept: RunBytes): Promise<void> {
   // v1 requests too: the planner decides whether their marker suggests the SDK upgrade.
   const open = (s: ScanSite) => s.kind === 'request' && (s.action === 'rewrite' || (s.reason === 'unresolved-chain' && s.sdk === 2) || (s.sdk === 1 && (s.reason === 'v1-sdk' || s.reason === 'unresolved-chain')));
   const withCandidates = result.files.filter((f) => f.sites.some(open));
@@ -220,8 +223,8 @@ async function refineActions(result: ScanResult, allFiles: string[], maxBytes: n
   const { planMrtrProject } = await import('../../../../transforms/mrtr.ts');
   // Every file here came from the walk, which saw a regular file: no stat before reading it.
   const read = (file: string) => {
-    const r = readSource(file, maxBytes, { regular: true });
-    return r.ok ? r.text : undefined;
+    const r = readKept(file, maxBytes, kept);
+    return r.ok && !('unwanted' in r) ? r.text : undefined;
   };
   // Files with elicitation or sampling requests too: the planner holds back a handler that makes one.
   const push = (s: ScanSite) => s.side === 'server' && (s.kind === 'elicitation-request' || s.kind === 'sampling-request');
@@ -229,7 +232,7 @@ async function refineActions(result: ScanResult, allFiles: string[], maxBytes: n
   const sources = allFiles.map((file) => (planned.has(file) ? { path: file, text: read(file) } : { path: file }));
   let plans;
   try {
-    plans = planMrtrProject(sources, { read, readHolding: readHoldingWords(maxBytes), typeHintFor: oracle && ((file, scopes) => oracle.hintFor(file, scopes)) }).plans;
+    plans = planMrtrProject(sources, { read, readHolding: readHoldingWords(maxBytes, kept), typeHintFor: oracle && ((file, scopes) => oracle.hintFor(file, scopes)) }).plans;
   } catch {
     return; // the classifier's answer stands; migrate reports the planner's failure with its cause
   }
