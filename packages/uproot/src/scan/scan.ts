@@ -157,6 +157,8 @@ export async function runScan(paths: string[], options: ScanOptions): Promise<Sc
       const outcome = pool?.offer(job) ?? (await matchHere(job, at));
       events[at] = { file, absolute, candidates: skipped, outcome, job: outcome instanceof Promise ? job : undefined };
     }
+    // Every file is read: the main thread takes the worker's last jobs while it still has many.
+    await pool?.share(async (job) => matchFile((engine ??= await import('@uproot/core')), job));
     if (deferred.length) {
       oracle!.need(deferred.map((d) => d.job.absolute));
       for (const d of deferred) events[d.event]!.outcome = matchParsed(engine!, d.job, d.parsed, oracle!.hintFor(d.job.absolute, d.parsed.scopeManager));

@@ -4,17 +4,28 @@
 // main thread); anything the worker cannot answer is matched on the main thread instead. The worker's
 // side is match-worker.ts, an entry of its own in the bundle.
 //
-// The main thread does not match beside the worker: each thread would follow the same imports into
-// its own module graph (real-bundles parsed 5.8 MB instead of 4.2, the TypeScript SDK 3.6 instead of
-// 3.3) and hold a second copy of it (40-60 MB), and on two cores the pair was within a few percent of
-// the worker alone (21 alternating rounds: MCPJam/inspector 1.76 against 1.83 s, the SDK 1.29 against 1.31).
+// While it reads, the main thread does not match beside the worker: each thread would follow the same
+// imports into its own module graph (real-bundles parsed 5.8 MB instead of 4.2, the TypeScript SDK 3.6
+// instead of 3.3) and hold a second copy of it (40-60 MB), and on two cores the pair was within a few
+// percent of the worker alone (21 alternating rounds: MCPJam/inspector 1.76 against 1.83 s, the SDK 1.29
+// against 1.31). Once it has read every file it has nothing else to do: when the worker is still behind
+// by enough work (`share`), it takes jobs from the back of the line while the worker goes on from the front.
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { MatchJob, MatchOutcome } from '../scan/match-file.ts';
-import { MATCHER, type Reply, type Request } from './match-pool-protocol.ts';
+import { CLAIMED_BY_MAIN, type Claims, MATCHER, type Reply, type Request, claim } from './match-pool-protocol.ts';
 
 /** Fewer files than this: the worker's start-up would cost more than it saves. */
 export const POOL_MIN_FILES = 200;
+
+/** Jobs a run can share between the threads (one byte each); later ones are the worker's alone. */
+const SHARED_JOBS = 1 << 16;
+
+/**
+ * The main thread takes jobs only while the worker still has at least this much source text before it:
+ * below it, loading the matcher on the main thread (~0.1-0.2 s) would cost more than the worker needs.
+ */
+export const SHARE_MIN_BYTES = 256 * 1024;
 
 /**
  * A worker bin/uproot.js started before loading the CLI (`prestartMatcher`), for the run to adopt. Until then
@@ -46,9 +57,15 @@ function canStart(): boolean {
   return availableParallelism() >= 2 && import.meta.url.endsWith('.js');
 }
 
+/** What the pool uses of its worker. */
+export type MatcherPort = Pick<Worker, 'postMessage' | 'ref' | 'terminate' | 'on'>;
+
 export class MatchPool {
-  private readonly worker: Worker;
+  private readonly worker: MatcherPort;
   private readonly waiting = new Map<number, (outcome: MatchOutcome | undefined) => void>();
+  /** The jobs not answered yet, for the main thread to take (`share`). */
+  private readonly jobs = new Map<number, MatchJob>();
+  private readonly claims = new Uint8Array(new SharedArrayBuffer(SHARED_JOBS));
   private next = 0;
   private broken = false;
 
@@ -87,10 +104,16 @@ export class MatchPool {
     return undefined;
   }
 
-  private constructor(worker: Worker) {
+  /** A pool over a port that speaks the worker's side of match-pool-protocol.ts (the tests' stand-in for it). */
+  static over(port: MatcherPort): MatchPool {
+    return new MatchPool(port);
+  }
+
+  private constructor(worker: MatcherPort) {
     this.worker = worker;
     // A prestarted worker was unref'd: from here the run waits on its answers.
     worker.ref();
+    worker.postMessage({ claims: this.claims.buffer as SharedArrayBuffer } satisfies Claims);
     worker.on('message', (reply: Reply) => this.settle(reply.id, reply.outcome));
     // A worker that fails leaves its jobs to the main thread (settled with undefined).
     worker.on('error', () => this.fail());
@@ -102,8 +125,34 @@ export class MatchPool {
     if (this.broken) return undefined;
     const id = this.next++;
     const answer = new Promise<MatchOutcome | undefined>((resolve) => this.waiting.set(id, resolve));
+    this.jobs.set(id, job);
     this.worker.postMessage({ id, job } satisfies Request);
     return answer;
+  }
+
+  /**
+   * After the last job was offered: the main thread matches jobs the worker has not come to yet, from the
+   * last one back, until it meets one the worker has taken (the worker goes in order, so the rest are
+   * its), or while the worker's share left is too small to be worth it. Each job is matched once: a
+   * thread takes a job by claiming its byte in the shared array first.
+   */
+  async share(match: (job: MatchJob) => Promise<MatchOutcome>): Promise<void> {
+    for (let id = Math.min(this.next, this.claims.length) - 1; id >= 0 && !this.broken; id--) {
+      const resolve = this.waiting.get(id);
+      if (!resolve) continue;
+      if (this.bytesWaiting() < SHARE_MIN_BYTES) return;
+      if (!claim(this.claims, id, CLAIMED_BY_MAIN)) return;
+      const job = this.jobs.get(id)!;
+      this.waiting.delete(id);
+      this.jobs.delete(id);
+      resolve(await match(job));
+    }
+  }
+
+  private bytesWaiting(): number {
+    let bytes = 0;
+    for (const job of this.jobs.values()) bytes += job.text.length;
+    return bytes;
   }
 
   async close(): Promise<void> {
@@ -112,8 +161,10 @@ export class MatchPool {
   }
 
   private settle(id: number, outcome: MatchOutcome | undefined): void {
+    // A job the main thread took is answered already; the worker's reply to it says only that it left it.
     const resolve = this.waiting.get(id);
     this.waiting.delete(id);
+    this.jobs.delete(id);
     resolve?.(outcome);
   }
 

@@ -3,7 +3,7 @@
 import { setFlagsFromString } from 'node:v8';
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { matchFile } from '../scan/match-file.ts';
-import { MATCHER, type Reply, type Request } from './match-pool-protocol.ts';
+import { CLAIMED_BY_WORKER, type Claims, MATCHER, type Reply, type Request, claim } from './match-pool-protocol.ts';
 import { WARM_UP_FILE, WARM_UP_ROUNDS, WARM_UP_SOURCE, WARM_UP_SYNTAX, WARM_UP_SYNTAX_FILE } from './match-warm-up.ts';
 
 /**
@@ -20,8 +20,19 @@ async function serve(): Promise<void> {
   setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
   const engine = await import('@uproot/core');
   let jobs = 0;
-  parentPort!.on('message', ({ id, job }: Request) => {
+  let claims: Uint8Array | undefined;
+  parentPort!.on('message', (message: Request | Claims) => {
+    if ('claims' in message) {
+      claims = new Uint8Array(message.claims);
+      return;
+    }
+    const { id, job } = message;
     jobs++;
+    // A job the main thread took (it had read every file and came to this one first) is not matched twice.
+    if (claims && !claim(claims, id, CLAIMED_BY_WORKER)) {
+      parentPort!.postMessage({ id, outcome: undefined } satisfies Reply);
+      return;
+    }
     parentPort!.postMessage({ id, outcome: matchFile(engine, job) } satisfies Reply);
   });
   // Until the first job arrives (the main thread is still reading), warm the parser and the matcher up
