@@ -164,6 +164,13 @@ describe('module graph in a long-running process', () => {
     });
     const graph = new ModuleGraph();
     const file = path.join(dir, 'src/roots.ts');
+    // A file of the package that did not name the function when first searched, and is then edited to call it.
+    const other = path.join(dir, 'src/other.ts');
+    writeFileSync(other, "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nexport const server = new McpServer({ name: 'x', version: '1' });\n");
+    expect(graph.callerArgumentValue(file, 'attach', undefined, 0)).toBeUndefined();
+    writeFileSync(other, "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nimport { attach } from './roots.js';\nexport const server = attach(new McpServer({ name: 'x', version: '1' }));\n");
+    expect(graph.callerArgumentValue(file, 'attach', undefined, 0)).toEqual({ kind: 'mcp-server', sdk: 1 });
+    rmSync(other);
     expect(graph.callerArgumentValue(file, 'attach', undefined, 0)).toBeUndefined();
     const caller = path.join(dir, 'src/index.ts');
     writeFileSync(caller, "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nimport { attach } from './roots.js';\nattach(new McpServer({ name: 'x', version: '1' }));\n");
