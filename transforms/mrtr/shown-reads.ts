@@ -5,7 +5,7 @@
 // A read whose value decides anything (a branch, which tools exist, another state, a function's result) is
 // not one of these and stays a consumer.
 import type { TSESTree } from '@typescript-eslint/types';
-import { type FunctionNode, type Node, calleeName, enclosingFunction, isFunction, propertyName, reachesOf } from '@uproot/core/planning';
+import { type FunctionNode, type Node, enclosingFunction, isFunction, propertyName, reachesOf, unwrap } from '@uproot/core/planning';
 import type { Provenance, Reach } from '@uproot/core/planning';
 import { isConsoleCall } from '../hook-statements.ts';
 import { readsOnly } from './reports.ts';
@@ -20,6 +20,13 @@ export function shownTimingNote(lines: readonly number[]): string {
 const MUTATORS = new Set(['push', 'pop', 'shift', 'unshift', 'splice', 'sort', 'reverse', 'fill', 'copyWithin', 'set', 'delete', 'clear', 'add']);
 // Calls that turn a value into text and do nothing else.
 const TO_TEXT = new Set(['JSON.stringify', 'String']);
+/** `JSON.stringify`, `String`: the callee as written, when it is a plain name or a name's member. */
+function qualifiedCallee(call: TSESTree.CallExpression): string | undefined {
+  const callee = unwrap(call.callee);
+  if (callee.type === 'Identifier') return callee.name;
+  if (callee.type === 'MemberExpression' && !callee.computed && callee.object.type === 'Identifier' && callee.property.type === 'Identifier') return `${callee.object.name}.${callee.property.name}`;
+  return undefined;
+}
 const MAX_LOCALS = 3;
 
 /** `read` runs in a callback handed to non-MCP code, and its value only reaches that callback's response or a log line. */
@@ -88,7 +95,7 @@ function flowsToShow(node: Node, fn: FunctionNode, prov: Provenance, locals: num
       case 'CallExpression': {
         if (!p.arguments.some((a) => a === current)) return false;
         if (isShowCall(p, fn, prov)) return true;
-        if (!TO_TEXT.has(calleeName(p) ?? '')) return false;
+        if (!TO_TEXT.has(qualifiedCallee(p) ?? '')) return false;
         break;
       }
       case 'VariableDeclarator': {
