@@ -160,13 +160,17 @@ get('/health', function (_req, res) {
 });
 
 describe('--lifecycle per-request keeps the marker where the outside read decides something', () => {
-  const marked = (name: string, tail: string) => {
+  /** `stop`: the line of the tail where the read's value stops being only shown, named by the marker. */
+  const marked = (name: string, tail: string, stop?: number) => {
     const dir = project(name, { 'server.ts': `${HEAD}${tail}` });
     const { requests, changed } = migrate(dir);
     expect(requests).toHaveLength(2);
     for (const r of requests) {
       expect(r.outcome).toBe('marked');
       expect(r.detail).toMatch(/allowed is read at line \d+ from/);
+      const line = HEAD.split('\n').length - 1 + (stop ?? 0);
+      if (stop) expect(r.detail).toMatch(new RegExp(`its value reaches line ${line} for more than a log line or the response`));
+      else expect(r.detail).not.toMatch(/its value reaches/);
     }
     expect(changed['server.ts'] ?? '').not.toContain('deriveRootsState');
   };
@@ -176,7 +180,7 @@ describe('--lifecycle per-request keeps the marker where the outside read decide
   if (allowed.length > 0) server.registerTool('extra', {}, async () => ({ content: [] }));
   res.send('ok');
 });
-`);
+`, 2);
   });
 
   it('a route that copies the roots into other state another request reads', () => {
@@ -186,7 +190,7 @@ get('/snapshot', (_req, res) => {
   res.json(snapshot);
 });
 server.registerTool('snapshot', {}, async () => ({ content: [{ type: 'text', text: snapshot.join(',') }] }));
-`);
+`, 3);
   });
 
   it('a route that hands the roots to a function of its own (which may keep them)', () => {
@@ -198,14 +202,14 @@ function remember(dirs: string[]): number {
 get('/health', (_req, res) => {
   res.json({ count: remember(allowed) });
 });
-`);
+`, 7);
   });
 
   it('a route that changes the state through a mutating method', () => {
     marked('mutate', `get('/health', (_req, res) => {
   res.json({ last: allowed.pop() });
 });
-`);
+`, 2);
   });
 
   it('a function the module exports returns it to callers uproot cannot see', () => {
@@ -220,6 +224,6 @@ get('/health', (_req, res) => {
 get('/health', () => {
   sink.json({ count: allowed.length });
 });
-`);
+`, 3);
   });
 });

@@ -5,7 +5,7 @@
 // A read whose value decides anything (a branch, which tools exist, another state, a function's result) is
 // not one of these and stays a consumer.
 import type { TSESTree } from '@typescript-eslint/types';
-import { type FunctionNode, type Node, enclosingFunction, isFunction, propertyName, reachesOf, unwrap } from '@uproot/core/planning';
+import { type FunctionNode, type Node, enclosingFunction, isFunction, locOf, propertyName, reachesOf, unwrap } from '@uproot/core/planning';
 import type { Provenance, Reach } from '@uproot/core/planning';
 import { isConsoleCall } from '../hook-statements.ts';
 import { readsOnly } from './reports.ts';
@@ -34,7 +34,16 @@ export function shownOnly(read: Node, prov: Provenance): boolean {
   const fn = enclosingFunction(read);
   if (!fn || !handedOut(fn, prov)) return false;
   const reaches = reachesOf(read, prov);
-  return reaches.length > 0 && reaches.every(outsideMcp) && flowsToShow(read, fn, prov, 0);
+  return reaches.length > 0 && reaches.every(outsideMcp) && flowsToShow(read, fn, prov, 0) === true;
+}
+
+/** For a marker: where the value of a read in a non-MCP callback stops being only shown, or undefined when the read is not in one. */
+export function whyNotShown(read: Node, prov: Provenance): string | undefined {
+  const fn = enclosingFunction(read);
+  if (!fn || !handedOut(fn, prov) || !reachesOf(read, prov).every(outsideMcp)) return undefined;
+  const stop = flowsToShow(read, fn, prov, 0);
+  if (stop === true) return undefined;
+  return `its value reaches line ${locOf(stop).start.line} for more than a log line or the response of the callback it is read in, so what it does there could change with when the roots are asked for`;
 }
 
 /** No MCP handler or hook runs it: only non-MCP callers (or start-up code handing the callback out). */
@@ -55,11 +64,12 @@ function isArgument(node: Node): boolean {
   return call?.type === 'CallExpression' && call.arguments.some((a) => a === node);
 }
 
-function flowsToShow(node: Node, fn: FunctionNode, prov: Provenance, locals: number): boolean {
+/** `true` when the value only reaches a show call; else the node it reaches instead. */
+function flowsToShow(node: Node, fn: FunctionNode, prov: Provenance, locals: number): Node | true {
   let current: Node = node;
   for (;;) {
     const p: Node | undefined = current.parent;
-    if (!p) return false;
+    if (!p) return current;
     switch (p.type) {
       case 'TSAsExpression':
       case 'TSSatisfiesExpression':
@@ -74,40 +84,45 @@ function flowsToShow(node: Node, fn: FunctionNode, prov: Provenance, locals: num
       case 'SpreadElement':
         break;
       case 'UnaryExpression':
-        if (p.operator === 'delete') return false;
+        if (p.operator === 'delete') return p;
         break;
       case 'MemberExpression': {
         // `dirs.length`, `dirs.join(', ')`: a read of the value; `x[dirs]` uses it as a key, `dirs.length = 0` writes it.
-        if (p.object !== current) return false;
+        if (p.object !== current) return p;
         const use = p.parent;
-        if ((use?.type === 'AssignmentExpression' && use.left === p) || use?.type === 'UpdateExpression') return false;
+        if ((use?.type === 'AssignmentExpression' && use.left === p) || use?.type === 'UpdateExpression') return use;
         if (use?.type === 'CallExpression' && use.callee === p) {
-          if (MUTATORS.has(propertyName(p) ?? '') || !use.arguments.every((a) => readsOnly(a))) return false;
+          if (MUTATORS.has(propertyName(p) ?? '') || !use.arguments.every((a) => readsOnly(a))) return use;
           current = use;
           continue;
         }
         break;
       }
       case 'Property':
-        if (p.value !== current || p.parent?.type !== 'ObjectExpression') return false;
+        if (p.value !== current || p.parent?.type !== 'ObjectExpression') return p;
         current = p.parent;
         continue;
       case 'CallExpression': {
-        if (!p.arguments.some((a) => a === current)) return false;
+        if (!p.arguments.some((a) => a === current)) return p;
         if (isShowCall(p, fn, prov)) return true;
-        if (!TO_TEXT.has(qualifiedCallee(p) ?? '')) return false;
+        if (!TO_TEXT.has(qualifiedCallee(p) ?? '')) return p;
         break;
       }
       case 'VariableDeclarator': {
         // `const html = \`…${dirs}…\`; res.send(html)`: every use of the local must show it too.
         const declaration = p.parent;
-        if (p.init !== current || p.id.type !== 'Identifier' || declaration?.type !== 'VariableDeclaration' || declaration.kind !== 'const' || locals >= MAX_LOCALS) return false;
+        if (p.init !== current || p.id.type !== 'Identifier' || declaration?.type !== 'VariableDeclaration' || declaration.kind !== 'const' || locals >= MAX_LOCALS) return p;
         const id = p.id;
-        const uses = prov.variableOf(id)?.references.filter((r) => r.identifier !== id) ?? [];
-        return uses.length > 0 && uses.every((r) => !r.isWrite() && flowsToShow(r.identifier, fn, prov, locals + 1));
+        const uses = prov.variableOf(id)?.references.filter((r) => r.identifier !== id && !r.isWrite()) ?? [];
+        if (uses.length === 0) return p;
+        for (const r of uses) {
+          const stop = flowsToShow(r.identifier, fn, prov, locals + 1);
+          if (stop !== true) return stop;
+        }
+        return true;
       }
       default:
-        return false;
+        return p;
     }
     current = p;
   }

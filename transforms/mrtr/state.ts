@@ -12,7 +12,7 @@ import { handlerChain } from './chains.ts';
 import { HELPER_NAMES } from './helpers-block.ts';
 import type { DerivedState } from './rewrite.ts';
 import { inReport } from './reports.ts';
-import { shownOnly } from './shown-reads.ts';
+import { shownOnly, whyNotShown } from './shown-reads.ts';
 import { callsReaching } from './setter-reads.ts';
 import { atStartup } from './startup.ts';
 import { type Unit, Unprovable } from './unit.ts';
@@ -195,7 +195,10 @@ export function onlyHandlers(node: Node, unit: Unit, name: string, reason: NonNu
   const reaches = reachesOf(node, unit.prov).filter((r) => !recursion(r));
   if (reaches.length === 0) throw new Unprovable(reason, `${name} is read at line ${locOf(node).start.line} outside any handler`);
   for (const r of reaches) {
-    if (!isRequestHandler(r.handler) || !r.callback) throw new Unprovable(reason, `${name} is read at line ${locOf(node).start.line} from ${r.name ?? r.handler}, which has no request to ask for roots`);
+    if (!isRequestHandler(r.handler) || !r.callback) {
+      const why = whyNotShown(node, unit.prov);
+      throw new Unprovable(reason, `${name} is read at line ${locOf(node).start.line} from ${r.name ?? r.handler}, which has no request to ask for roots${why ? `; ${why}` : ''}`);
+    }
   }
   return reaches;
 }
