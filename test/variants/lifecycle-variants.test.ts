@@ -1,5 +1,5 @@
 // The variant tier under `--to mrtr --lifecycle per-request` (issue 20, item 3): each refactoring of
-// test/variants/refactorings.ts applied to each lifecycle and state fixture must keep the outcome the
+// test/variants/refactorings.ts applied to each lifecycle, lifecycle-outside and state fixture must keep the outcome the
 // fixture as written gets (rewritten stays rewritten, marked stays marked with the same reason), and
 // where the fixture is rewritten (v2 code), the migrated variant must answer what the original
 // answered on 2025, on 2025 and on 2026-07-28 (HTTP and stdio), for a client with roots and one
@@ -17,7 +17,7 @@ import { KNOWN_GAPS } from './known-gaps.ts';
 import { REFACTORINGS, variantOf, writeVariant } from './refactorings.ts';
 import { printTable, record } from './table.ts';
 
-const DIRS = [...listFixtures('lifecycle'), ...listFixtures('state')];
+const DIRS = [...listFixtures('lifecycle'), ...listFixtures('state'), ...listFixtures('lifecycle-outside')];
 const work = mkdtempSync(path.join(tmpdir(), 'uproot-lifecycle-variants-'));
 const sdkOf = (dir: string) => (JSON.parse(readFileSync(path.join(dir, 'fixture.json'), 'utf8')) as { sdk?: number }).sdk ?? 2;
 const label = (dir: string) => `${path.basename(path.dirname(dir))}/${path.basename(dir)}`;

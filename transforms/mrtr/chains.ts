@@ -10,6 +10,7 @@ import { callbackExtraIndex, handledMethod, registrationKind, requestHandlerKind
 import type { RootsSite } from '@uproot/core/planning';
 import { type Unit, Unprovable } from './unit.ts';
 import { connectedBefore } from './after-connect.ts';
+import { receiverVisibleAt } from './visible-server.ts';
 
 export interface ChainHop {
   fn: FunctionNode;
@@ -267,7 +268,7 @@ function serverExpression(site: RootsSite, reach: Reach, unit: Unit, registratio
     PLAIN.test(receiverText) &&
     !(root === 'this' && callback.type !== 'ArrowFunctionExpression') &&
     !callback.params.some((p) => p.type === 'Identifier' && p.name === root) &&
-    (inline || (registrationUnit === unit && root !== 'this' && declaredAtTopLevel(receiverNode, unit)));
+    (inline || (registrationUnit === unit && root !== 'this' && (declaredAtTopLevel(receiverNode, unit) || receiverVisibleAt(receiverNode, callback, unit))));
   if (usable) return reach.receiver!.kind === 'mcp-server' ? `${receiverText}.server` : receiverText;
   // Otherwise the request's own server, when it is a closure variable the handler can see at its entry.
   const siteCallee = unwrap((site.node as TSESTree.CallExpression).callee);

@@ -9,7 +9,7 @@
 // place is awaited, and every handler that reads the state calls it after asking for roots. The
 // triggers (hooks, list_changed, timers) and a promise only they kept go.
 import type { TSESTree } from '@typescript-eslint/types';
-import { type FunctionNode, type Node, type TextEdit, calleeName, contains, enclosingFunction, functionName, insert, isCalledInPlace, propertyName, thisClass, unwrap, walkAll } from '@uproot/core/planning';
+import { type FunctionNode, type Node, type TextEdit, calleeName, contains, enclosingFunction, functionName, insert, isCalledInPlace, locOf, propertyName, thisClass, unwrap, walkAll } from '@uproot/core/planning';
 import { consumersOfState } from '@uproot/core/planning';
 import type { RootsSite, RootsState } from '@uproot/core/planning';
 import { PLAIN } from './chains.ts';
@@ -21,6 +21,7 @@ import { type Unit, Unprovable } from './unit.ts';
 import { type Hook, type HookContext, declarationOf, fillFunctionOf, fillerOf, hookOf, keptStatements, triggersOf } from '../param/state/hooks.ts';
 import { answerFill, answerTriggers } from './answer-fill.ts';
 import { isReport } from './reports.ts';
+import { shownTimingNote } from './shown-reads.ts';
 type Reason = NonNullable<RootsSite['reason']>;
 
 export function planHookHelper(unit: Unit, group: Group, checks: ConsumerCheck, tools: StateTools): StatePlan {
@@ -83,7 +84,7 @@ export function planHookHelper(unit: Unit, group: Group, checks: ConsumerCheck, 
   if (answerCalls.length && fill) onlyLogs(keptStatements({ fn: fill, statement: declarationOf(fill), kind: 'background' }, context), reason, [...hooks.values()].every((h) => h.kind === 'init' || h.kind === 'refresh'));
   for (const hook of hooks.values()) onlyLogs(keptStatements(hook, context), reason, hook.kind === 'init' || hook.kind === 'refresh');
   // Reads in the hooks (their logging) go with them, the helper's run inside the handlers; start-up code keeps the fall-back value.
-  const exempt = { hooks: [...hooks.keys()], helpers: [helper, ...(answerCalls.length ? fills : [])] };
+  const exempt = { hooks: [...hooks.keys()], helpers: [helper, ...(answerCalls.length ? fills : [])], shown: [] as Node[] };
   checkOtherWrites(unit, state, reason, exempt);
   const callbacks = consumingHandlers(unit, state, group.analysis, group.sites[0]!, reason, exempt);
   // The handlers reading a state the fill copies the roots into derive them too.
@@ -145,7 +146,7 @@ export function planHookHelper(unit: Unit, group: Group, checks: ConsumerCheck, 
     ...(i === 0 ? { edits, contextType: unit.typescript } : {}),
   }));
   const covered = unit.sites.filter((s) => [...hooks.keys(), ...fills, ...(answerCalls.length ? starters : [])].some((h) => contains(h, s.node)));
-  return { states, covered };
+  return { states, covered, ...(exempt.shown.length ? { note: shownTimingNote(exempt.shown.map((n) => locOf(n).start.line)) } : {}) };
 }
 
 /** `setInterval(fill, ms)`: it refreshes; the tools saw nothing from it before its first tick. */

@@ -25,6 +25,8 @@ export interface LifecyclePlan {
   covered: Set<RootsSite>;
   /** Why a site's state could not be derived per request: its marker says so. */
   failures: Map<RootsSite, Unprovable>;
+  /** What the report adds for a covered site (a read outside any request that now sees roots at another moment). */
+  notes: Map<RootsSite, string>;
 }
 
 type VariableLike = NonNullable<ReturnType<Unit['prov']['variableOf']>>;
@@ -35,7 +37,7 @@ type VariableLike = NonNullable<ReturnType<Unit['prov']['variableOf']>>;
  * at each consuming handler's entry. States that do not fit are left to the markers.
  */
 export function planLifecycle(unit: Unit, project?: ProjectIndex): LifecyclePlan {
-  const plan: LifecyclePlan = { derived: [], covered: new Set(), failures: new Map() };
+  const plan: LifecyclePlan = { derived: [], covered: new Set(), failures: new Map(), notes: new Map() };
   const byVariable = new Map<VariableLike, RootsSite[]>();
   for (const site of unit.sites) {
     if (site.kind !== 'request' || (site.reason !== 'lifecycle' && site.reason !== 'list-changed')) continue;
@@ -86,6 +88,7 @@ export function planLifecycle(unit: Unit, project?: ProjectIndex): LifecyclePlan
       }
       plan.derived.push(...derived.states);
       for (const s of derived.covered) plan.covered.add(s);
+      if (derived.note) for (const s of derived.covered) plan.notes.set(s, derived.note);
     } catch (error) {
       if (!(error instanceof Unprovable)) throw error;
       for (const s of group.sites) plan.failures.set(s, error);

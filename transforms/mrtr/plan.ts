@@ -120,7 +120,8 @@ function planUnitsOnce(units: Unit[], project: ProjectIndex | undefined, onlySit
       derived.push(...lifecycle.derived);
       for (const site of lifecycle.covered) {
         retired.add(site);
-        outcomes.get(unit)!.push({ site, outcome: 'rewritten', detail: ONE_CLIENT_NOTE });
+        const note = lifecycle.notes.get(site);
+        outcomes.get(unit)!.push({ site, outcome: 'rewritten', detail: note ? `${ONE_CLIENT_NOTE}; ${note}` : ONE_CLIENT_NOTE });
       }
     }
   }

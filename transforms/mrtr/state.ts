@@ -12,6 +12,7 @@ import { handlerChain } from './chains.ts';
 import { HELPER_NAMES } from './helpers-block.ts';
 import type { DerivedState } from './rewrite.ts';
 import { inReport } from './reports.ts';
+import { shownOnly, whyNotShown } from './shown-reads.ts';
 import { callsReaching } from './setter-reads.ts';
 import { atStartup } from './startup.ts';
 import { type Unit, Unprovable } from './unit.ts';
@@ -21,6 +22,8 @@ export const SESSION_NOTE = 'the roots are kept per session in a Map; one proces
 export interface StatePlan {
   states: DerivedState[];
   covered: RootsSite[];
+  /** What the rewrite changed that the report must say (shown-reads.ts: when a read outside any request sees new roots). */
+  note?: string;
 }
 
 export interface Group {
@@ -118,11 +121,19 @@ export interface Exempt {
   hooks: Node[];
   /** The per-request helper and the functions it runs: their reads run inside the handlers, after the roots were asked for. */
   helpers: Node[];
+  /** Filled with the reads outside any MCP request that only show the state (shown-reads.ts): the report says their timing moved. */
+  shown?: Node[];
 }
 
 /** `owner`: for a read, the state's declaration (see atStartup). */
 const exempted = (unit: Unit, node: Node, exempt: Exempt | undefined, owner?: Node) =>
-  !!exempt && (atStartup(node, exempt.hooks, unit.prov, owner) || inReport(node) || [...exempt.hooks, ...exempt.helpers].some((h) => contains(h, node)));
+  !!exempt && (atStartup(node, exempt.hooks, unit.prov, owner) || inReport(node) || [...exempt.hooks, ...exempt.helpers].some((h) => contains(h, node)) || shown(unit, node, exempt));
+
+function shown(unit: Unit, node: Node, exempt: Exempt): boolean {
+  if (!exempt.shown || !shownOnly(node, unit.prov)) return false;
+  exempt.shown.push(node);
+  return true;
+}
 
 export function checkOtherWrites(unit: Unit, state: RootsState, reason: NonNullable<RootsSite['reason']>, exempt?: Exempt): void {
   const retired = new Set<Node>(state.writes.map((w) => w.node));
@@ -184,7 +195,10 @@ export function onlyHandlers(node: Node, unit: Unit, name: string, reason: NonNu
   const reaches = reachesOf(node, unit.prov).filter((r) => !recursion(r));
   if (reaches.length === 0) throw new Unprovable(reason, `${name} is read at line ${locOf(node).start.line} outside any handler`);
   for (const r of reaches) {
-    if (!isRequestHandler(r.handler) || !r.callback) throw new Unprovable(reason, `${name} is read at line ${locOf(node).start.line} from ${r.name ?? r.handler}, which has no request to ask for roots`);
+    if (!isRequestHandler(r.handler) || !r.callback) {
+      const why = whyNotShown(node, unit.prov);
+      throw new Unprovable(reason, `${name} is read at line ${locOf(node).start.line} from ${r.name ?? r.handler}, which has no request to ask for roots${why ? `; ${why}` : ''}`);
+    }
   }
   return reaches;
 }
