@@ -25,6 +25,7 @@ function standIn() {
   let reply: ((r: Reply) => void) | undefined;
   const matched: number[] = [];
   let started: number | undefined;
+  let ahead = new Set<number>();
   const port = {
     postMessage(message: Request | Claims) {
       if ('claims' in message) claims = new Uint8Array(message.claims);
@@ -45,7 +46,7 @@ function standIn() {
     step(): number | undefined {
       const next = requests.shift();
       if (!next) return undefined;
-      const mine = started === next.id || claim(claims!, next.id, CLAIMED_BY_WORKER);
+      const mine = started === next.id || ahead.has(next.id) || claim(claims!, next.id, CLAIMED_BY_WORKER);
       started = undefined;
       if (!mine) reply!({ id: next.id, outcome: undefined });
       else {
@@ -53,6 +54,11 @@ function standIn() {
         reply!({ id: next.id, outcome: outcome('worker', next.job.file) });
       }
       return next.id;
+    },
+    /** Claims the next `n` jobs at once, answering none yet (their answers are on their way). */
+    claimAhead(n: number): void {
+      for (const r of requests.slice(0, n)) expect(claim(claims!, r.id, CLAIMED_BY_WORKER)).toBe(true);
+      ahead = new Set(requests.slice(0, n).map((r) => r.id));
     },
     /** Claims the next job without answering yet (the worker is busy with it). */
     start(): void {
@@ -76,14 +82,14 @@ describe('MatchPool.share: the main thread takes the worker\'s last jobs', () =>
       byMain.push(Number(j.file.slice(1, -3)));
       return outcome('main', j.file);
     });
-    // 600 KB waiting: 5, 4, 3 and 2 are taken (each time at least 256 KB was left); then 200 KB is below it.
+    // 500 KB not taken by either thread: 5, 4 and 3 are taken (each time at least 256 KB was left); then 200 KB is below it.
     expect(SHARE_MIN_BYTES).toBe(256 * KB);
-    expect(byMain).toEqual([5, 4, 3, 2]);
-    expect([...worker.claims().subarray(0, 6)]).toEqual([CLAIMED_BY_WORKER, 0, CLAIMED_BY_MAIN, CLAIMED_BY_MAIN, CLAIMED_BY_MAIN, CLAIMED_BY_MAIN]);
-    // The worker answers its first job, takes the second, and leaves the ones the main thread took.
+    expect(byMain).toEqual([5, 4, 3]);
+    expect([...worker.claims().subarray(0, 6)]).toEqual([CLAIMED_BY_WORKER, 0, 0, CLAIMED_BY_MAIN, CLAIMED_BY_MAIN, CLAIMED_BY_MAIN]);
+    // The worker answers its first job, takes the next two, and leaves the ones the main thread took.
     while (worker.step() !== undefined);
-    expect(worker.matched).toEqual([0, 1]);
-    expect((await Promise.all(answers)).map(who)).toEqual(['worker:f0.ts', 'worker:f1.ts', 'main:f2.ts', 'main:f3.ts', 'main:f4.ts', 'main:f5.ts']);
+    expect(worker.matched).toEqual([0, 1, 2]);
+    expect((await Promise.all(answers)).map(who)).toEqual(['worker:f0.ts', 'worker:f1.ts', 'worker:f2.ts', 'main:f3.ts', 'main:f4.ts', 'main:f5.ts']);
   });
 
   it('stops at the first job the worker has taken, from the back', async () => {
@@ -102,6 +108,23 @@ describe('MatchPool.share: the main thread takes the worker\'s last jobs', () =>
     expect(byMain).toEqual([]);
     worker.step();
     expect((await Promise.all(answers)).map(who)).toEqual(['worker:f0.ts', 'worker:f1.ts', 'worker:f2.ts']);
+  });
+
+  it('counts only what neither thread has taken, not answers this thread has yet to read', async () => {
+    const worker = standIn();
+    const pool = MatchPool.over(worker.port);
+    const answers = [0, 1, 2, 3, 4, 5, 6, 7].map((i) => pool.offer(job(i, 60 * KB))!);
+    // The worker has taken five jobs (480 KB offered in all); their answers are not in yet. What is left,
+    // 180 KB, is the worker's to finish.
+    worker.claimAhead(5);
+    let calls = 0;
+    await pool.share(async (j) => {
+      calls++;
+      return outcome('main', j.file);
+    });
+    expect(calls).toBe(0);
+    while (worker.step() !== undefined);
+    expect((await Promise.all(answers)).every((o) => who(o)?.startsWith('worker:'))).toBe(true);
   });
 
   it('leaves a small remainder to the worker', async () => {

@@ -5,11 +5,11 @@ import path from 'node:path';
 import { McpReach, type RootsCandidate, mayContainMrtrProblems, matterWords, skippedFileCandidates, skippedFileWhy } from '@uproot/core/light';
 import { collectFiles, type FileProblem, type FileSet } from '../files/walk.ts';
 import { type Engine, type MatchJob, type MatchOutcome, type Parsed, type ScanProblem, type ScanSite, describeFailure, matchFile, matchParsed } from './match-file.ts';
-import { cacheCompiledCommonJs } from '../compile-cache.ts';
 import { MatchPool } from '../worker/match-pool.ts';
 import { Progress } from '../report/progress.ts';
-import { DEFAULT_MAX_BYTES, readHoldingWords, readKept, readSource } from '../files/read-source.ts';
+import { DEFAULT_MAX_BYTES, readSource } from '../files/read-source.ts';
 import { RunBytes } from '../files/run-bytes.ts';
+import { refineActions } from './refine.ts';
 import { type TypesDecision, type TypesMode, decideTypes } from '../types/detect.ts';
 import { openOracle } from '../types/candidates.ts';
 import type { TypeOracle } from '../types/oracle.ts';
@@ -179,7 +179,7 @@ export async function runScan(paths: string[], options: ScanOptions): Promise<Sc
     await pool?.close();
   }
   progress.done();
-  await refineActions(result, set.files, maxBytes, oracle, kept);
+  await refineActions(result.files, set.files, maxBytes, oracle, kept);
   return result;
 }
 
@@ -210,48 +210,6 @@ function typedCandidates(decision: TypesDecision & { types: 'on' }, files: strin
     }
   }
   return openOracle(decision.tsconfig, read(), { onDemand: true });
-}
-
-/**
- * What scan says `migrate --to mrtr` will do must be what it does: for requests the file-local
- * classifier calls rewritable (or could not close), ask the planner itself, over the same files.
- */
-async function refineActions(result: ScanResult, allFiles: string[], maxBytes: number, oracle: TypeOracle | undefined, kept: RunBytes): Promise<void> {
-  // v1 requests too: the planner decides whether their marker suggests the SDK upgrade.
-  const open = (s: ScanSite) => s.kind === 'request' && (s.action === 'rewrite' || (s.reason === 'unresolved-chain' && s.sdk === 2) || (s.sdk === 1 && (s.reason === 'v1-sdk' || s.reason === 'unresolved-chain')));
-  const withCandidates = result.files.filter((f) => f.sites.some(open));
-  if (withCandidates.length === 0) return;
-  cacheCompiledCommonJs();
-  const { planMrtrProject } = await import('../../../../transforms/mrtr.ts');
-  // Every file here came from the walk, which saw a regular file: no stat before reading it.
-  const read = (file: string) => {
-    const r = readKept(file, maxBytes, kept);
-    return r.ok && !('unwanted' in r) ? r.text : undefined;
-  };
-  // Files with elicitation or sampling requests too: the planner holds back a handler that makes one.
-  const push = (s: ScanSite) => s.side === 'server' && (s.kind === 'elicitation-request' || s.kind === 'sampling-request');
-  const planned = new Set([...withCandidates, ...result.files.filter((f) => f.sites.some(push))].map((f) => f.absolute));
-  const sources = allFiles.map((file) => (planned.has(file) ? { path: file, text: read(file) } : { path: file }));
-  let plans;
-  try {
-    plans = planMrtrProject(sources, { read, readHolding: readHoldingWords(maxBytes, kept), typeHintFor: oracle && ((file, scopes) => oracle.hintFor(file, scopes)) }).plans;
-  } catch {
-    return; // the classifier's answer stands; migrate reports the planner's failure with its cause
-  }
-  for (const f of withCandidates) {
-    const outcomes = plans.get(f.absolute)?.outcomes ?? [];
-    for (const site of f.sites.filter(open)) {
-      const o = outcomes.find((x) => x.site.range[0] === site.range[0] && x.site.kind === site.kind);
-      if (o?.outcome === 'rewritten') {
-        site.action = 'rewrite';
-        delete site.reason;
-      } else if (o?.outcome === 'marked' && o.reason) {
-        site.action = 'mark';
-        site.reason = o.reason;
-        if (o.detail) site.detail = o.detail;
-      }
-    }
-  }
 }
 
 /** `file`, or `file:line:column` for a problem at a position: the form editors and terminals link. */

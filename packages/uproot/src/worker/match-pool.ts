@@ -140,7 +140,7 @@ export class MatchPool {
     for (let id = Math.min(this.next, this.claims.length) - 1; id >= 0 && !this.broken; id--) {
       const resolve = this.waiting.get(id);
       if (!resolve) continue;
-      if (this.bytesWaiting() < SHARE_MIN_BYTES) return;
+      if (this.bytesUnclaimed() < SHARE_MIN_BYTES) return;
       if (!claim(this.claims, id, CLAIMED_BY_MAIN)) return;
       const job = this.jobs.get(id)!;
       this.waiting.delete(id);
@@ -149,9 +149,10 @@ export class MatchPool {
     }
   }
 
-  private bytesWaiting(): number {
+  /** The source text of the jobs neither thread has taken yet (answers this thread has not read yet do not count). */
+  private bytesUnclaimed(): number {
     let bytes = 0;
-    for (const job of this.jobs.values()) bytes += job.text.length;
+    for (const [id, job] of this.jobs) if (id >= this.claims.length || Atomics.load(this.claims, id) === 0) bytes += job.text.length;
     return bytes;
   }
 

@@ -1,0 +1,58 @@
+// What scan says `migrate --to mrtr` will do must be what it does: for requests the file-local classifier
+// calls rewritable (or could not close), scan asks the planner itself, over the same files (refineActions).
+import { cacheCompiledCommonJs } from '../compile-cache.ts';
+import { readHoldingWords, readKept } from '../files/read-source.ts';
+import type { RunBytes } from '../files/run-bytes.ts';
+import type { TypeOracle } from '../types/oracle.ts';
+import type { ScanSite } from './match-file.ts';
+
+/** The part of a scan result the refine pass reads and corrects. */
+interface RefinedFile {
+  absolute: string;
+  sites: ScanSite[];
+}
+
+/** A request the planner decides (v1 too: the planner decides whether their marker suggests the SDK upgrade). */
+function isOpenRequest(s: ScanSite): boolean {
+  return s.kind === 'request' && (s.action === 'rewrite' || (s.reason === 'unresolved-chain' && s.sdk === 2) || (s.sdk === 1 && (s.reason === 'v1-sdk' || s.reason === 'unresolved-chain')));
+}
+
+/** Elicitation or sampling requests: the planner holds back a handler that makes one, so their files are planned too. */
+function isPushRequest(s: ScanSite): boolean {
+  return s.side === 'server' && (s.kind === 'elicitation-request' || s.kind === 'sampling-request');
+}
+
+/** `kept`: the bytes the scan read, which the planner's caller search reads instead of every file again (run-bytes.ts). */
+export async function refineActions(files: RefinedFile[], allFiles: string[], maxBytes: number, oracle: TypeOracle | undefined, kept: RunBytes): Promise<void> {
+  const withCandidates = files.filter((f) => f.sites.some(isOpenRequest));
+  if (withCandidates.length === 0) return;
+  cacheCompiledCommonJs();
+  const { planMrtrProject } = await import('../../../../transforms/mrtr.ts');
+  // Every file here came from the walk, which saw a regular file: no stat before reading it.
+  const read = (file: string) => {
+    const r = readKept(file, maxBytes, kept);
+    return r.ok && !('unwanted' in r) ? r.text : undefined;
+  };
+  const planned = new Set([...withCandidates, ...files.filter((f) => f.sites.some(isPushRequest))].map((f) => f.absolute));
+  const sources = allFiles.map((file) => (planned.has(file) ? { path: file, text: read(file) } : { path: file }));
+  let plans;
+  try {
+    plans = planMrtrProject(sources, { read, readHolding: readHoldingWords(maxBytes, kept), typeHintFor: oracle && ((file, scopes) => oracle.hintFor(file, scopes)) }).plans;
+  } catch {
+    return; // the classifier's answer stands; migrate reports the planner's failure with its cause
+  }
+  for (const f of withCandidates) {
+    const outcomes = plans.get(f.absolute)?.outcomes ?? [];
+    for (const site of f.sites.filter(isOpenRequest)) {
+      const o = outcomes.find((x) => x.site.range[0] === site.range[0] && x.site.kind === site.kind);
+      if (o?.outcome === 'rewritten') {
+        site.action = 'rewrite';
+        delete site.reason;
+      } else if (o?.outcome === 'marked' && o.reason) {
+        site.action = 'mark';
+        site.reason = o.reason;
+        if (o.detail) site.detail = o.detail;
+      }
+    }
+  }
+}
