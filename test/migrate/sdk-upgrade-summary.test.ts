@@ -97,6 +97,10 @@ describe('migrate --with-sdk-upgrade summary', () => {
     expect(read(dir, 'package.json')).toBe(manifest);
     expect(read(dir, 'src/server.ts')).toMatch(/@modelcontextprotocol\/sdk/);
     expect(read(dir, 'src/server.ts')).not.toBe(server); // still migrated as v1 code: its sites are marked
+    // The marker says why this run's upgrade was held back, not "let --with-sdk-upgrade run it".
+    const marker = read(dir, 'src/server.ts').split('\n').find((l) => l.includes('// uproot: [v1-sdk]'))!;
+    expect(marker).toContain('uproot migrate --with-sdk-upgrade did not upgrade the SDK: the upgrade would remove @modelcontextprotocol/sdk from package.json while 1 file outside the given paths still imports it (test/roots.test.ts)');
+    expect(marker).not.toContain('or let `uproot migrate --with-sdk-upgrade` run it');
   });
 
   it('changes nothing on a second run, and still reports the marker the first run left', async () => {

@@ -60,6 +60,8 @@ export interface MrtrOptions {
   sharedHelpers?: SharedHelpers;
   /** `--to param` after its rewrite (param-push/): plan only some handlers' push requests. */
   pushOnly?: PushOnly;
+  /** `--with-sdk-upgrade` held the upgrade back: why, appended to every v1-sdk outcome's detail. */
+  upgradeHeld?: string;
 }
 
 /**
@@ -98,7 +100,7 @@ function planUnitsOnce(units: Unit[], project: ProjectIndex | undefined, onlySit
     if (error.reason !== 'unresolved-chain' || onlySiteAt !== undefined) return { site, outcome: 'marked', reason: error.reason, detail: error.message };
     try {
       const split = splitUncalledHelper(site, unit, project, error);
-      if (site.sdk !== 2) return { site, outcome: 'marked', reason: 'v1-sdk', detail: split.onceUpgraded };
+      if (site.sdk !== 2) return { site, outcome: 'marked', reason: 'v1-sdk', detail: withHeld(split.onceUpgraded, options.upgradeHeld) };
       uncalledSplits.set(unit, [...(uncalledSplits.get(unit) ?? []), split]);
       return { site, outcome: 'rewritten', detail: split.detail, dormant: true };
     } catch (held) {
@@ -114,7 +116,7 @@ function planUnitsOnce(units: Unit[], project: ProjectIndex | undefined, onlySit
       for (const [site, failure] of lifecycle.failures) stateFailures.set(site, failure);
       // v1 has no MRTR: state derivable once upgraded is marked v1-sdk, and nothing of v2 is written into the file.
       if ([...lifecycle.covered].some((site) => site.sdk !== 2)) {
-        for (const site of lifecycle.covered) stateFailures.set(site, new Unprovable('v1-sdk', V1_DERIVABLE));
+        for (const site of lifecycle.covered) stateFailures.set(site, new Unprovable('v1-sdk', withHeld(V1_DERIVABLE, options.upgradeHeld)));
         continue;
       }
       derived.push(...lifecycle.derived);
@@ -207,7 +209,7 @@ function planUnitsOnce(units: Unit[], project: ProjectIndex | undefined, onlySit
           out.push(splitOrMark(site, unit, error));
         }
       } else if (site.kind === 'request' && site.sdk === 1 && (site.reason === 'v1-sdk' || site.reason === 'unresolved-chain') && onlySiteAt === undefined) {
-        out.push(v1Outcome(site, unit, planOrHold, splitOrMark));
+        out.push(v1Outcome(site, unit, planOrHold, splitOrMark, options.upgradeHeld));
       } else if (site.kind === 'list-changed' && site.side === 'client') {
         continue; // the era guard below decides, whatever scan's action says
       } else if (site.action === 'mark' && site.reason) {
@@ -489,6 +491,11 @@ function importers(file: string, project: ProjectIndex | undefined): readonly st
   return project.importersOf(file, file);
 }
 
+/** A v1-sdk detail with why the run's SDK upgrade was held back, when it was. */
+function withHeld(detail: string, held: string | undefined): string {
+  return held ? `${detail}; ${held}` : detail;
+}
+
 /** Why a v1 file's roots state is left as it is under --lifecycle per-request, and what derives it. */
 const V1_DERIVABLE = 'this roots state can be derived per request once the SDK is v2';
 
@@ -500,10 +507,10 @@ function helpersOf(units: Set<Unit>, unit: Unit): Pick<FilePlan, 'helpers'> {
  * A v1 request is never rewritten here, but the marker says whether the SDK upgrade is the way out:
  * the chain is planned as if upgraded (chains do not depend on the SDK major) and the plan dropped.
  */
-function v1Outcome(site: RootsSite, unit: Unit, plan: (site: RootsSite, unit: Unit) => SitePlan, orSplit: (site: RootsSite, unit: Unit, error: Unprovable) => SiteOutcome): SiteOutcome {
+function v1Outcome(site: RootsSite, unit: Unit, plan: (site: RootsSite, unit: Unit) => SitePlan, orSplit: (site: RootsSite, unit: Unit, error: Unprovable) => SiteOutcome, held?: string): SiteOutcome {
   try {
     plan(site, unit);
-    return { site, outcome: 'marked', reason: 'v1-sdk' };
+    return { site, outcome: 'marked', reason: 'v1-sdk', ...(held ? { detail: held } : {}) };
   } catch (error) {
     if (!(error instanceof Unprovable)) throw error;
     // A helper nothing calls can be split once upgraded: orSplit says v1-sdk for it, and writes nothing.

@@ -54,11 +54,18 @@ export const reasonCodes = Object.keys(reasonMessages) as ReasonCode[];
 /** What a v1 site would still need after the SDK upgrade: then the upgrade alone is not the way out. */
 export const V1_STILL_MARKED = 'after an upgrade to v2 uproot would still leave it for a person';
 
+/** In a v1-sdk detail: the run asked for the SDK upgrade and uproot held it back; what follows says why. */
+export const V1_UPGRADE_HELD = 'uproot migrate --with-sdk-upgrade did not upgrade the SDK';
+
 /** The reason line of a marker or report entry: the planner's specific cause, then the general one. */
 export function describeReason(reason: ReasonCode, detail?: string): string {
   if (!detail) return reasonMessages[reason];
   if (reason === 'v1-sdk' && detail.startsWith(V1_STILL_MARKED)) {
     return `the v1 SDK (@modelcontextprotocol/sdk) has no multi round-trip requests, and ${detail}; \`uproot migrate --to param\` works on v1 as it is`;
+  }
+  // The general text would send the user to --with-sdk-upgrade, which this run used: the detail says why it held back.
+  if (reason === 'v1-sdk' && detail.includes(V1_UPGRADE_HELD)) {
+    return `${detail}; the v1 SDK (@modelcontextprotocol/sdk) has no multi round-trip requests, and \`uproot migrate --to param\` works on v1 as it is`;
   }
   return reason === 'unresolved-chain' ? detail : `${detail}; ${reasonMessages[reason]}`;
 }

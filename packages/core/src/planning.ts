@@ -23,6 +23,6 @@ export { lineStarts } from './parse.ts';
 export * from './plan/markers.ts';
 export * from './mrtr/index.ts';
 export * from './mrtr/messages.ts';
-export { V1_STILL_MARKED } from './messages.ts';
+export { V1_STILL_MARKED, V1_UPGRADE_HELD } from './messages.ts';
 export * from './state/index.ts';
 export { stateViewOf } from './consumers.ts';

@@ -100,7 +100,7 @@ export function planProject(sources: SourceFile[], options: PlanOptions, heldOut
       return text;
     };
     const oracle = options.oracle;
-    const project = planMrtrProject(files, { lifecycle: options.lifecycle, read, readHolding, cwd: options.cwd, typeHintFor: oracle && ((file, scopes) => oracle.hintFor(file, scopes)), ...(options.sharedHelpers ? { sharedHelpers: options.sharedHelpers } : {}), ...(options.pushOnly ? { pushOnly: options.pushOnly } : {}) });
+    const project = planMrtrProject(files, { lifecycle: options.lifecycle, read, readHolding, cwd: options.cwd, typeHintFor: oracle && ((file, scopes) => oracle.hintFor(file, scopes)), ...(options.sharedHelpers ? { sharedHelpers: options.sharedHelpers } : {}), ...(options.pushOnly ? { pushOnly: options.pushOnly } : {}), ...(options.upgradeHeld ? { upgradeHeld: options.upgradeHeld } : {}) });
     for (const [file, error] of heldOut) project.failures.set(file, error);
     return project;
   } catch {

@@ -44,4 +44,6 @@ export interface MigrateOptions {
   paramName?: string;
   /** `auto` (default): typed when a tsconfig and the MCP packages are found; `on` requires them. */
   types?: TypesMode;
+  /** `--with-sdk-upgrade` held the upgrade back: why, for the v1-sdk markers (sdk-upgrade.ts). */
+  upgradeHeld?: string;
 }

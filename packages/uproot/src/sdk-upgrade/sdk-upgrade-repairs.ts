@@ -1,11 +1,16 @@
 // What uproot adds after the official codemod's v1-to-v2 step, before planning MRTR: the dependency swap in
-// the package.json that actually provides the SDK (when it is not the one nearest the target), and the type-only
-// annotation of values v2's stricter handler result types would reject.
+// the package.json that actually provides the SDK (when it is not the one nearest the target), the codemod's own
+// .resource() rename where only a non-literal name stopped it, and the type-only annotation of values v2's stricter
+// handler result types would reject.
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { SdkUpgrade } from './shapes.ts';
 import { swapProvider, v2PackagesUsed } from './sdk-provider.ts';
 import { repairResultTypes } from './v2-result-types.ts';
+import { repairResourceCalls } from './resource-calls.ts';
+
+/** What uproot says where it finished a `.resource()` call the codemod left. */
+export const RESOURCE_RENAMED = "the codemod left this .resource() call because its name is not a string literal; the receiver is an McpServer, so uproot renamed it to registerResource(), the codemod's own rewrite (v1's resource(name, uri, metadata, read) is v2's registerResource(name, uri, config, read))";
 
 /** The start of the note on a package.json that provides the SDK to folders whose own does not declare it. */
 export const PROVIDES = 'provides @modelcontextprotocol/sdk to';
@@ -41,6 +46,12 @@ export async function repairUpgrade(upgrades: SdkUpgrade[], providers: Map<strin
     });
   }
   const changed = [...new Set(upgrades.flatMap((u) => u.result.fileResults.filter((f) => f.changes > 0).map((f) => path.resolve(f.filePath))))];
+  for (const file of changed) {
+    const resources = repairResourceCalls(readFileSync(file, 'utf8'), file);
+    if (!resources) continue;
+    writeFileSync(file, resources.text);
+    for (const line of resources.lines) findings.push({ file, line, text: resources.text, level: 'info', message: RESOURCE_RENAMED });
+  }
   const repair = repairResultTypes(changed);
   for (const [file, text] of repair.texts) writeFileSync(file, text);
   findings.push(...repair.findings.map((f) => ({ ...f, text: repair.texts.get(f.file) ?? readFileSync(f.file, 'utf8') })));

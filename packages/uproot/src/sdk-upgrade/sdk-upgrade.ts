@@ -20,6 +20,8 @@ import type { SdkUpgradeReport } from '../report/shapes.ts';
 import { relativePath } from '../scan/scan.ts';
 import { changedDependencies, codemodDiagnostics, declaresV1Sdk, lineMap, snapshotManifests, unappliedManifests, upgradedTexts, V1_IMPORT_LEFT, v1ImportsLeft } from './sdk-upgrade-report.ts';
 import { findWorkspace, isWithin, nearestManifest, type Workspace } from '../files/workspaces.ts';
+import { describeBlockers, upgradeBlockers } from './upgrade-blockers.ts';
+import { V1_UPGRADE_HELD } from '@uproot/core/planning';
 
 export interface SdkUpgradeOptions extends MigrateOptions {
   /** `--upgrade-workspace`: also upgrade workspace packages outside the paths that share MCP types with them. */
@@ -119,16 +121,18 @@ export async function migrateWithSdkUpgrade(paths: string[], options: SdkUpgrade
   const trial = await upgradeInCopy(paths, options, plan, before);
   const wouldChange = trial.result.sdkUpgrade!.filesChanged > 0;
   // What the upgrade is for: server roots requests, which throw on 2026-07-28, rewritten to MRTR. A guard
-  // or a capability edit alone does not pay for a whole-SDK upgrade and the review it needs, nor does a request in a
-  // helper nothing calls (split for its future callers: no client ever met it).
+  // or a capability edit alone does not pay for a whole-SDK upgrade and the review it needs. A request in a helper
+  // nothing calls (split for its future callers: no client ever met it) pays for an upgrade the user asked for only
+  // when the codemod leaves nothing for a person: then the user gets the v2 code they asked for, ready for callers.
   const rewrites = trial.result.files.flatMap((f) => f.outcomes.filter((o) => o.outcome === 'rewritten' && o.site.kind === 'request' && o.site.side === 'server'));
-  const pays = rewrites.some((o) => !o.dormant);
+  const blockers = upgradeBlockers(trial.result.sdkUpgrade!);
+  const pays = rewrites.some((o) => !o.dormant) || (rewrites.length > 0 && !blockers.length);
   // Files of an upgraded package outside the paths would keep importing the v1 SDK its package.json no
   // longer lists: they stop compiling, so the upgrade waits until the whole package is given.
   const left = trial.result.sdkUpgrade!.diagnostics.filter((d) => d.message.startsWith(V1_IMPORT_LEFT));
   if (wouldChange && (!pays || left.length)) {
-    const result = await runMigrate(paths, options);
-    const why = pays ? leftBehind(left, trial.result.sdkUpgrade!.dependencies) : rewrites.length ? DORMANT_ONLY : undefined;
+    const why = pays ? leftBehind(left, trial.result.sdkUpgrade!.dependencies) : rewrites.length ? `${DORMANT_ONLY}, and ${describeBlockers(blockers)}` : undefined;
+    const result = await runMigrate(paths, why ? { ...options, upgradeHeld: `${V1_UPGRADE_HELD}: ${why}` } : options);
     result.sdkUpgrade = skippedUpgrade(trial.result.sdkUpgrade!, why);
     return { result, upgrades: [] };
   }
