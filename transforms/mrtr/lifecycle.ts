@@ -73,7 +73,7 @@ export function planLifecycle(unit: Unit, project?: ProjectIndex): LifecyclePlan
   }
   for (const group of groups) {
     try {
-      checkKind(group);
+      checkKind(group, unit);
       const checks = consumerCheck(unit, project, group.sites[0]!.reason ?? 'lifecycle');
       const tools = { retirableHook, statementRange };
       // The simple shape first (the write moves inline); a hook that does more becomes a helper.

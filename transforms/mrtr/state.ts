@@ -12,11 +12,11 @@ import { handlerChain } from './chains.ts';
 import { HELPER_NAMES } from './helpers-block.ts';
 import type { DerivedState } from './rewrite.ts';
 import { inReport } from './reports.ts';
+import { sessionMapDetail } from './session-detail.ts';
 import { callsReaching } from './setter-reads.ts';
 import { atStartup } from './startup.ts';
 import { type Unit, Unprovable } from './unit.ts';
 
-export const SESSION_NOTE = 'the roots are kept per session in a Map; one process can serve several clients, and a per-request rewrite would have to key each answer by the same session the original used';
 
 export interface StatePlan {
   states: DerivedState[];
@@ -56,10 +56,13 @@ export interface StateTools {
 export type ConsumerCheck = (state: RootsState) => void;
 
 /** State kinds a per-request rewrite can never take over. */
-export function checkKind(group: Group): void {
+export function checkKind(group: Group, unit: Unit): void {
   const { state } = group;
   const reason = group.sites[0]!.reason ?? 'lifecycle';
-  if (state.kind === 'session-map') throw new Unprovable(reason, SESSION_NOTE.replace('a Map', state.name));
+  if (state.kind === 'session-map') {
+    const listChanged = new Set<Node>(unit.sites.filter((s) => s.kind === 'list-changed' && s.side === 'server').map((s) => s.node));
+    throw new Unprovable(reason, sessionMapDetail(state, unit.prov, unit.text, listChanged));
+  }
   if (state.kind === 'lazy-getter') throw new Unprovable(reason, `${state.name} is filled on first use, not by a lifecycle hook`);
 }
 
