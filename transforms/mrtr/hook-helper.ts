@@ -21,10 +21,10 @@ import { type Unit, Unprovable } from './unit.ts';
 import { type Hook, type HookContext, declarationOf, fillFunctionOf, fillerOf, hookOf, keptStatements, triggersOf } from '../param/state/hooks.ts';
 import { answerFill, answerTriggers } from './answer-fill.ts';
 import { isReport } from './reports.ts';
-import { untriggeredUse } from './trigger-detail.ts';
+import { type OtherCallers, untriggeredUse } from './trigger-detail.ts';
 type Reason = NonNullable<RootsSite['reason']>;
 
-export function planHookHelper(unit: Unit, group: Group, checks: ConsumerCheck, tools: StateTools): StatePlan {
+export function planHookHelper(unit: Unit, group: Group, checks: ConsumerCheck, tools: StateTools, elsewhere?: OtherCallers): StatePlan {
   const { state } = group;
   const reason: Reason = group.sites[0]!.reason ?? 'lifecycle';
   const listChanged = new Set<Node>(unit.sites.filter((s) => s.kind === 'list-changed' && s.side === 'server').map((s) => s.node));
@@ -47,7 +47,7 @@ export function planHookHelper(unit: Unit, group: Group, checks: ConsumerCheck, 
     const name = functionName(fn);
     if (!triggers) {
       // Say which use is not a trigger, so the author knows what to change.
-      const use = name ? untriggeredUse(fn, unit.prov, listChanged) : undefined;
+      const use = name ? untriggeredUse(fn, unit.prov, listChanged, elsewhere) : undefined;
       const what = use ? `by ${name}(), which ${use}` : name ? `by ${name}(), which also runs from somewhere other than a lifecycle hook, a list_changed handler or a timer` : 'outside a lifecycle hook, a list_changed handler or a timer';
       throw new Unprovable(reason, `${state.name} is filled ${what}, so there is no one place a per-request derivation can replay`);
     }

@@ -3,19 +3,21 @@
 // seeing every caller. A per-request rewrite must write each answer under the key its readers use,
 // so the author needs to know where the key is made, not only that there is one.
 import type { TSESTree } from '@typescript-eslint/types';
-import { type FunctionNode, type Node, enclosingFunction, functionName, locOf, propertyName, unwrap } from '@uproot/core/planning';
+import { type FunctionNode, type Node, functionName, locOf, propertyName, unwrap } from '@uproot/core/planning';
 import type { Provenance, RootsState } from '@uproot/core/planning';
-import { untriggeredUse } from './trigger-detail.ts';
+import { fillerOf } from '../param/state/hooks.ts';
+import { type OtherCallers, untriggeredUse } from './trigger-detail.ts';
 
 /** The detail for a session-map state; `text` is the file's source. */
-export function sessionMapDetail(state: RootsState, prov: Provenance, text: string, listChanged: ReadonlySet<Node>): string {
+/** `requests`: the roots requests that feed the state (a `.then` callback on one is the fill's own code). */
+export function sessionMapDetail(state: RootsState, prov: Provenance, text: string, listChanged: ReadonlySet<Node>, requests: ReadonlySet<Node>, elsewhere?: OtherCallers): string {
   const head = `the roots are kept per session in ${state.name}`;
   const write = state.writes[0]?.node;
   if (!write || write.type !== 'CallExpression' || !write.arguments[0]) return `${head}; one process can serve several clients, and a per-request rewrite would have to key each answer by the same session the original used`;
   const key = keyOrigin(write.arguments[0], prov, text);
-  const fill = enclosingFunction(write);
+  const fill = fillerOf(write, requests);
   const name = fill && functionName(fill);
-  const use = fill && name ? untriggeredUse(fill, prov, listChanged) : undefined;
+  const use = fill && name ? untriggeredUse(fill, prov, listChanged, elsewhere) : undefined;
   const where = use ? `; ${name}(), which fills it, ${use}` : '';
   const reads = readKeys(state, text);
   const read = reads.length ? ` and read with ${reads.join(', ')}` : '';

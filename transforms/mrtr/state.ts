@@ -13,6 +13,7 @@ import { HELPER_NAMES } from './helpers-block.ts';
 import type { DerivedState } from './rewrite.ts';
 import { inReport } from './reports.ts';
 import { sessionMapDetail } from './session-detail.ts';
+import type { OtherCallers } from './trigger-detail.ts';
 import { callsReaching } from './setter-reads.ts';
 import { atStartup } from './startup.ts';
 import { type Unit, Unprovable } from './unit.ts';
@@ -56,12 +57,12 @@ export interface StateTools {
 export type ConsumerCheck = (state: RootsState) => void;
 
 /** State kinds a per-request rewrite can never take over. */
-export function checkKind(group: Group, unit: Unit): void {
+export function checkKind(group: Group, unit: Unit, elsewhere?: OtherCallers): void {
   const { state } = group;
   const reason = group.sites[0]!.reason ?? 'lifecycle';
   if (state.kind === 'session-map') {
     const listChanged = new Set<Node>(unit.sites.filter((s) => s.kind === 'list-changed' && s.side === 'server').map((s) => s.node));
-    throw new Unprovable(reason, sessionMapDetail(state, unit.prov, unit.text, listChanged));
+    throw new Unprovable(reason, sessionMapDetail(state, unit.prov, unit.text, listChanged, new Set<Node>(group.sites.map((s) => s.node)), elsewhere));
   }
   if (state.kind === 'lazy-getter') throw new Unprovable(reason, `${state.name} is filled on first use, not by a lifecycle hook`);
 }

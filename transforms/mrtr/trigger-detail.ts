@@ -7,6 +7,9 @@ import { type FunctionNode, type Node, calleeName, functionName, isExported, isR
 import type { Provenance } from '@uproot/core/planning';
 import { fillReferences, hookOf, timerStatement } from '../param/state/hooks.ts';
 
+/** The calls of an exported function in other modules of the run, described (`server/index.ts:103, in a setTimeout`). */
+export type OtherCallers = (fn: FunctionNode) => string[] | undefined;
+
 const TIMERS = new Set(['setTimeout', 'setInterval', 'setImmediate']);
 /** How far a chain of plain callers is followed before the detail stops at the last one named. */
 const MAX_DEPTH = 3;
@@ -15,10 +18,14 @@ const MAX_DEPTH = 3;
  * A clause completing "X is filled by fill(), which …": the first use of `fn` that is not a trigger.
  * Undefined when every use is one (the caller's own check failed for another reason).
  */
-export function untriggeredUse(fn: FunctionNode, prov: Provenance, listChanged: ReadonlySet<Node>, depth = 0, seen = new Set<FunctionNode>()): string | undefined {
+export function untriggeredUse(fn: FunctionNode, prov: Provenance, listChanged: ReadonlySet<Node>, elsewhere?: OtherCallers, depth = 0, seen = new Set<FunctionNode>()): string | undefined {
   seen.add(fn);
   const refs = fillReferences(fn, prov);
-  if (refs.length === 0) return isExported(fn) ? 'is exported, and its callers in other modules are not followed' : undefined;
+  if (refs.length === 0) {
+    if (!isExported(fn)) return undefined;
+    const callers = elsewhere?.(fn);
+    return callers?.length ? `is exported and called from ${callers.join(' and ')}` : 'is exported, and its callers in other modules are not followed';
+  }
   for (const ref of refs) {
     const line = locOf(ref).start.line;
     const p = ref.parent;
@@ -32,7 +39,7 @@ export function untriggeredUse(fn: FunctionNode, prov: Provenance, listChanged: 
       if (handler) return `is called at line ${line} inside a ${handler.name ? `${handler.name} ` : ''}request handler, a first-use fill`;
       if (seen.has(caller)) continue;
       const name = functionName(caller);
-      const further = depth < MAX_DEPTH ? untriggeredUse(caller, prov, listChanged, depth + 1, seen) : undefined;
+      const further = depth < MAX_DEPTH ? untriggeredUse(caller, prov, listChanged, elsewhere, depth + 1, seen) : undefined;
       if (further) return `is called at line ${line} by ${name ? `${name}()` : 'a function'}, which ${further}`;
       continue;
     }
