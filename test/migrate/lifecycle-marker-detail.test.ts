@@ -187,7 +187,7 @@ export const server = new McpServer({ name: 's', version: '1.0.0' });
 `;
     for (const o of requests({ 'roots.ts': text })) {
       expect(o.outcome).toBe('marked');
-      expect(o.detail).toMatch(/keyed by sessionId \(a parameter of syncRoots\(\)\).*requestRoots\(\), which fills it, is called at line \d+ by syncRoots\(\), which is called at line \d+ inside a .*request handler, a first-use fill/);
+      expect(o.detail).toMatch(/keyed by sessionId \(a parameter of syncRoots\(\)\).*requestRoots\(\), which fills it, is called at line \d+ by syncRoots\(\), which is called at line \d+ inside the roots tool handler: a first-use fill/);
     }
   });
 

@@ -1,13 +1,13 @@
 // Why a fill function has no one place a per-request derivation can replay, said precisely: the first
 // of its uses that is not a trigger (a hook, the list_changed handler, a timer nobody keeps), with its
 // line. "Runs from somewhere other than a hook" tells the author nothing; "is called at line 187 by
-// getContext(), which is handed on as a value at line 201" tells them which caller to change.
+// getContext(), which is handed on as a value at line 204" tells them which caller to change.
 import type { TSESTree } from '@typescript-eslint/types';
 import { type FunctionNode, type Node, calleeName, functionName, isExported, isRequestHandler, locOf, reachesOf, runningFunction, unwrap } from '@uproot/core/planning';
 import type { Provenance } from '@uproot/core/planning';
 import { fillReferences, hookOf, timerStatement } from '../param/state/hooks.ts';
 
-/** The calls of an exported function in other modules of the run, described (`server/index.ts:103, in a setTimeout`). */
+/** The calls of an exported function in other modules of the run, described (`index.ts:103 (a setTimeout callback)`). */
 export type OtherCallers = (fn: FunctionNode) => string[] | undefined;
 
 const TIMERS = new Set(['setTimeout', 'setInterval', 'setImmediate']);
@@ -36,7 +36,7 @@ export function untriggeredUse(fn: FunctionNode, prov: Provenance, listChanged: 
       const kept = keptTimer(caller);
       if (kept) return `runs from a timer at line ${locOf(kept.call).start.line} whose handle is kept in ${kept.handle}`;
       const handler = reachesOf(p, prov).find((r) => isRequestHandler(r.handler) && r.hops.length === 0);
-      if (handler) return `is called at line ${line} inside a ${handler.name ? `${handler.name} ` : ''}request handler, a first-use fill`;
+      if (handler) return `is called at line ${line} inside ${handler.name ? `the ${handler.name} ` : 'a '}${handler.handler} handler: a first-use fill`;
       if (seen.has(caller)) continue;
       const name = functionName(caller);
       const further = depth < MAX_DEPTH ? untriggeredUse(caller, prov, listChanged, elsewhere, depth + 1, seen) : undefined;
