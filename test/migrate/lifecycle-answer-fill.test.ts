@@ -183,7 +183,7 @@ ${INIT(`    const response = await server.server.listRoots();
   void updateFromRoots([]);
 }
 `,
-      /allowed is filled by updateFromRoots\(\), which also runs from somewhere other than a lifecycle hook/,
+      /allowed is filled by updateFromRoots\(\), which is called at line \d+ by reload\(\), which is exported, and its callers in other modules are not followed, so there is no one place/,
     );
   });
 

@@ -212,7 +212,8 @@ server.registerTool('where', {}, async (ctx) => ({ content: [{ type: 'text', tex
     const { changed, outcomes } = migrate(dir);
     const request = requestOutcome(before, 'server.ts', outcomes)!;
     expect(request).toMatchObject({ outcome: 'marked', reason: 'lifecycle' });
-    expect(request.detail).toMatch(/kept per session in rootsBySession; one process can serve several clients/);
+    // The detail names the key the fill writes under and the keys the tools read with: they differ here.
+    expect(request.detail).toMatch(/kept per session in rootsBySession, keyed by 'default' and read with ctx\.sessionId \?\? 'default' \(line \d+\); a per-request rewrite has to write each answer under the key/);
     expect(changed['server.ts']).toContain('// uproot: [lifecycle]');
     expect(changed['server.ts']).toContain('oninitialized');
   });

@@ -22,9 +22,10 @@ import { type Hook, type HookContext, declarationOf, fillFunctionOf, fillerOf, h
 import { answerFill, answerTriggers } from './answer-fill.ts';
 import { isReport } from './reports.ts';
 import { shownTimingNote } from './shown-reads.ts';
+import { type OtherCallers, untriggeredUse } from './trigger-detail.ts';
 type Reason = NonNullable<RootsSite['reason']>;
 
-export function planHookHelper(unit: Unit, group: Group, checks: ConsumerCheck, tools: StateTools): StatePlan {
+export function planHookHelper(unit: Unit, group: Group, checks: ConsumerCheck, tools: StateTools, elsewhere?: OtherCallers): StatePlan {
   const { state } = group;
   const reason: Reason = group.sites[0]!.reason ?? 'lifecycle';
   const listChanged = new Set<Node>(unit.sites.filter((s) => s.kind === 'list-changed' && s.side === 'server').map((s) => s.node));
@@ -45,7 +46,12 @@ export function planHookHelper(unit: Unit, group: Group, checks: ConsumerCheck, 
     const outer = new Set<FunctionNode>();
     const triggers = triggersOf(fn, unit.prov, listChanged, outer) ?? (fn.params.length > 0 ? answerTriggers(fn, unit.prov, listChanged, requests) : undefined);
     const name = functionName(fn);
-    if (!triggers) throw new Unprovable(reason, `${state.name} is filled ${name ? `by ${name}(), which also runs from somewhere other than` : 'outside'} a lifecycle hook, a list_changed handler or a timer, so there is no one place a per-request derivation can replay`);
+    if (!triggers) {
+      // Say which use is not a trigger, so the author knows what to change.
+      const use = name ? untriggeredUse(fn, unit.prov, listChanged, elsewhere) : undefined;
+      const what = use ? `by ${name}(), which ${use}` : name ? `by ${name}(), which also runs from somewhere other than a lifecycle hook, a list_changed handler or a timer` : 'outside a lifecycle hook, a list_changed handler or a timer';
+      throw new Unprovable(reason, `${state.name} is filled ${what}, so there is no one place a per-request derivation can replay`);
+    }
     for (const o of outer) starters.add(o);
     fills.add(fn);
     for (const t of triggers) hooks.set(t.statement, t);

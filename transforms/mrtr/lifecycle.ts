@@ -13,6 +13,7 @@ import type { DerivedState } from './rewrite.ts';
 import type { ProjectIndex } from './chains.ts';
 import { planHookHelper } from './hook-helper.ts';
 import { importedFillOf, planImportedFill } from './imported-fill.ts';
+import { otherCallers } from './other-callers.ts';
 import { checkKind, consumerCheck, planStateGroup, stateGroups } from './state.ts';
 import { type Unit, Unprovable } from './unit.ts';
 import { outwardReach } from '../param/source/outward.ts';
@@ -75,7 +76,8 @@ export function planLifecycle(unit: Unit, project?: ProjectIndex): LifecyclePlan
   }
   for (const group of groups) {
     try {
-      checkKind(group);
+      const elsewhere = otherCallers(unit, project);
+      checkKind(group, unit, elsewhere);
       const checks = consumerCheck(unit, project, group.sites[0]!.reason ?? 'lifecycle');
       const tools = { retirableHook, statementRange };
       // The simple shape first (the write moves inline); a hook that does more becomes a helper.
@@ -84,7 +86,7 @@ export function planLifecycle(unit: Unit, project?: ProjectIndex): LifecyclePlan
         derived = planStateGroup(unit, group, checks, tools);
       } catch (error) {
         if (!(error instanceof Unprovable)) throw error;
-        derived = planHookHelper(unit, group, checks, tools);
+        derived = planHookHelper(unit, group, checks, tools, elsewhere);
       }
       plan.derived.push(...derived.states);
       for (const s of derived.covered) plan.covered.add(s);

@@ -13,11 +13,12 @@ import { HELPER_NAMES } from './helpers-block.ts';
 import type { DerivedState } from './rewrite.ts';
 import { inReport } from './reports.ts';
 import { shownOnly, whyNotShown } from './shown-reads.ts';
+import { sessionMapDetail } from './session-detail.ts';
+import type { OtherCallers } from './trigger-detail.ts';
 import { callsReaching } from './setter-reads.ts';
 import { atStartup } from './startup.ts';
 import { type Unit, Unprovable } from './unit.ts';
 
-export const SESSION_NOTE = 'the roots are kept per session in a Map; one process can serve several clients, and a per-request rewrite would have to key each answer by the same session the original used';
 
 export interface StatePlan {
   states: DerivedState[];
@@ -59,10 +60,13 @@ export interface StateTools {
 export type ConsumerCheck = (state: RootsState) => void;
 
 /** State kinds a per-request rewrite can never take over. */
-export function checkKind(group: Group): void {
+export function checkKind(group: Group, unit: Unit, elsewhere?: OtherCallers): void {
   const { state } = group;
   const reason = group.sites[0]!.reason ?? 'lifecycle';
-  if (state.kind === 'session-map') throw new Unprovable(reason, SESSION_NOTE.replace('a Map', state.name));
+  if (state.kind === 'session-map') {
+    const listChanged = new Set<Node>(unit.sites.filter((s) => s.kind === 'list-changed' && s.side === 'server').map((s) => s.node));
+    throw new Unprovable(reason, sessionMapDetail(state, unit.prov, unit.text, listChanged, new Set<Node>(group.sites.map((s) => s.node)), elsewhere));
+  }
   if (state.kind === 'lazy-getter') throw new Unprovable(reason, `${state.name} is filled on first use, not by a lifecycle hook`);
 }
 
