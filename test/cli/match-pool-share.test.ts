@@ -3,6 +3,7 @@
 // matching it, so every job is matched exactly once and each promise settles with its own outcome. The
 // worker here is a stand-in that follows the worker's side of the protocol (match-worker.ts) step by step,
 // so the interleavings are chosen, not left to timing; scan-threads.test.ts runs the real worker.
+import type { MessagePort } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
 import type { MatchJob, MatchOutcome } from '../../packages/uproot/src/scan/match-file.ts';
 import { CLAIMED_BY_MAIN, CLAIMED_BY_WORKER, type Claims, type Reply, type Request, claim } from '../../packages/uproot/src/worker/match-pool-protocol.ts';
@@ -22,17 +23,19 @@ function outcome(by: string, file: string): MatchOutcome {
 function standIn() {
   const requests: Request[] = [];
   let claims: Uint8Array | undefined;
-  let reply: ((r: Reply) => void) | undefined;
+  let replies: MessagePort | undefined;
+  const reply = (r: Reply) => replies!.postMessage(r);
   const matched: number[] = [];
   let started: number | undefined;
   let ahead = new Set<number>();
   const port = {
     postMessage(message: Request | Claims) {
-      if ('claims' in message) claims = new Uint8Array(message.claims);
-      else requests.push(message);
+      if ('claims' in message) {
+        claims = new Uint8Array(message.claims);
+        replies = message.replies;
+      } else requests.push(message);
     },
-    on(event: string, listener: (r: Reply) => void) {
-      if (event === 'message') reply = listener;
+    on() {
       return port;
     },
     ref() {},
@@ -48,10 +51,10 @@ function standIn() {
       if (!next) return undefined;
       const mine = started === next.id || ahead.has(next.id) || claim(claims!, next.id, CLAIMED_BY_WORKER);
       started = undefined;
-      if (!mine) reply!({ id: next.id, outcome: undefined });
+      if (!mine) reply({ id: next.id, outcome: undefined });
       else {
         matched.push(next.id);
-        reply!({ id: next.id, outcome: outcome('worker', next.job.file) });
+        reply({ id: next.id, outcome: outcome('worker', next.job.file) });
       }
       return next.id;
     },
@@ -140,5 +143,25 @@ describe('MatchPool.share: the main thread takes the worker\'s last jobs', () =>
     expect(calls).toBe(0);
     while (worker.step() !== undefined);
     expect((await Promise.all(answers)).map(who)).toEqual(['worker:f0.ts', 'worker:f1.ts', 'worker:f2.ts', 'worker:f3.ts']);
+  });
+
+  it('reads the answers already in when asked, while this thread runs without a break (poll)', async () => {
+    const worker = standIn();
+    const pool = MatchPool.over(worker.port);
+    const seen: string[] = [];
+    pool.answered = (o) => void seen.push(who(o)!);
+    const answers = [0, 1, 2].map((i) => pool.offer(job(i, KB))!);
+    worker.step();
+    worker.step();
+    // Posted, but not read: no event turn has passed.
+    expect(seen).toEqual([]);
+    pool.poll();
+    expect(seen).toEqual(['worker:f0.ts', 'worker:f1.ts']);
+    pool.poll();
+    expect(seen).toHaveLength(2);
+    worker.step();
+    expect((await Promise.all(answers)).map(who)).toEqual(['worker:f0.ts', 'worker:f1.ts', 'worker:f2.ts']);
+    expect(seen).toEqual(['worker:f0.ts', 'worker:f1.ts', 'worker:f2.ts']);
+    await pool.close();
   });
 });

@@ -22,6 +22,11 @@ function isPushRequest(s: ScanSite): boolean {
   return s.side === 'server' && (s.kind === 'elicitation-request' || s.kind === 'sampling-request');
 }
 
+/** Whether these sites hold a request the refine pass asks the planner about (it runs only when some file has one). */
+export function needsPlanner(sites: readonly ScanSite[]): boolean {
+  return sites.some(isOpenRequest);
+}
+
 /** `kept`: the bytes the scan read, which the planner's caller search reads instead of every file again (run-bytes.ts). */
 export async function refineActions(files: RefinedFile[], allFiles: string[], maxBytes: number, oracle: TypeOracle | undefined, kept: RunBytes): Promise<void> {
   const withCandidates = files.filter((f) => f.sites.some(isOpenRequest));

@@ -1,4 +1,5 @@
 // What the main thread and the matcher worker say to each other.
+import type { MessagePort } from 'node:worker_threads';
 import type { MatchJob, MatchOutcome } from '../scan/match-file.ts';
 
 /** The worker runs only when started with this mark (a stray import of its module does nothing). */
@@ -11,6 +12,8 @@ export const MATCHER = 'uproot-scan-matcher';
  */
 export interface Claims {
   claims: SharedArrayBuffer;
+  /** Where the worker posts its replies: a port the main thread can also read between two files (`MatchPool.poll`). */
+  replies?: MessagePort;
 }
 
 export const CLAIMED_BY_WORKER = 1;

@@ -11,7 +11,7 @@
 // against 1.31). Once it has read every file it has nothing else to do: when the worker is still behind
 // by enough work (`share`), it takes jobs from the back of the line while the worker goes on from the front.
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
+import { MessageChannel, type MessagePort, Worker, receiveMessageOnPort } from 'node:worker_threads';
 import type { MatchJob, MatchOutcome } from '../scan/match-file.ts';
 import { CLAIMED_BY_MAIN, type Claims, MATCHER, type Reply, type Request, claim } from './match-pool-protocol.ts';
 
@@ -66,8 +66,12 @@ export class MatchPool {
   /** The jobs not answered yet, for the main thread to take (`share`). */
   private readonly jobs = new Map<number, MatchJob>();
   private readonly claims = new Uint8Array(new SharedArrayBuffer(SHARED_JOBS));
+  /** The worker's replies: read as they come, or at once by `poll` while this thread is busy reading. */
+  private readonly replies: MessagePort;
   private next = 0;
   private broken = false;
+  /** Told of each answer the worker gives, when it is read (the scan decides from them what to keep). */
+  answered: ((outcome: MatchOutcome) => void) | undefined;
 
   /** A pool for a run over `files` files, or undefined where a worker would not pay off or cannot start. */
   static open(files: number): MatchPool | undefined {
@@ -113,8 +117,10 @@ export class MatchPool {
     this.worker = worker;
     // A prestarted worker was unref'd: from here the run waits on its answers.
     worker.ref();
-    worker.postMessage({ claims: this.claims.buffer as SharedArrayBuffer } satisfies Claims);
-    worker.on('message', (reply: Reply) => this.settle(reply.id, reply.outcome));
+    const channel = new MessageChannel();
+    this.replies = channel.port1;
+    worker.postMessage({ claims: this.claims.buffer as SharedArrayBuffer, replies: channel.port2 } satisfies Claims, [channel.port2]);
+    this.replies.on('message', (reply: Reply) => this.settle(reply.id, reply.outcome));
     // A worker that fails leaves its jobs to the main thread (settled with undefined).
     worker.on('error', () => this.fail());
     worker.on('exit', () => this.fail());
@@ -156,8 +162,17 @@ export class MatchPool {
     return bytes;
   }
 
+  /** Reads the replies already in, now: this thread reads files in one synchronous loop, which no message interrupts. */
+  poll(): void {
+    for (let m = receiveMessageOnPort(this.replies); m; m = receiveMessageOnPort(this.replies)) {
+      const reply = m.message as Reply;
+      this.settle(reply.id, reply.outcome);
+    }
+  }
+
   async close(): Promise<void> {
     this.broken = true;
+    this.replies.close();
     await this.worker.terminate();
   }
 
@@ -166,6 +181,7 @@ export class MatchPool {
     const resolve = this.waiting.get(id);
     this.waiting.delete(id);
     this.jobs.delete(id);
+    if (resolve && outcome) this.answered?.(outcome);
     resolve?.(outcome);
   }
 

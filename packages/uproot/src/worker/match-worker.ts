@@ -1,7 +1,7 @@
 // The matcher worker of `uproot scan` (match-pool.ts starts it): its own entry of the bundle, so the
 // thread loads only the matcher, not the CLI's walk, git and reporting code with its built-ins.
 import { setFlagsFromString } from 'node:v8';
-import { isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { type MessagePort, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { matchFile } from '../scan/match-file.ts';
 import { CLAIMED_BY_WORKER, type Claims, MATCHER, type Reply, type Request, claim } from './match-pool-protocol.ts';
 import { WARM_UP_FILE, WARM_UP_ROUNDS, WARM_UP_SOURCE, WARM_UP_SYNTAX, WARM_UP_SYNTAX_FILE } from './match-warm-up.ts';
@@ -21,19 +21,22 @@ async function serve(): Promise<void> {
   const engine = await import('@uproot/core');
   let jobs = 0;
   let claims: Uint8Array | undefined;
+  let replies: MessagePort | undefined;
   parentPort!.on('message', (message: Request | Claims) => {
     if ('claims' in message) {
       claims = new Uint8Array(message.claims);
+      replies = message.replies;
       return;
     }
+    const reply = replies ?? parentPort!;
     const { id, job } = message;
     jobs++;
     // A job the main thread took (it had read every file and came to this one first) is not matched twice.
     if (claims && !claim(claims, id, CLAIMED_BY_WORKER)) {
-      parentPort!.postMessage({ id, outcome: undefined } satisfies Reply);
+      reply.postMessage({ id, outcome: undefined } satisfies Reply);
       return;
     }
-    parentPort!.postMessage({ id, outcome: matchFile(engine, job) } satisfies Reply);
+    reply.postMessage({ id, outcome: matchFile(engine, job) } satisfies Reply);
   });
   // Until the first job arrives (the main thread is still reading), warm the parser and the matcher up
   // on our own two sources (match-warm-up.ts): the first real file then runs on compiled code.
