@@ -22,8 +22,8 @@ const MAX_BYTES = 1024 * 1024;
 export class PackageFiles {
   private readonly listings = new Map<string, { files: string[]; folders: Map<string, number> }>();
   private readonly texts = new Map<string, { key: string; text: string | null }>();
-  /** Per file (at the mtime and size in `key`): names it was read for and does not hold, its text not kept. */
-  private readonly lacking = new Map<string, { key: string; names: Set<string> }>();
+  /** Per file (at the mtime and size in `key`): its bytes, searched for each name asked, decoded only when it holds one. */
+  private readonly bytes = new Map<string, { key: string; bytes: Buffer }>();
   /** The directory the scan or lint started from (default: the process's working directory at each lookup). */
   private readonly startDir: string | undefined;
 
@@ -67,8 +67,8 @@ export class PackageFiles {
 
   /**
    * `file`'s text when it mentions `name`, else null. Most files of a package do not: their bytes are searched
-   * (UTF-8, as the name is) and neither decoded nor kept; on gemini-cli's core package that left 10 MB of
-   * text undecoded for one search. A file's answer is kept until it changes, as `text` keeps its text.
+   * (UTF-8, as the name is) and not decoded; on gemini-cli's core package that left 10 MB of text undecoded per
+   * search. The bytes are kept until the file changes: the next search, for another name, reads none again.
    */
   private textHolding(file: string, name: string): string | null {
     let key: string;
@@ -79,28 +79,25 @@ export class PackageFiles {
       size = stat.size;
     } catch {
       this.texts.delete(file);
-      this.lacking.delete(file);
+      this.bytes.delete(file);
       return null;
     }
     const cached = this.texts.get(file);
     if (cached?.key === key) return cached.text?.includes(name) ? cached.text : null;
-    const known = this.lacking.get(file);
-    if (known?.key === key && known.names.has(name)) return null;
     if (size > MAX_BYTES) return null;
-    let bytes: Buffer;
-    try {
-      bytes = readFileSync(file);
-    } catch {
-      return null;
+    let bytes = this.bytes.get(file);
+    if (bytes?.key !== key) {
+      try {
+        bytes = { key, bytes: readFileSync(file) };
+      } catch {
+        return null;
+      }
+      this.bytes.set(file, bytes);
     }
-    if (!bytes.includes(name)) {
-      if (known?.key === key) known.names.add(name);
-      else this.lacking.set(file, { key, names: new Set([name]) });
-      return null;
-    }
-    const text = bytes.toString('utf8');
+    if (!bytes.bytes.includes(name)) return null;
+    const text = bytes.bytes.toString('utf8');
     this.texts.set(file, { key, text });
-    this.lacking.delete(file);
+    this.bytes.delete(file);
     return text.includes(name) ? text : null;
   }
 
