@@ -3,43 +3,11 @@
 // registration: the per-request capability check names the factory's `server`, which the handler sees at its
 // entry. Written as a const arrow, a hoisted function declaration below the registration, and in JavaScript;
 // a handler that cannot see that binding (a parameter shadows it, or it is declared outside the factory) keeps the marker.
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { applyEdits } from '../../packages/core/src/plan/edits.ts';
-import { planMrtrProject } from '../../transforms/mrtr.ts';
-import { TMP_DIR } from '../e2e/harness/load.ts';
+import { describe, expect, it } from 'vitest';
 import { typecheck } from '../e2e/harness/typecheck.ts';
+import { perRequestProjects } from './per-request-projects.ts';
 
-const dirs: string[] = [];
-afterAll(() => {
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-});
-
-function project(name: string, files: Record<string, string>): string {
-  mkdirSync(TMP_DIR, { recursive: true });
-  const dir = mkdtempSync(path.join(TMP_DIR, `factory-handler-${name}-p${process.pid}-`));
-  dirs.push(dir);
-  for (const [file, text] of Object.entries(files)) writeFileSync(path.join(dir, file), text);
-  return dir;
-}
-
-function migrate(dir: string) {
-  const files = readdirSync(dir).filter((f) => /\.[jt]s$/.test(f)).sort().map((f) => ({ path: path.join(dir, f), text: readFileSync(path.join(dir, f), 'utf8') }));
-  const { plans } = planMrtrProject(files, { lifecycle: 'per-request' });
-  const changed: Record<string, string> = {};
-  const requests: Array<{ outcome: string; detail?: string }> = [];
-  for (const f of files) {
-    const plan = plans.get(f.path);
-    if (!plan) continue;
-    for (const o of plan.outcomes) if (o.site.side === 'server' && o.site.kind === 'request') requests.push({ outcome: o.outcome, detail: o.detail });
-    const text = applyEdits(f.text, plan.edits);
-    if (text === f.text) continue;
-    writeFileSync(f.path, text);
-    changed[path.basename(f.path)] = text;
-  }
-  return { changed, requests };
-}
+const { project, migrate } = perRequestProjects('factory-handler');
 
 const FACTORY = (handler: string, registration: string, types = true) => `import path from 'node:path';
 import { fileURLToPath } from 'node:url';

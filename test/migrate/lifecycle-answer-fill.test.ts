@@ -3,45 +3,11 @@
 // the answer's roots or the whole answer, a `.then` callback, a cast, a hoisted declaration below
 // the hooks, a named function the hook awaits — the init hook (or that function) becomes the per-request helper that replays the fill,
 // type-checks against the real SDK and migrates to itself; what a request must not repeat stays marked.
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { applyEdits } from '../../packages/core/src/plan/edits.ts';
-import { planMrtrProject } from '../../transforms/mrtr.ts';
-import { TMP_DIR } from '../e2e/harness/load.ts';
+import { describe, expect, it } from 'vitest';
 import { typecheck } from '../e2e/harness/typecheck.ts';
+import { perRequestProjects } from './per-request-projects.ts';
 
-const dirs: string[] = [];
-afterAll(() => {
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-});
-
-/** Inside the repository (named like the harness's copies), so the SDK and zod resolve for the type check. */
-function project(name: string, files: Record<string, string>): string {
-  mkdirSync(TMP_DIR, { recursive: true });
-  const dir = mkdtempSync(path.join(TMP_DIR, `answer-fill-${name}-p${process.pid}-`));
-  dirs.push(dir);
-  for (const [file, text] of Object.entries(files)) writeFileSync(path.join(dir, file), text);
-  return dir;
-}
-
-function migrate(dir: string) {
-  const files = readdirSync(dir).filter((f) => /\.[jt]s$/.test(f)).sort().map((f) => ({ path: path.join(dir, f), text: readFileSync(path.join(dir, f), 'utf8') }));
-  const { plans, failures } = planMrtrProject(files, { lifecycle: 'per-request' });
-  expect([...failures.keys()]).toEqual([]);
-  const changed: Record<string, string> = {};
-  const outcomes: Array<{ line: number; kind: string; outcome: string; reason?: string; detail?: string }> = [];
-  for (const f of files) {
-    const plan = plans.get(f.path);
-    if (!plan) continue;
-    for (const o of plan.outcomes) if (o.site.side === 'server') outcomes.push({ line: o.site.line, kind: o.site.kind, outcome: o.outcome, reason: o.reason, detail: o.detail });
-    const text = applyEdits(f.text, plan.edits);
-    if (text === f.text) continue;
-    writeFileSync(f.path, text);
-    changed[path.basename(f.path)] = text;
-  }
-  return { changed, outcomes };
-}
+const { project, migrate } = perRequestProjects('answer-fill');
 
 const HEAD = `import path from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -33,26 +33,33 @@ export class PackageFiles {
 
   /** A file's text, read again only when it changed (null when unreadable or too large). */
   text(file: string): string | null {
-    let key: string;
-    let size: number;
-    try {
-      const stat = statSync(file);
-      key = `${stat.mtimeMs}:${stat.size}`;
-      size = stat.size;
-    } catch {
-      this.texts.delete(file);
-      return null;
-    }
+    const stamp = this.stamp(file);
+    if (!stamp) return null;
     const cached = this.texts.get(file);
-    if (cached?.key === key) return cached.text;
+    if (cached?.key === stamp.key) return cached.text;
     let text: string | null = null;
     try {
-      text = size > MAX_BYTES ? null : readFileSync(file, 'utf8');
+      // Bytes a name search kept at the same stamp are this text, undecoded.
+      const kept = this.bytes.get(file);
+      text = stamp.size > MAX_BYTES ? null : kept?.key === stamp.key ? kept.bytes.toString('utf8') : readFileSync(file, 'utf8');
     } catch {
       text = null;
     }
-    this.texts.set(file, { key, text });
+    this.texts.set(file, { key: stamp.key, text });
+    this.bytes.delete(file);
     return text;
+  }
+
+  /** The file's mtime and size as a cache key; undefined (and nothing cached kept) when it cannot be stat'd. */
+  private stamp(file: string): { key: string; size: number } | undefined {
+    try {
+      const stat = statSync(file);
+      return { key: `${stat.mtimeMs}:${stat.size}`, size: stat.size };
+    } catch {
+      this.texts.delete(file);
+      this.bytes.delete(file);
+      return undefined;
+    }
   }
 
   /** Files of the package, other than `file`, whose text mentions `name` next to an import of some kind. */
@@ -71,17 +78,9 @@ export class PackageFiles {
    * search. The bytes are kept until the file changes: the next search, for another name, reads none again.
    */
   private textHolding(file: string, name: string): string | null {
-    let key: string;
-    let size: number;
-    try {
-      const stat = statSync(file);
-      key = `${stat.mtimeMs}:${stat.size}`;
-      size = stat.size;
-    } catch {
-      this.texts.delete(file);
-      this.bytes.delete(file);
-      return null;
-    }
+    const stamp = this.stamp(file);
+    if (!stamp) return null;
+    const { key, size } = stamp;
     const cached = this.texts.get(file);
     if (cached?.key === key) return cached.text?.includes(name) ? cached.text : null;
     if (size > MAX_BYTES) return null;
