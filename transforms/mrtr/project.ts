@@ -11,6 +11,7 @@ import type { FilePlan } from '../outcome.ts';
 import type { ProjectIndex } from './chains.ts';
 import type { UnitIndex } from './imported-fill.ts';
 import { type MrtrOptions, planUnits } from './plan.ts';
+import { RunImports } from './run-imports.ts';
 import { type Unit, makeUnit } from './unit.ts';
 
 export interface SourceFile {
@@ -64,14 +65,15 @@ export function planMrtrProject(files: SourceFile[], options: ProjectOptions = {
     return text;
   };
   const units = new Map<string, Unit>();
+  const imports = new RunImports();
   const failures = new Map<string, unknown>();
-  const unitOf = (abs: string, parsed?: ReturnType<typeof parseSource>): Unit | undefined => {
+  const unitOf = (abs: string): Unit | undefined => {
     const cached = units.get(abs);
     if (cached || failures.has(abs)) return cached;
     const text = textOf(abs);
     if (text === undefined) return undefined;
     try {
-      const { ast, scopeManager } = parsed ?? parseSource(text, abs);
+      const { ast, scopeManager } = parseSource(text, abs);
       const unit = makeUnit(abs, text, ast, scopeManager, options.typeHintFor?.(abs, scopeManager), options.cwd);
       units.set(abs, unit);
       return unit;
@@ -107,22 +109,19 @@ export function planMrtrProject(files: SourceFile[], options: ProjectOptions = {
           const text = textHolding(abs, [stem]);
           if (!text) continue;
           // A unit finds the file's own roots sites, most of its cost, and the stem is often a word every file
-          // holds (`index`: a barrel's importers are searched too). A file that parses and none of whose imports
-          // and re-exports names the module adds no caller (callsIn below would find none): it is parsed, not
-          // made a unit. A file that does not parse goes on to unitOf, which records it, as before.
-          // Before parsing: a file with no `from '…'` source that resolves to the module has no such statement
-          // either, and one that then fails to parse would not stop the search (importsModule below).
+          // holds (`index`: a barrel's importers are searched too). A file none of whose imports and re-exports
+          // names the module adds no caller (callsIn below would find none): only its module record is read
+          // (run-imports.ts, once per run), and it is not made a unit. A file that does not parse is recorded as
+          // unitOf would record it. Before even that: a file with no `from '…'` source that resolves to the module
+          // has no such statement either, and one that then fails to parse would not stop the search
+          // (importsModule below).
           if (!units.has(abs) && !failures.has(abs) && !importsModule(text, stem) && !mayImportFrom(text, abs, target, byPath)) continue;
-          let parsed: ReturnType<typeof parseSource> | undefined;
           if (!units.has(abs) && !failures.has(abs)) {
-            try {
-              parsed = parseSource(text, abs);
-            } catch {
-              parsed = undefined;
-            }
-            if (parsed && !namesModule(parsed.ast, abs, target, byPath)) continue;
+            const requests = imports.of(abs, text);
+            if (!Array.isArray(requests)) failures.set(abs, requests.error);
+            else if (!requests.some((r) => resolveImport(abs, r.source, byPath) === target)) continue;
           }
-          const other = unitOf(abs, parsed);
+          const other = unitOf(abs);
           if (!other) {
             // A file that does not parse may still call it: do not guess, unless none of its imports names the module
             // (the stem alone is a common word: `roots` is in every roots server).
@@ -138,7 +137,7 @@ export function planMrtrProject(files: SourceFile[], options: ProjectOptions = {
       return callers;
     },
     importersOf(file, except) {
-      return importersOf(file, except, byPath, textHolding, new Set());
+      return importersOf(file, except, byPath, textHolding, imports, new Set());
     },
     inRun(file) {
       return byPath.has(path.resolve(file));
@@ -157,7 +156,7 @@ function importsModule(text: string, stem: string): boolean {
 }
 
 /** Files of the run importing `target`; a file that only re-exports it (a barrel) stands for its own importers. */
-function importersOf(target: string, except: string, files: Map<string, SourceFile>, textHolding: (abs: string, words: readonly string[]) => string | false | undefined, seen: Set<string>): string[] | undefined {
+function importersOf(target: string, except: string, files: Map<string, SourceFile>, textHolding: (abs: string, words: readonly string[]) => string | false | undefined, runImports: RunImports, seen: Set<string>): string[] | undefined {
   if (seen.has(target)) return [];
   seen.add(target);
   const stem = path.basename(target).replace(/\.[^.]+$/, '');
@@ -167,19 +166,14 @@ function importersOf(target: string, except: string, files: Map<string, SourceFi
     const text = textHolding(abs, [stem]);
     if (text === undefined) return undefined;
     if (text === false) continue;
-    let ast: TSESTree.Program;
-    try {
-      ast = parseSource(text, abs).ast;
-    } catch {
-      return undefined;
-    }
+    const requests = runImports.of(abs, text);
+    if (!Array.isArray(requests)) return undefined;
     let imports = false;
     let onlyReexports = true;
-    for (const s of ast.body) {
-      const source = s.type === 'ImportDeclaration' || s.type === 'ExportAllDeclaration' || (s.type === 'ExportNamedDeclaration' && s.source) ? s.source?.value : undefined;
-      if (!source || resolveImport(abs, source, files) !== target) continue;
+    for (const r of requests) {
+      if (resolveImport(abs, r.source, files) !== target) continue;
       imports = true;
-      if (s.type === 'ImportDeclaration') onlyReexports = false;
+      if (r.kind === 'import') onlyReexports = false;
     }
     // A CommonJS `require('./paths')` of it counts as an import too.
     if (requiresStem(text, stem)) {
@@ -191,7 +185,7 @@ function importersOf(target: string, except: string, files: Map<string, SourceFi
       out.push(abs);
       continue;
     }
-    const further = importersOf(abs, except, files, textHolding, seen);
+    const further = importersOf(abs, except, files, textHolding, runImports, seen);
     if (!further) return undefined;
     out.push(...further);
   }
@@ -242,13 +236,6 @@ export function mayImportFrom(text: string, file: string, target: string, files:
     if (resolveImport(file, text.slice(start, end), files) === target) return true;
   }
   return false;
-}
-
-/** Whether a statement of `ast` imports or re-exports from `target`: the only statements callsIn reads. */
-function namesModule(ast: TSESTree.Program, file: string, target: string, files: Map<string, SourceFile>): boolean {
-  return ast.body.some(
-    (s) => (s.type === 'ImportDeclaration' || ((s.type === 'ExportNamedDeclaration' || s.type === 'ExportAllDeclaration') && s.source)) && resolveImport(file, s.source!.value, files) === target,
-  );
 }
 
 /**

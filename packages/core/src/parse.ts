@@ -34,6 +34,22 @@ function langOf(filePath: string): Lang {
 }
 
 export function parseSource(text: string, filePath: string): ParsedFile {
+  const { result, lines } = parseOxc(text, filePath);
+  const ast = result.program as unknown as TSESTree.Program;
+  (ast as { comments?: unknown }).comments = result.comments.map((c) => ({ ...c, range: [c.start, c.end] as [number, number] }));
+  decorate(ast);
+  rememberLines(ast, lines);
+  // No lib: the finder never resolves a global, and declaring thousands of lib types per file is the
+  // scope analysis' largest cost.
+  const scopeManager = analyze(ast, { sourceType: 'module', lib: [] }) as unknown as ScopeManagerLike;
+  return { ast, scopeManager };
+}
+
+/**
+ * oxc's parse of `text`, or a ParseError at the first error. The AST is still oxc's JSON (decoded when
+ * `result.program` is read), so a reader of the module record alone (module-requests.ts) never pays for it.
+ */
+export function parseOxc(text: string, filePath: string): { result: ReturnType<typeof parseSync>; lines: number[] } {
   const lang = langOf(filePath);
   // TS-ESTree shape for JavaScript too: scope analysis expects its fields (decorators, typeAnnotation).
   // No `range` from oxc: decorate() sets it from start and end, which costs less than parsing it from
@@ -52,14 +68,7 @@ export function parseSource(text: string, filePath: string): ParsedFile {
     const { line, column } = position(lines, at);
     throw new ParseError(error.message, line, column + 1);
   }
-  const ast = result.program as unknown as TSESTree.Program;
-  (ast as { comments?: unknown }).comments = result.comments.map((c) => ({ ...c, range: [c.start, c.end] as [number, number] }));
-  decorate(ast);
-  rememberLines(ast, lines);
-  // No lib: the finder never resolves a global, and declaring thousands of lib types per file is the
-  // scope analysis' largest cost.
-  const scopeManager = analyze(ast, { sourceType: 'module', lib: [] }) as unknown as ScopeManagerLike;
-  return { ast, scopeManager };
+  return { result, lines };
 }
 
 let raw: boolean | undefined;

@@ -20,6 +20,7 @@ export * from './plan/imports.ts';
 export * from './plan/import-style.ts';
 export { locOf, position } from './loc.ts';
 export { lineStarts } from './parse.ts';
+export { moduleRequests, type ModuleRequest } from './module-requests.ts';
 export * from './plan/markers.ts';
 export * from './mrtr/index.ts';
 export * from './mrtr/messages.ts';
