@@ -65,7 +65,7 @@ export function planMrtrProject(files: SourceFile[], options: ProjectOptions = {
     return text;
   };
   const units = new Map<string, Unit>();
-  const imports = new RunImports();
+  const imports = new RunImports((from, spec) => resolveImport(from, spec, byPath));
   const failures = new Map<string, unknown>();
   const unitOf = (abs: string): Unit | undefined => {
     const cached = units.get(abs);
@@ -115,11 +115,14 @@ export function planMrtrProject(files: SourceFile[], options: ProjectOptions = {
           // unitOf would record it. Before even that: a file with no `from '…'` source that resolves to the module
           // has no such statement either, and one that then fails to parse would not stop the search
           // (importsModule below).
-          if (!units.has(abs) && !failures.has(abs) && !importsModule(text, stem) && !mayImportFrom(text, abs, target, byPath)) continue;
           if (!units.has(abs) && !failures.has(abs)) {
-            const requests = imports.of(abs, text);
+            let requests = imports.known(abs);
+            if (!requests) {
+              if (!importsModule(text, stem) && !mayImportFrom(text, abs, target, byPath)) continue;
+              requests = imports.of(abs, text);
+            }
             if (!Array.isArray(requests)) failures.set(abs, requests.error);
-            else if (!requests.some((r) => resolveImport(abs, r.source, byPath) === target)) continue;
+            else if (!requests.some((r) => r.target === target)) continue;
           }
           const other = unitOf(abs);
           if (!other) {
@@ -171,7 +174,7 @@ function importersOf(target: string, except: string, files: Map<string, SourceFi
     let imports = false;
     let onlyReexports = true;
     for (const r of requests) {
-      if (resolveImport(abs, r.source, files) !== target) continue;
+      if (r.target !== target) continue;
       imports = true;
       if (r.kind === 'import') onlyReexports = false;
     }
