@@ -119,6 +119,8 @@ export async function runScan(paths: string[], options: ScanOptions): Promise<Sc
       return { sites: [], problems: [], candidates: [], parsed: false, failure: describeFailure(job.file, error) };
     }
     const outcome = matchParsed(eng, job, parsed, typed.has(job.absolute) ? typed.probeFor(job.absolute, parsed.scopeManager) : undefined);
+    // A probe that asked for the checker stopped there (ProbeAsked, reported as a failure): its outcome is only a
+    // placeholder until the file is matched again below, with the checker.
     if (typed.has(job.absolute) && typed.wasAsked(job.absolute)) deferred.push({ event, job, parsed });
     return outcome;
   };

@@ -30,6 +30,14 @@ export interface OracleOptions {
   onDemand?: boolean;
 }
 
+/** Thrown by a probe at its first question for the checker; whoever matched the file discards that outcome. */
+export class ProbeAsked extends Error {
+  constructor(file: string) {
+    super(`the checker is needed for ${file}`);
+    this.name = 'ProbeAsked';
+  }
+}
+
 export class TypeOracle {
   private readonly programs = new Map<string, TsconfigProgram>();
   private readonly byFile = new Map<string, TsconfigProgram>();
@@ -77,15 +85,17 @@ export class TypeOracle {
   }
 
   /**
-   * A hint that records whether the checker would be asked about `file` and answers nothing, so a
-   * scan can learn which files need a program before building one.
+   * A hint that records whether the checker would be asked about `file`, so a scan can learn which files
+   * need a program before building one. The first such question ends the probe (ProbeAsked): the file is
+   * matched again, whole, with the checker, so what the probe would have found after it is never used.
    */
   probeFor(file: string, scopeManager: ScopeManagerLike): TypeHint | undefined {
     const abs = path.resolve(file);
     if (!this.byFile.has(abs)) return undefined;
     return (node: Node): McpValue | undefined => {
-      if (!SYNTACTIC.has(node.type) && !isLibConstructor(node, scopeManager)) this.asked.add(abs);
-      return undefined;
+      if (SYNTACTIC.has(node.type) || isLibConstructor(node, scopeManager)) return undefined;
+      this.asked.add(abs);
+      throw new ProbeAsked(abs);
     };
   }
 
