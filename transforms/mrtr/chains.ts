@@ -8,6 +8,7 @@ import type { Provenance } from '@uproot/core/planning';
 import { type Reach, reachesOf } from '@uproot/core/planning';
 import { callbackExtraIndex, handledMethod, registrationKind, requestHandlerKind } from '@uproot/core/planning';
 import type { RootsSite } from '@uproot/core/planning';
+import type { PackageSources } from './package-sources.ts';
 import { type Unit, Unprovable } from './unit.ts';
 import { connectedBefore } from './after-connect.ts';
 import { receiverVisibleAt } from './visible-server.ts';
@@ -44,6 +45,8 @@ export interface ProjectIndex {
   importersOf?(file: string, except: string): string[] | undefined;
   /** Whether `file` is one of the run's files (its callers are searched); a file outside it is never read for calls. */
   inRun?(file: string): boolean;
+  /** The run's reads of whole packages (uncalled.ts), shared by every helper it asks about. */
+  packageSources?: PackageSources;
 }
 
 const MAX_FILES_DEEP = 4;

@@ -11,6 +11,7 @@ import type { FilePlan } from '../outcome.ts';
 import type { ProjectIndex } from './chains.ts';
 import type { UnitIndex } from './imported-fill.ts';
 import { type MrtrOptions, planUnits } from './plan.ts';
+import { PackageSources } from './package-sources.ts';
 import { RunImports } from './run-imports.ts';
 import { type Unit, makeUnit } from './unit.ts';
 
@@ -145,6 +146,7 @@ export function planMrtrProject(files: SourceFile[], options: ProjectOptions = {
     inRun(file) {
       return byPath.has(path.resolve(file));
     },
+    packageSources: new PackageSources(),
   };
   const planned = planUnits(rootsUnits, index, undefined, options);
   const plans = new Map<string, FilePlan>();

@@ -3,13 +3,14 @@
 // push-request helper gets (helper-ask.ts): a builder beside it returns the input request, and the helper takes the
 // client's answer through a new last parameter instead of asking. No caller exists to break, and a handler that
 // calls it later asks the builder's request in its round and hands the answer in.
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { TSESTree } from '@typescript-eslint/types';
 import { type FunctionNode, type ImportName, type Node, type RootsSite, type TextEdit, enclosingFunction, functionName, insert, isExported, planImports, unwrap } from '@uproot/core/planning';
 import { boundAtTopLevel } from '../shared-helpers/imports.ts';
 import type { ProjectIndex } from './chains.ts';
 import { declarationOf } from './helper-ask.ts';
+import { PackageSources } from './package-sources.ts';
 import { appendParameter } from './helper-ask-edits.ts';
 import { type Unit, Unprovable } from './unit.ts';
 
@@ -102,7 +103,7 @@ function openedBy(file: string, project: ProjectIndex, seen: Set<string>): strin
   seen.add(file);
   const entry = publishedEntry(file);
   if (entry) return entry;
-  const naming = filesNaming(file);
+  const naming = filesNaming(file, project.packageSources ?? new PackageSources());
   if (!naming) return 'its package is too large to search for callers';
   for (const n of naming) {
     if (n.dynamic) return `${path.basename(n.file)} loads it with import() or require()`;
@@ -113,49 +114,21 @@ function openedBy(file: string, project: ProjectIndex, seen: Set<string>): strin
   return undefined;
 }
 
-const SOURCE = /\.[cm]?[jt]sx?$/;
-const SKIPPED_DIRS = new Set(['node_modules', '.git', 'dist', 'build', 'out', 'coverage']);
-const MAX_FILES = 5000;
-
 /**
  * The source files of `file`'s package (up to its package.json, else its own folder) whose text names its module,
  * and whether one loads it dynamically; undefined when the package is too large to read.
  */
-function filesNaming(file: string): Array<{ file: string; dynamic: boolean; reexports: boolean }> | undefined {
+function filesNaming(file: string, sources: PackageSources): Array<{ file: string; dynamic: boolean; reexports: boolean }> | undefined {
   const root = packageDir(file) ?? path.dirname(file);
-  const stemName = path.basename(file).replace(/\.[^.]+$/, '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const stem = path.basename(file).replace(/\.[^.]+$/, '');
+  const stemName = stem.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const named = new RegExp(String.raw`(?:\bfrom|\bimport|\brequire)\s*\(?\s*['"${'`'}][^'"${'`'}\n]*\b${stemName}(?:\.[cm]?[jt]sx?)?['"${'`'}]`);
   const loaded = new RegExp(String.raw`\b(?:import|require)\s*\(\s*['"${'`'}][^'"${'`'}\n]*\b${stemName}\b`);
   const reexported = new RegExp(String.raw`\bexport\b[^;]*?\bfrom\s*['"][^'"\n]*\b${stemName}(?:\.[cm]?[jt]sx?)?['"]`);
-  const out: Array<{ file: string; dynamic: boolean; reexports: boolean }> = [];
-  let seen = 0;
-  const walk = (dir: string): boolean => {
-    let entries: import('node:fs').Dirent[];
-    try {
-      entries = readdirSync(dir, { withFileTypes: true });
-    } catch {
-      return false;
-    }
-    for (const entry of entries) {
-      const at = path.join(dir, entry.name);
-      if (entry.isDirectory()) {
-        if (SKIPPED_DIRS.has(entry.name)) continue;
-        if (!walk(at)) return false;
-        continue;
-      }
-      if (!entry.isFile() || !SOURCE.test(entry.name) || at === file) continue;
-      if (++seen > MAX_FILES) return false;
-      let text: string;
-      try {
-        text = readFileSync(at, 'utf8');
-      } catch {
-        return false;
-      }
-      if (named.test(text)) out.push({ file: at, dynamic: loaded.test(text), reexports: reexported.test(text) });
-    }
-    return true;
-  };
-  return walk(root) ? out : undefined;
+  // Every spelling that names the module holds its stem: only those files are decoded and searched.
+  const holding = sources.holding(root, file, stem);
+  if (!holding) return undefined;
+  return holding.filter(({ text }) => named.test(text)).map(({ file: at, text }) => ({ file: at, dynamic: loaded.test(text), reexports: reexported.test(text) }));
 }
 
 function packageDir(file: string): string | undefined {
