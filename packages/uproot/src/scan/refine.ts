@@ -27,8 +27,11 @@ export function needsPlanner(sites: readonly ScanSite[]): boolean {
   return sites.some(isOpenRequest);
 }
 
-/** `kept`: the bytes the scan read, which the planner's caller search reads instead of every file again (run-bytes.ts). */
-export async function refineActions(files: RefinedFile[], allFiles: string[], maxBytes: number, oracle: TypeOracle | undefined, kept: RunBytes): Promise<void> {
+/**
+ * `kept`: the bytes the scan read, which the planner's caller search reads instead of every file again (run-bytes.ts).
+ * `cwd`: where the scan started, the callers' boundary migrate gives the planner too.
+ */
+export async function refineActions(files: RefinedFile[], allFiles: string[], maxBytes: number, oracle: TypeOracle | undefined, kept: RunBytes, cwd: string): Promise<void> {
   const withCandidates = files.filter((f) => f.sites.some(isOpenRequest));
   if (withCandidates.length === 0) return;
   cacheCompiledCommonJs();
@@ -42,7 +45,7 @@ export async function refineActions(files: RefinedFile[], allFiles: string[], ma
   const sources = allFiles.map((file) => (planned.has(file) ? { path: file, text: read(file) } : { path: file }));
   let plans;
   try {
-    plans = planMrtrProject(sources, { read, readHolding: readHoldingWords(maxBytes, kept), typeHintFor: oracle && ((file, scopes) => oracle.hintFor(file, scopes)) }).plans;
+    plans = planMrtrProject(sources, { cwd, read, readHolding: readHoldingWords(maxBytes, kept), typeHintFor: oracle && ((file, scopes) => oracle.hintFor(file, scopes)) }).plans;
   } catch {
     return; // the classifier's answer stands; migrate reports the planner's failure with its cause
   }

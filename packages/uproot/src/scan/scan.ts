@@ -190,7 +190,7 @@ export async function runScan(paths: string[], options: ScanOptions): Promise<Sc
     await pool?.close();
   }
   progress.done();
-  await refineActions(result.files, set.files, maxBytes, oracle, kept);
+  await refineActions(result.files, set.files, maxBytes, oracle, kept, cwd);
   return result;
 }
 
