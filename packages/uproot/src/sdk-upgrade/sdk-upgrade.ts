@@ -21,6 +21,7 @@ import { relativePath } from '../scan/scan.ts';
 import { changedDependencies, codemodDiagnostics, declaresV1Sdk, lineMap, snapshotManifests, unappliedManifests, upgradedTexts, V1_IMPORT_LEFT, v1ImportsLeft } from './sdk-upgrade-report.ts';
 import { findWorkspace, isWithin, nearestManifest, type Workspace } from '../files/workspaces.ts';
 import { describeBlockers, upgradeBlockers } from './upgrade-blockers.ts';
+import { describeRejected, installedV1, rejectedContent, v1ValidatesToolResults } from './v2-rejected-content.ts';
 import { V1_UPGRADE_HELD } from '@uproot/core/planning';
 
 export interface SdkUpgradeOptions extends MigrateOptions {
@@ -130,8 +131,11 @@ export async function migrateWithSdkUpgrade(paths: string[], options: SdkUpgrade
   // Files of an upgraded package outside the paths would keep importing the v1 SDK its package.json no
   // longer lists: they stop compiling, so the upgrade waits until the whole package is given.
   const left = trial.result.sdkUpgrade!.diagnostics.filter((d) => d.message.startsWith(V1_IMPORT_LEFT));
-  if (wouldChange && (!pays || left.length)) {
-    const why = pays ? leftBehind(left, trial.result.sdkUpgrade!, plan.targets, options.cwd) : rewrites.length ? `${DORMANT_ONLY}, and ${describeBlockers(blockers)}` : undefined;
+  // A result v1 sent and v2 refuses at run time changes what a client gets: no rewrite pays for that.
+  const v1 = installedV1(plan.targets[0]!);
+  const rejected = wouldChange && pays && !v1ValidatesToolResults(v1) ? rejectedContent((await collectFiles(plan.targets, options.cwd)).files) : [];
+  if (wouldChange && (!pays || left.length || rejected.length)) {
+    const why = pays ? [left.length ? leftBehind(left, trial.result.sdkUpgrade!, plan.targets, options.cwd) : '', rejected.length ? describeRejected(rejected, (p) => relativePath(options.cwd, p), v1) : ''].filter(Boolean).join('; and ') : rewrites.length ? `${DORMANT_ONLY}, and ${describeBlockers(blockers)}` : undefined;
     const result = await runMigrate(paths, why ? { ...options, upgradeHeld: `${V1_UPGRADE_HELD}: ${why}` } : options);
     result.sdkUpgrade = skippedUpgrade(trial.result.sdkUpgrade!, why);
     return { result, upgrades: [] };
