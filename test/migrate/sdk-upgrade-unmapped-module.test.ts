@@ -88,3 +88,26 @@ describe('any other v1 import left holds the upgrade, and the reason says where'
     rmSync(path.join(dir, 'server.test.ts'));
   });
 });
+
+describe('the premise: v1 example store serves v2 transport at run time', () => {
+  it("a v2 McpServer behind v2's HTTP transport stores each response in v1's InMemoryEventStore and sends its event ids", async () => {
+    const { McpServer, WebStandardStreamableHTTPServerTransport } = await import('@modelcontextprotocol/server');
+    const { InMemoryEventStore } = await import('@modelcontextprotocol/sdk/examples/shared/inMemoryEventStore.js');
+    const store = new InMemoryEventStore();
+    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: () => 'session', eventStore: store });
+    const mcp = new McpServer({ name: 's', version: '1' });
+    mcp.registerTool('hi', { description: 'd' }, async () => ({ content: [{ type: 'text', text: 'hello' }] }));
+    await mcp.connect(transport);
+    const post = (body: object, session?: string) =>
+      transport.handleRequest(new Request('http://localhost/mcp', { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...(session ? { 'mcp-session-id': session, 'mcp-protocol-version': '2025-06-18' } : {}) }, body: JSON.stringify(body) }));
+    await (await post({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'c', version: '1' } } })).text();
+    await post({ jsonrpc: '2.0', method: 'notifications/initialized' }, 'session');
+    const text = await (await post({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'hi', arguments: {} } }, 'session')).text();
+    const id = /^id: (\S+)$/m.exec(text)?.[1];
+    expect(text).toContain('"text":"hello"');
+    // The event id is the v1 store's own format (stream id, time, random) and names a stored event.
+    expect(id).toMatch(/^[^_]+_\d+_[a-z0-9]+$/);
+    expect((store as unknown as { events: Map<string, { message: { id?: number } }> }).events.get(id!)?.message.id).toBe(2);
+    await mcp.close();
+  });
+});
