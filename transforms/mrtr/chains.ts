@@ -12,6 +12,7 @@ import type { PackageSources } from './package-sources.ts';
 import { type Unit, Unprovable } from './unit.ts';
 import { connectedBefore } from './after-connect.ts';
 import { receiverVisibleAt } from './visible-server.ts';
+import { ownResultSchemaDetail } from './result-schema.ts';
 
 export interface ChainHop {
   fn: FunctionNode;
@@ -240,9 +241,8 @@ function checkRequestForm(site: RootsSite, prov: Provenance): void {
     return;
   }
   const schema = call.arguments[1];
-  if (schema && prov.is(schema, 'schema')?.name !== 'ListRootsResultSchema') {
-    throw new Unprovable('unresolved-chain', 'the request parses the answer with its own result schema');
-  }
+  const sdkSchema = schema && prov.is(schema, 'schema')?.name;
+  if (schema && sdkSchema !== 'ListRootsResultSchema') throw new Unprovable('unresolved-chain', ownResultSchemaDetail(sdkSchema));
 }
 
 function checkHelper(hop: ChainHop): void {

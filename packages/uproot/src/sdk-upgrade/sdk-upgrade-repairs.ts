@@ -1,5 +1,6 @@
 // What uproot adds after the official codemod's v1-to-v2 step, before planning MRTR: the dependency swap in
-// the package.json that actually provides the SDK (when it is not the one nearest the target), the codemod's own
+// the package.json that actually provides the SDK (when it is not the one nearest the target), the v1 package kept
+// for self-contained modules v2 has no counterpart for, the codemod's own
 // .resource() rename where only a non-literal name stopped it, and the type-only annotation of values v2's stricter
 // handler result types would reject.
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -8,6 +9,7 @@ import type { SdkUpgrade } from './shapes.ts';
 import { swapProvider, v2PackagesUsed } from './sdk-provider.ts';
 import { repairResultTypes } from './v2-result-types.ts';
 import { repairResourceCalls } from './resource-calls.ts';
+import { keepV1ForUnmappedModules } from './unmapped-modules.ts';
 
 /** What uproot says where it finished a `.resource()` call the codemod left. */
 export const RESOURCE_RENAMED = "the codemod left this .resource() call because its name is not a string literal; the receiver is an McpServer, so uproot renamed it to registerResource(), the codemod's own rewrite (v1's resource(name, uri, metadata, read) is v2's registerResource(name, uri, config, read))";
@@ -45,6 +47,7 @@ export async function repairUpgrade(upgrades: SdkUpgrade[], providers: Map<strin
       message: `${PROVIDES} ${targets.map(label).join(', ')}, whose own package.json does not declare it: uproot removed it here${added.length ? ` and added ${added.join(', ')}` : ''}, as the codemod does in the package.json it writes`,
     });
   }
+  findings.push(...(await keepV1ForUnmappedModules(upgrades, at)));
   const changed = [...new Set(upgrades.flatMap((u) => u.result.fileResults.filter((f) => f.changes > 0).map((f) => path.resolve(f.filePath))))];
   for (const file of changed) {
     const resources = repairResourceCalls(readFileSync(file, 'utf8'), file);

@@ -21,6 +21,7 @@ import { relativePath } from '../scan/scan.ts';
 import { changedDependencies, codemodDiagnostics, declaresV1Sdk, lineMap, snapshotManifests, unappliedManifests, upgradedTexts, V1_IMPORT_LEFT, v1ImportsLeft } from './sdk-upgrade-report.ts';
 import { findWorkspace, isWithin, nearestManifest, type Workspace } from '../files/workspaces.ts';
 import { describeBlockers, upgradeBlockers } from './upgrade-blockers.ts';
+import { describeRejected, installedV1, rejectedContent, v1ValidatesToolResults } from './v2-rejected-content.ts';
 import { V1_UPGRADE_HELD } from '@uproot/core/planning';
 
 export interface SdkUpgradeOptions extends MigrateOptions {
@@ -130,8 +131,11 @@ export async function migrateWithSdkUpgrade(paths: string[], options: SdkUpgrade
   // Files of an upgraded package outside the paths would keep importing the v1 SDK its package.json no
   // longer lists: they stop compiling, so the upgrade waits until the whole package is given.
   const left = trial.result.sdkUpgrade!.diagnostics.filter((d) => d.message.startsWith(V1_IMPORT_LEFT));
-  if (wouldChange && (!pays || left.length)) {
-    const why = pays ? leftBehind(left, trial.result.sdkUpgrade!.dependencies) : rewrites.length ? `${DORMANT_ONLY}, and ${describeBlockers(blockers)}` : undefined;
+  // A result v1 sent and v2 refuses at run time changes what a client gets: no rewrite pays for that.
+  const v1 = installedV1(plan.targets[0]!);
+  const rejected = wouldChange && pays && !v1ValidatesToolResults(v1) ? rejectedContent((await collectFiles(plan.targets, options.cwd)).files) : [];
+  if (wouldChange && (!pays || left.length || rejected.length)) {
+    const why = pays ? [left.length ? leftBehind(left, trial.result.sdkUpgrade!, plan.targets, options.cwd) : '', rejected.length ? describeRejected(rejected, (p) => relativePath(options.cwd, p), v1) : ''].filter(Boolean).join('; and ') : rewrites.length ? `${DORMANT_ONLY}, and ${describeBlockers(blockers)}` : undefined;
     const result = await runMigrate(paths, why ? { ...options, upgradeHeld: `${V1_UPGRADE_HELD}: ${why}` } : options);
     result.sdkUpgrade = skippedUpgrade(trial.result.sdkUpgrade!, why);
     return { result, upgrades: [] };
@@ -154,13 +158,28 @@ function withoutDiff(file: MigrateResult['files'][number]): MigrateResult['files
   return written;
 }
 
-function leftBehind(left: SdkUpgradeReport['diagnostics'], dependencies: SdkUpgradeReport['dependencies']): string {
-  const files = [...new Set(left.map((d) => d.file))];
-  const shown = files.slice(0, 3).join(', ') + (files.length > 3 ? ` and ${files.length - 3} more` : '');
-  const manifests = [...new Set(dependencies.filter((d) => d.name === '@modelcontextprotocol/sdk' && d.to === null).map((d) => d.manifest))];
+function leftBehind(left: SdkUpgradeReport['diagnostics'], upgrade: SdkUpgradeReport, targets: string[], cwd: string): string {
+  const manifests = [...new Set(upgrade.dependencies.filter((d) => d.name === '@modelcontextprotocol/sdk' && d.to === null).map((d) => d.manifest))];
   const from = manifests.length ? manifests.join(', ') : 'package.json';
-  const whole = manifests.length ? ` (${manifests.map((m) => path.dirname(m)).join(' ')})` : '';
-  return `the upgrade would remove @modelcontextprotocol/sdk from ${from} while ${files.length} file${files.length === 1 ? '' : 's'} outside the given paths still import${files.length === 1 ? 's' : ''} it (${shown}); pass the whole package${whole}, tests included, to upgrade them together`;
+  const within = (file: string) => targets.some((t) => isWithin(path.resolve(cwd, file), t));
+  const parts: string[] = [];
+  // A file inside the given paths went through the codemod, which kept its v1 import under a marker of its own:
+  // passing more paths cannot help, so the reason is the codemod's finding there.
+  const inside = [...new Set(left.filter((d) => within(d.file)).map((d) => d.file))];
+  if (inside.length) {
+    const found = inside.flatMap((file) => {
+      const markers = upgrade.diagnostics.filter((d) => d.file === file && d.level === 'marker');
+      return markers.length ? markers.map((m) => `${file}:${m.line} ${m.message}`) : [file];
+    });
+    parts.push(`the official codemod keeps a v1 import in ${found.slice(0, 3).join('; ')}${found.length > 3 ? ` and ${found.length - 3} more` : ''}`);
+  }
+  const files = [...new Set(left.filter((d) => !within(d.file)).map((d) => d.file))];
+  if (files.length) {
+    const shown = files.slice(0, 3).join(', ') + (files.length > 3 ? ` and ${files.length - 3} more` : '');
+    const whole = manifests.length ? ` (${manifests.map((m) => path.dirname(m)).join(' ')})` : '';
+    parts.push(`${files.length} file${files.length === 1 ? '' : 's'} outside the given paths still import${files.length === 1 ? 's' : ''} it (${shown}); pass the whole package${whole}, tests included, to upgrade them together`);
+  }
+  return `the upgrade would remove @modelcontextprotocol/sdk from ${from} while ${parts.join(', and ')}`;
 }
 
 /** The summary of an upgrade uproot did not apply: what the codemod would have changed, and why not. */
