@@ -11,6 +11,7 @@ import type { RootsSite } from '@uproot/core/planning';
 import { type Unit, Unprovable } from './unit.ts';
 import { connectedBefore } from './after-connect.ts';
 import { receiverVisibleAt } from './visible-server.ts';
+import { nameableContext } from './destructured-context.ts';
 
 export interface ChainHop {
   fn: FunctionNode;
@@ -211,7 +212,7 @@ export function handlerChain(site: RootsSite, reach: Reach, unit: Unit, registra
   const extraIndex = callbackExtraIndex(registration, receiver.kind, callback, factoryCall ?? unit.prov.registrationArgument(callback, registration));
   if (extraIndex === undefined) throw new Unprovable('unresolved-chain', 'cannot tell at which argument the SDK passes ctx to this handler');
   const param = callback.params[extraIndex];
-  if (param && param.type !== 'Identifier') throw new Unprovable('unresolved-chain', 'the handler destructures ctx; name it to let uproot thread it');
+  if (param && param.type !== 'Identifier' && !nameableContext(param)) throw new Unprovable('unresolved-chain', 'the handler destructures ctx; name it to let uproot thread it');
   if (callback.params.some((p) => p.type === 'RestElement')) throw new Unprovable('unresolved-chain', 'the handler takes rest parameters');
   for (const hop of hops) checkHelper(hop);
   return { unit, reach, callback, extraIndex, server: serverExpression(site, reach, unit, registrationUnit), hops };

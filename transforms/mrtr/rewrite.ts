@@ -14,6 +14,7 @@ import type { PushRound } from './push-round.ts';
 import { codecDeclaration, wiringEdit } from './request-state.ts';
 import { answerArgument, helperSplitEdits, helperSplitTypes } from './helper-ask-edits.ts';
 import { type PushHelperUse, answerCall, capabilitiesHelper, hasCapabilitiesHelper, inPlaceAsk, perRequestCapabilities, perRequestRead, removeStatement, hasPushHelpers, pushHelperImports, pushHelpersBlock, roundEntryEdits } from './push-round-edits.ts';
+import { nameContext, nameableContext } from './destructured-context.ts';
 
 const SERVER_MODULE = '@modelcontextprotocol/server';
 
@@ -111,6 +112,12 @@ export function buildRewrite(plans: SitePlan[], derived: DerivedState[] = [], sh
       if (edit) n.edits.push(edit);
     }
     const states = (declarations.get(callback) ?? []).map((d) => d.declaration(ctx));
+    const pattern = callback.params[chain.extraIndex];
+    if (nameableContext(pattern)) {
+      const named = nameContext(pattern, u.text, ctx);
+      n.edits.push(named.edit);
+      states.unshift(named.statement);
+    }
     const round = roundOf.get(callback);
     if (round) {
       n.edits.push(...roundEntryEdits(callback, u, ctx, chain.server, round, asksRoots.has(callback), states));
