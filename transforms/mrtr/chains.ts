@@ -12,6 +12,7 @@ import { type Unit, Unprovable } from './unit.ts';
 import { connectedBefore } from './after-connect.ts';
 import { receiverVisibleAt } from './visible-server.ts';
 import { nameableContext } from './destructured-context.ts';
+import { frameworkDetail } from './framework-api.ts';
 
 export interface ChainHop {
   fn: FunctionNode;
@@ -113,7 +114,7 @@ function extend(site: RootsSite, node: Node, unit: Unit, tail: ChainHop[], chain
 function extendReach(site: RootsSite, node: Node, reach: Reach, unit: Unit, tail: ChainHop[], chains: ChainEnd, project: ProjectIndex | undefined, depth: number, external: Set<FunctionNode>): void {
   // Past `await server.connect(…)` the request is a start-up fetch, whoever calls the function that connects.
   const startUp = reach.handler === 'other' ? connectedBefore(node, reach, unit) : undefined;
-  if (startUp) throw new Unprovable('lifecycle', `the request runs after the server connects, in ${startUp}: 2026-07-28 has no session start to ask for roots at`);
+  if (startUp) throw new Unprovable('lifecycle', frameworkDetail(site, unit) ?? `the request runs after the server connects, in ${startUp}: 2026-07-28 has no session start to ask for roots at`);
   const getter = reach.hops.find((h) => h.call.type !== 'CallExpression');
   // A getter takes no argument to carry the request context in.
   if (getter) throw new Unprovable('unresolved-chain', `the request runs in the getter ${name(getter.fn)}, which can take no ctx argument`);
