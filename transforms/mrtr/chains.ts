@@ -13,6 +13,7 @@ import { connectedBefore } from './after-connect.ts';
 import { receiverVisibleAt } from './visible-server.ts';
 import { nameableContext } from './destructured-context.ts';
 import { frameworkDetail } from './framework-api.ts';
+import { handedOnAsValue } from './value-uses.ts';
 
 export interface ChainHop {
   fn: FunctionNode;
@@ -114,7 +115,11 @@ function extend(site: RootsSite, node: Node, unit: Unit, tail: ChainHop[], chain
 function extendReach(site: RootsSite, node: Node, reach: Reach, unit: Unit, tail: ChainHop[], chains: ChainEnd, project: ProjectIndex | undefined, depth: number, external: Set<FunctionNode>): void {
   // Past `await server.connect(…)` the request is a start-up fetch, whoever calls the function that connects.
   const startUp = reach.handler === 'other' ? connectedBefore(node, reach, unit) : undefined;
-  if (startUp) throw new Unprovable('lifecycle', frameworkDetail(site, unit) ?? `the request runs after the server connects, in ${startUp}: 2026-07-28 has no session start to ask for roots at`);
+  if (startUp) {
+    const fetcher = enclosingFunction(site.node);
+    const handed = fetcher ? handedOnAsValue(fetcher, unit.prov) : undefined;
+    throw new Unprovable('lifecycle', frameworkDetail(site, unit) ?? `the request runs after the server connects, in ${startUp}: 2026-07-28 has no session start to ask for roots at${handed ? `; ${handed}` : ''}`);
+  }
   const getter = reach.hops.find((h) => h.call.type !== 'CallExpression');
   // A getter takes no argument to carry the request context in.
   if (getter) throw new Unprovable('unresolved-chain', `the request runs in the getter ${name(getter.fn)}, which can take no ctx argument`);
