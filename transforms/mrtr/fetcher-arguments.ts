@@ -6,13 +6,13 @@
 import type { TSESTree } from '@typescript-eslint/types';
 import { type FunctionNode, type Node, contains, enclosingFunction, unwrap } from '@uproot/core/planning';
 import type { Provenance } from '@uproot/core/planning';
-import type { Hook } from '../param/state/hooks.ts';
+import { type Hook, triggersOf } from '../param/state/hooks.ts';
 import { inReport } from './reports.ts';
 
 /** Why the arguments cannot be replayed, or the init call's argument texts (empty for a function without parameters). */
 export type ReplayedArguments = { texts: string[] } | { why: string };
 
-export function replayedArguments(fn: FunctionNode, hooks: readonly Hook[], prov: Provenance, text: string): ReplayedArguments {
+export function replayedArguments(fn: FunctionNode, hooks: readonly Hook[], prov: Provenance, text: string, listChanged: ReadonlySet<Node>): ReplayedArguments {
   if (fn.params.length === 0) return { texts: [] };
   if (!fn.params.every((p) => p.type === 'Identifier')) return { why: 'its parameters are not plain names' };
   const calls: TSESTree.CallExpression[] = [];
@@ -24,7 +24,7 @@ export function replayedArguments(fn: FunctionNode, hooks: readonly Hook[], prov
   const shown = (call: TSESTree.CallExpression) => call.arguments.map((a) => text.slice(a.range[0], a.range[1]));
   // Constants only: the helper runs in each handler, where a name of the hook's scope may not be visible.
   if (!calls.every((c) => c.arguments.every(isConstant))) return { why: 'a trigger passes it something other than a constant' };
-  const inits = calls.filter((c) => hooks.some((h) => h.kind === 'init' && contains(h.fn, c)));
+  const inits = calls.filter((c) => initCall(c, fn, hooks, prov, listChanged));
   const initTexts = new Set(inits.map((c) => shown(c).join(', ')));
   if (initTexts.size !== 1) return { why: 'no single initialization call gives the arguments to replay' };
   const same = new Set(calls.map((c) => shown(c).join(', '))).size === 1;
@@ -32,6 +32,16 @@ export function replayedArguments(fn: FunctionNode, hooks: readonly Hook[], prov
     return { why: 'its triggers pass it different arguments, which decide more than what it logs' };
   }
   return { texts: shown(inits[0]!) };
+}
+
+/** The call runs from the init hook: inside it, or in a function only init hooks run (`fillRoots()` awaited there). */
+function initCall(call: Node, fn: FunctionNode, hooks: readonly Hook[], prov: Provenance, listChanged: ReadonlySet<Node>): boolean {
+  const direct = hooks.find((h) => contains(h.fn, call));
+  if (direct) return direct.kind === 'init';
+  const caller = enclosingFunction(call);
+  if (!caller || caller === fn) return false;
+  const triggers = triggersOf(caller, prov, listChanged);
+  return !!triggers && triggers.every((t) => t.kind === 'init');
 }
 
 function isConstant(arg: Node): boolean {

@@ -104,6 +104,7 @@ export function planImportedFill(unit: Unit, sites: readonly RootsSite[], callee
   // The request sits in a hook, or in a named function without parameters the hooks run (`await fillRoots();`).
   let named: FunctionNode | undefined;
   let replayed: string[] = [];
+  const intermediates = new Set<FunctionNode>();
   for (const site of sites) {
     const fn = fillerOf(site.node, requests);
     const hook = fn && hookOf(fn, listChanged);
@@ -111,9 +112,10 @@ export function planImportedFill(unit: Unit, sites: readonly RootsSite[], callee
       addHook(hook);
       continue;
     }
-    const triggers = fn && !methodOrThis(fn) ? triggersOf(fn, unit.prov, listChanged) : undefined;
+    // Functions between a hook and the fetcher (`fillRoots()` awaited in the hook, calling it) go with the hooks.
+    const triggers = fn && !methodOrThis(fn) ? triggersOf(fn, unit.prov, listChanged, intermediates) : undefined;
     if (!triggers) return fail(`the roots handed to ${callee.name}() are fetched at line ${site.line} outside a lifecycle hook, a list_changed handler or a function only they run`);
-    const replay = replayedArguments(fn!, triggers, unit.prov, unit.text);
+    const replay = replayedArguments(fn!, triggers, unit.prov, unit.text, listChanged);
     if ('why' in replay) return fail(`the roots handed to ${callee.name}() are fetched by ${functionName(fn!) ?? 'a function'}() with parameters: ${replay.why}`);
     replayed = replay.texts;
     if (named && named !== fn) fail(`the roots handed to ${callee.name}() are fetched by more than one function`);
@@ -157,9 +159,9 @@ export function planImportedFill(unit: Unit, sites: readonly RootsSite[], callee
   checkOnlyCalledFrom(other, fill, unit, new Set(answerCalls), units!, fail);
   // What each hook keeps besides handing the answer over only reports.
   const gates = new Set<Node>(unit.sites.filter((s) => s.kind === 'capability' && s.side === 'server' && [...hooks.map((h) => h.statement), ...fetchers].some((h) => contains(h, s.node))).map((s) => s.node));
-  const context: HookContext = { prov: unit.prov, text: unit.text, requests, gates, helpers: new Set(named ? [named] : []), writes: new Set(answerCalls) };
+  const context: HookContext = { prov: unit.prov, text: unit.text, requests, gates, helpers: new Set([...(named ? [named] : []), ...intermediates]), writes: new Set(answerCalls) };
   const asHook = (fn: FunctionNode): Hook => ({ fn, statement: declarationOf(fn), kind: 'background' });
-  for (const hook of [...hooks, ...(named ? [asHook(named)] : [])]) onlyLogs(keptStatements(hook, context), reason, hook.kind !== 'background' || hooks.every((h) => h.kind === 'init' || h.kind === 'refresh'));
+  for (const hook of [...hooks, ...(named ? [asHook(named)] : []), ...[...intermediates].map(asHook)]) onlyLogs(keptStatements(hook, context), reason, hook.kind !== 'background' || hooks.every((h) => h.kind === 'init' || h.kind === 'refresh'));
   const inits = hooks.filter((h) => h.kind === 'init');
   if (named ? inits.length === 0 : inits.length !== 1) fail(`what ${fillName(fill)}() fills is filled by ${inits.length === 0 ? 'no' : 'more than one'} initialization hook`);
   // The helper: the named function the hooks run, else the init hook itself.
@@ -220,7 +222,7 @@ export function planImportedFill(unit: Unit, sites: readonly RootsSite[], callee
   const inHelper = answerCalls.filter((c) => contains(helper, c));
   edits.push(...awaitEdits(helper, inHelper, requests, reason));
   for (const call of inHelper) if (fill.async && call.parent?.type === 'ExpressionStatement') edits.push(insert(call.range[0], 'await '));
-  const retire = hooks.filter((h) => named || h !== init).map((h) => ({ unit, range: tools.statementRange(unit, h.statement) }));
+  const retire = [...hooks.filter((h) => named || h !== init).map((h) => h.statement), ...[...intermediates].map(declarationOf)].map((statement) => ({ unit, range: tools.statementRange(unit, statement) }));
   const derived: DerivedState[] = [...callbacks.values()].map((chain, i) => ({
     chain,
     retire,
