@@ -114,9 +114,12 @@ export function buildRewrite(plans: SitePlan[], derived: DerivedState[] = [], sh
     const states = (declarations.get(callback) ?? []).map((d) => d.declaration(ctx));
     const pattern = callback.params[chain.extraIndex];
     if (nameableContext(pattern)) {
-      const named = nameContext(pattern, u.text, ctx);
+      // A name read only inside this handler's replaced requests is no longer read at all.
+      const replaced = plans.filter((p) => p.chains.some((c) => c.callback === callback)).map((p) => p.site.node);
+      const unused = (id: TSESTree.Identifier) => (u.prov.variableOf(id)?.references ?? []).every((r) => r.identifier === id || replaced.some((node) => node.range[0] <= r.identifier.range[0] && r.identifier.range[1] <= node.range[1]));
+      const named = nameContext(pattern, u.text, ctx, unused);
       n.edits.push(named.edit);
-      states.unshift(named.statement);
+      if (named.statement) states.unshift(named.statement);
     }
     const round = roundOf.get(callback);
     if (round) {
