@@ -13,6 +13,9 @@ import { type Unit, Unprovable } from './unit.ts';
 import { connectedBefore } from './after-connect.ts';
 import { receiverVisibleAt } from './visible-server.ts';
 import { ownResultSchemaDetail } from './result-schema.ts';
+import { nameableContext } from './destructured-context.ts';
+import { frameworkDetail } from './framework-api.ts';
+import { handedOnAsValue } from './value-uses.ts';
 
 export interface ChainHop {
   fn: FunctionNode;
@@ -116,7 +119,11 @@ function extend(site: RootsSite, node: Node, unit: Unit, tail: ChainHop[], chain
 function extendReach(site: RootsSite, node: Node, reach: Reach, unit: Unit, tail: ChainHop[], chains: ChainEnd, project: ProjectIndex | undefined, depth: number, external: Set<FunctionNode>): void {
   // Past `await server.connect(…)` the request is a start-up fetch, whoever calls the function that connects.
   const startUp = reach.handler === 'other' ? connectedBefore(node, reach, unit) : undefined;
-  if (startUp) throw new Unprovable('lifecycle', `the request runs after the server connects, in ${startUp}: 2026-07-28 has no session start to ask for roots at`);
+  if (startUp) {
+    const fetcher = enclosingFunction(site.node);
+    const handed = fetcher ? handedOnAsValue(fetcher, unit.prov) : undefined;
+    throw new Unprovable('lifecycle', frameworkDetail(site, unit) ?? `the request runs after the server connects, in ${startUp}: 2026-07-28 has no session start to ask for roots at${handed ? `; ${handed}` : ''}`);
+  }
   const getter = reach.hops.find((h) => h.call.type !== 'CallExpression');
   // A getter takes no argument to carry the request context in.
   if (getter) throw new Unprovable('unresolved-chain', `the request runs in the getter ${name(getter.fn)}, which can take no ctx argument`);
@@ -215,7 +222,7 @@ export function handlerChain(site: RootsSite, reach: Reach, unit: Unit, registra
   const extraIndex = callbackExtraIndex(registration, receiver.kind, callback, factoryCall ?? unit.prov.registrationArgument(callback, registration));
   if (extraIndex === undefined) throw new Unprovable('unresolved-chain', 'cannot tell at which argument the SDK passes ctx to this handler');
   const param = callback.params[extraIndex];
-  if (param && param.type !== 'Identifier') throw new Unprovable('unresolved-chain', 'the handler destructures ctx; name it to let uproot thread it');
+  if (param && param.type !== 'Identifier' && !nameableContext(param)) throw new Unprovable('unresolved-chain', 'the handler destructures ctx; name it to let uproot thread it');
   if (callback.params.some((p) => p.type === 'RestElement')) throw new Unprovable('unresolved-chain', 'the handler takes rest parameters');
   for (const hop of hops) checkHelper(hop);
   return { unit, reach, callback, extraIndex, server: serverExpression(site, reach, unit, registrationUnit), hops };

@@ -17,6 +17,10 @@ import { addParameter } from './rewrite.ts';
 import type { DerivedState } from './rewrite.ts';
 import { answerDerived, checkFillBody, fillName } from './answer-fill.ts';
 import { awaitEdits, capabilityEdits, freshHelperName, onlyLogs } from './hook-helper.ts';
+import { replayedArguments } from './fetcher-arguments.ts';
+import { resultOnlyReported } from './fill-result.ts';
+import { isTestFileOf } from './test-files.ts';
+import { type SetterHolder, checkOtherWriters, siblingVariables } from './other-writers.ts';
 import { inReport } from './reports.ts';
 import { atStartup } from './startup.ts';
 import { type StatePlan, type StateTools, onlyHandlers } from './state.ts';
@@ -99,6 +103,8 @@ export function planImportedFill(unit: Unit, sites: readonly RootsSite[], callee
   };
   // The request sits in a hook, or in a named function without parameters the hooks run (`await fillRoots();`).
   let named: FunctionNode | undefined;
+  let replayed: string[] = [];
+  const intermediates = new Set<FunctionNode>();
   for (const site of sites) {
     const fn = fillerOf(site.node, requests);
     const hook = fn && hookOf(fn, listChanged);
@@ -106,8 +112,12 @@ export function planImportedFill(unit: Unit, sites: readonly RootsSite[], callee
       addHook(hook);
       continue;
     }
-    const triggers = fn && fn.params.length === 0 && !methodOrThis(fn) ? triggersOf(fn, unit.prov, listChanged) : undefined;
+    // Functions between a hook and the fetcher (`fillRoots()` awaited in the hook, calling it) go with the hooks.
+    const triggers = fn && !methodOrThis(fn) ? triggersOf(fn, unit.prov, listChanged, intermediates) : undefined;
     if (!triggers) return fail(`the roots handed to ${callee.name}() are fetched at line ${site.line} outside a lifecycle hook, a list_changed handler or a function only they run`);
+    const replay = replayedArguments(fn!, triggers, unit.prov, unit.text, listChanged);
+    if ('why' in replay) return fail(`the roots handed to ${callee.name}() are fetched by ${functionName(fn!) ?? 'a function'}() with parameters: ${replay.why}`);
+    replayed = replay.texts;
     if (named && named !== fn) fail(`the roots handed to ${callee.name}() are fetched by more than one function`);
     named = fn!;
     for (const t of triggers) addHook(t);
@@ -120,7 +130,7 @@ export function planImportedFill(unit: Unit, sites: readonly RootsSite[], callee
     if (call?.type !== 'CallExpression' || call.callee !== ref.identifier) return fail(`${callee.name}() is used at line ${locOf(ref.identifier).start.line} other than by a call`);
     const caller = fillerOf(call, requests);
     if (!caller || !fetchers.has(caller)) return fail(`${callee.name}() is called at line ${locOf(call).start.line} from outside the hooks that fetch the roots`);
-    if (!awaitedStatement(call, requests)) fail(`the result of ${callee.name}() is used at line ${locOf(call).start.line}, which a per-request helper would not keep`);
+    if (!awaitedStatement(call, requests) && !resultOnlyReported(call, caller, unit.prov)) fail(`the result of ${callee.name}() is used at line ${locOf(call).start.line}, which a per-request helper would not keep`);
     if (!call.arguments.every((a) => answerDerived(a, caller, { prov: unit.prov, requests, writes: new Set() })) || !call.arguments.some((a) => mentionsAnswer(a, unit, requests, 0))) fail(`${callee.name}() is given something besides the roots answer at line ${locOf(call).start.line}`);
     answerCalls.push(call);
   }
@@ -149,9 +159,9 @@ export function planImportedFill(unit: Unit, sites: readonly RootsSite[], callee
   checkOnlyCalledFrom(other, fill, unit, new Set(answerCalls), units!, fail);
   // What each hook keeps besides handing the answer over only reports.
   const gates = new Set<Node>(unit.sites.filter((s) => s.kind === 'capability' && s.side === 'server' && [...hooks.map((h) => h.statement), ...fetchers].some((h) => contains(h, s.node))).map((s) => s.node));
-  const context: HookContext = { prov: unit.prov, text: unit.text, requests, gates, helpers: new Set(named ? [named] : []), writes: new Set(answerCalls) };
+  const context: HookContext = { prov: unit.prov, text: unit.text, requests, gates, helpers: new Set([...(named ? [named] : []), ...intermediates]), writes: new Set(answerCalls) };
   const asHook = (fn: FunctionNode): Hook => ({ fn, statement: declarationOf(fn), kind: 'background' });
-  for (const hook of [...hooks, ...(named ? [asHook(named)] : [])]) onlyLogs(keptStatements(hook, context), reason, hook.kind !== 'background' || hooks.every((h) => h.kind === 'init' || h.kind === 'refresh'));
+  for (const hook of [...hooks, ...(named ? [asHook(named)] : []), ...[...intermediates].map(asHook)]) onlyLogs(keptStatements(hook, context), reason, hook.kind !== 'background' || hooks.every((h) => h.kind === 'init' || h.kind === 'refresh'));
   const inits = hooks.filter((h) => h.kind === 'init');
   if (named ? inits.length === 0 : inits.length !== 1) fail(`what ${fillName(fill)}() fills is filled by ${inits.length === 0 ? 'no' : 'more than one'} initialization hook`);
   // The helper: the named function the hooks run, else the init hook itself.
@@ -161,16 +171,22 @@ export function planImportedFill(unit: Unit, sites: readonly RootsSite[], callee
   // Each state: written only by the fill (and the start-up code here), read only through this file's handlers.
   const calls = new Set<Node>();
   for (const state of states.values()) {
-    const holder = holderOf(state, other, units!);
-    if (!holder) return fail(`${state.name} keeps the roots in a module uproot cannot read`);
-    // An exported binding is read by its importers without a reference here: their reads would go unseen.
-    if (exportedBinding(holder.variable)) fail(`${holder.variable.name} is exported from ${shown(unit, holder.unit)}, so its importers read it directly`);
-    checkWrites(holder, state, fill, other, unit, hookStatements, units!, fail);
-    for (const ref of holder.variable.references) {
-      if (ref.isWrite() || ref.identifier === holder.variable.defs[0]?.name) continue;
-      const reaching = callsInto(holder.unit, ref.identifier, unit, units!, 0);
-      if (!reaching) return fail(`${holder.variable.name} is read in ${shown(unit, holder.unit)} at line ${locOf(ref.identifier).start.line} by code no handler of this file can be shown to reach`);
-      for (const c of reaching) calls.add(c);
+    const found = holderOf(state, other, units!);
+    if (!found) return fail(`${state.name} keeps the roots in a module uproot cannot read`);
+    // A setter's state is every module variable it assigns; the others must be written as checkOtherWriters allows.
+    const group = found.setter ? [found.variable, ...siblingVariables(found as SetterHolder)] : [found.variable];
+    for (const variable of group) {
+      const holder = { ...found, variable };
+      // An exported binding is read by its importers without a reference here: their reads would go unseen.
+      if (exportedBinding(holder.variable)) fail(`${holder.variable.name} is exported from ${shown(unit, holder.unit)}, so its importers read it directly`);
+      if (variable === found.variable) checkWrites(holder, state, fill, other, unit, hookStatements, units!, fail);
+      if (found.setter) checkOtherWriters(found as SetterHolder, variable, group, unit, hookStatements, units!, fail);
+      for (const ref of holder.variable.references) {
+        if (ref.isWrite() || ref.identifier === holder.variable.defs[0]?.name) continue;
+        const reaching = callsInto(holder.unit, ref.identifier, unit, units!, 0);
+        if (!reaching) return fail(`${holder.variable.name} is read in ${shown(unit, holder.unit)} at line ${locOf(ref.identifier).start.line} by code no handler of this file can be shown to reach`);
+        for (const c of reaching) calls.add(c);
+      }
     }
   }
   const callbacks = new Map<FunctionNode, HandlerChain>();
@@ -187,7 +203,7 @@ export function planImportedFill(unit: Unit, sites: readonly RootsSite[], callee
     if (!chain.callback.async) fail(`a handler reading what ${fillName(fill)}() fills is not async, so it cannot await the roots`);
     if (!scope || !contains(scope, chain.callback)) fail(`a handler reading what ${fillName(fill)}() fills cannot see the function that fetches the roots`);
   }
-  if (helper.params.length > 0) fail('the initialization hook takes parameters, which a per-request helper would not have');
+  if (!named && helper.params.length > 0) fail('the initialization hook takes parameters, which a per-request helper would not have');
   const ctx = 'ctx';
   const name = named ? functionName(named) : freshHelperName(unit.text);
   if (!name) return fail('the function that fetches the roots has no name the handlers can call');
@@ -206,11 +222,11 @@ export function planImportedFill(unit: Unit, sites: readonly RootsSite[], callee
   const inHelper = answerCalls.filter((c) => contains(helper, c));
   edits.push(...awaitEdits(helper, inHelper, requests, reason));
   for (const call of inHelper) if (fill.async && call.parent?.type === 'ExpressionStatement') edits.push(insert(call.range[0], 'await '));
-  const retire = hooks.filter((h) => named || h !== init).map((h) => ({ unit, range: tools.statementRange(unit, h.statement) }));
+  const retire = [...hooks.filter((h) => named || h !== init).map((h) => h.statement), ...[...intermediates].map(declarationOf)].map((statement) => ({ unit, range: tools.statementRange(unit, statement) }));
   const derived: DerivedState[] = [...callbacks.values()].map((chain, i) => ({
     chain,
     retire,
-    declaration: (c) => `if (${HELPER_NAMES.declares}(${c}, ${chain.server})) await ${name}(${c});`,
+    declaration: (c) => `if (${HELPER_NAMES.declares}(${c}, ${chain.server})) await ${name}(${[...replayed, c].join(', ')});`,
     ...(i === 0 ? { edits, contextType: unit.typescript } : {}),
   }));
   return { states: derived, covered: unit.sites.filter((s) => [...hooks.map((h) => h.statement), ...(named ? [named] : [])].some((h) => contains(h, s.node))) };
@@ -295,7 +311,10 @@ function holderOf(state: RootsState, fillUnit: Unit, units: UnitIndex): { unit: 
   const variable = id ? holder.prov.variableOf(id) : undefined;
   if (!holder || !variable || (declared && enclosingFunction(declared))) return undefined;
   const writes = variable.references.filter((r) => r.isWrite() && r.identifier !== id);
-  const setter = writes.length === 1 ? enclosingFunction(writes[0]!.identifier) : undefined;
+  // Several writers: the setter is the function the fill imports, the others are judged by checkOtherWriters.
+  const imported = writes.length > 1 ? importedUnit(fillUnit, state.local, units) : undefined;
+  const named = imported?.unit.path === holder.path && writes.some((w) => enclosingFunction(w.identifier) === imported.fn) ? imported.fn : undefined;
+  const setter = writes.length === 1 ? enclosingFunction(writes[0]!.identifier) : named;
   return setter ? { unit: holder, variable, setter } : undefined;
 }
 
@@ -315,6 +334,7 @@ function checkWrites(holder: NonNullable<ReturnType<typeof holderOf>>, state: Ro
   if (!callers) return fail(`${state.name} is used in a way uproot cannot follow`);
   for (const { unit: at, call } of callers) {
     if (at.path === fillUnit.path && contains(fill, call)) continue;
+    if (isTestFileOf(at.path, path.dirname(holder.unit.path))) continue;
     if (at.path === unit.path && atStartup(call, hooks, unit.prov)) continue;
     fail(`${state.name} is also called at line ${locOf(call).start.line} of ${shown(unit, at)}`);
   }
@@ -326,6 +346,7 @@ function checkOnlyCalledFrom(fillUnit: Unit, fill: FunctionNode, unit: Unit, cal
   const callers = units.callersOf(fillUnit, fill);
   if (!callers) return fail(`${fillName(fill)}() is used in a way uproot cannot follow`);
   for (const { unit: at, call } of callers) {
+    if (isTestFileOf(at.path, path.dirname(fillUnit.path))) continue;
     if (at.path !== unit.path || ![...calls].some((c) => c.range[0] === call.range[0] && c.range[1] === call.range[1])) fail(`${fillName(fill)}() is also called at line ${locOf(call).start.line} of ${shown(unit, at)}`);
   }
 }
@@ -357,6 +378,7 @@ function callsInto(at: Unit, node: Node, target: Unit, units: ProjectIndex, step
     const callers = units.callersOf(at, fn);
     if (!callers) return undefined;
     for (const { unit, call } of callers) {
+      if (isTestFileOf(unit.path, path.dirname(target.path))) continue;
       const inner = callsInto(unit, call, target, units, steps + 1, inside);
       if (!inner) return undefined;
       out.push(...inner);

@@ -16,7 +16,7 @@ import { importedFillOf, planImportedFill } from './imported-fill.ts';
 import { otherCallers } from './other-callers.ts';
 import { checkKind, consumerCheck, planStateGroup, stateGroups } from './state.ts';
 import { type Unit, Unprovable } from './unit.ts';
-import { outwardReach } from '../param/source/outward.ts';
+import { frameworkDetail } from './framework-api.ts';
 
 export const ONE_CLIENT_NOTE = 'roots are now requested per call in each handler that read the shared state; this assumes one client per process, as the shared state did';
 
@@ -98,15 +98,11 @@ export function planLifecycle(unit: Unit, project?: ProjectIndex): LifecyclePlan
   }
   // Roots a framework hands to its users: say which API the framework needs, not which state shape failed.
   for (const site of plan.failures.keys()) {
-    const why = outwardReach(site.node, undefined, unit.text);
-    if (why) plan.failures.set(site, new Unprovable(site.reason ?? 'lifecycle', `${why}; ${FRAMEWORK_API}`));
+    const detail = frameworkDetail(site, unit);
+    if (detail) plan.failures.set(site, new Unprovable(site.reason ?? 'lifecycle', detail));
   }
   return plan;
 }
-
-/** What a framework must offer before its users' roots can be asked for per request (issue 20, item 4). */
-export const FRAMEWORK_API =
-  "a per-request form has to ask for roots in the framework's own tools/call (prompts/get, resources/read) wrapper and give them to that call alone — a per-call accessor such as context.roots filled from the request's inputResponses, on the v2 SDK — while its users read them as session state or events, outside any request, which a 2026-07-28 connection never fills; the framework needs that per-call API first";
 
 function planVariable(unit: Unit, variable: VariableLike, sites: RootsSite[]): { states: DerivedState[]; covered: RootsSite[] } {
   const declarator = variable.defs[0]?.node;

@@ -273,6 +273,8 @@ function callsIn(unit: Unit, target: string, exported: string, files: Map<string
         for (const ref of variable?.references ?? []) {
           const p = ref.identifier.parent;
           if (p?.type === 'CallExpression' && p.callee === ref.identifier) calls.push(p);
+          // `ReturnType<typeof resolve>`: a type query names the function and runs nothing.
+          else if (p?.type === 'TSTypeQuery') continue;
           else if (p?.type === 'ExportSpecifier') reexports.push(p.exported.type === 'Identifier' ? p.exported.name : p.exported.value);
           else return undefined;
         }

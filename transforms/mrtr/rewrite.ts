@@ -14,6 +14,7 @@ import type { PushRound } from './push-round.ts';
 import { codecDeclaration, wiringEdit } from './request-state.ts';
 import { answerArgument, helperSplitEdits, helperSplitTypes } from './helper-ask-edits.ts';
 import { type PushHelperUse, answerCall, capabilitiesHelper, hasCapabilitiesHelper, inPlaceAsk, perRequestCapabilities, perRequestRead, removeStatement, hasPushHelpers, pushHelperImports, pushHelpersBlock, roundEntryEdits } from './push-round-edits.ts';
+import { nameContext, nameableContext } from './destructured-context.ts';
 
 const SERVER_MODULE = '@modelcontextprotocol/server';
 
@@ -111,6 +112,15 @@ export function buildRewrite(plans: SitePlan[], derived: DerivedState[] = [], sh
       if (edit) n.edits.push(edit);
     }
     const states = (declarations.get(callback) ?? []).map((d) => d.declaration(ctx));
+    const pattern = callback.params[chain.extraIndex];
+    if (nameableContext(pattern)) {
+      // A name read only inside this handler's replaced requests is no longer read at all.
+      const replaced = plans.filter((p) => p.chains.some((c) => c.callback === callback)).map((p) => p.site.node);
+      const unused = (id: TSESTree.Identifier) => (u.prov.variableOf(id)?.references ?? []).every((r) => r.identifier === id || replaced.some((node) => node.range[0] <= r.identifier.range[0] && r.identifier.range[1] <= node.range[1]));
+      const named = nameContext(pattern, u.text, ctx, unused);
+      n.edits.push(named.edit);
+      if (named.statement) states.unshift(named.statement);
+    }
     const round = roundOf.get(callback);
     if (round) {
       n.edits.push(...roundEntryEdits(callback, u, ctx, chain.server, round, asksRoots.has(callback), states));

@@ -239,7 +239,8 @@ function statement(s: Node, c: HookContext, locals: Set<VariableLike>): Node[] {
       break;
     }
     case 'VariableDeclaration':
-      if (s.declarations.every((d) => d.init && (touchesRoots(d.init, c) || onlyLocals(d.init, c, locals) || isCapabilitiesRead(d.init)))) {
+      // `const { applied } = fill(answer)`: the state's write whose result the hook keeps in locals of its own.
+      if (s.declarations.every((d) => d.init && (touchesRoots(d.init, c) || onlyLocals(d.init, c, locals) || isCapabilitiesRead(d.init) || c.writes.has(unwrap(d.init.type === 'AwaitExpression' ? d.init.argument : d.init))))) {
         for (const d of s.declarations) walkAll(d.id, (n) => n.type === 'Identifier' && addLocal(n, c, locals));
         return [];
       }

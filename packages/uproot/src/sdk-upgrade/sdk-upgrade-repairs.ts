@@ -10,9 +10,13 @@ import { swapProvider, v2PackagesUsed } from './sdk-provider.ts';
 import { repairResultTypes } from './v2-result-types.ts';
 import { repairResourceCalls } from './resource-calls.ts';
 import { keepV1ForUnmappedModules } from './unmapped-modules.ts';
+import { repairContextDestructuring } from './context-destructuring.ts';
 
 /** What uproot says where it finished a `.resource()` call the codemod left. */
 export const RESOURCE_RENAMED = "the codemod left this .resource() call because its name is not a string literal; the receiver is an McpServer, so uproot renamed it to registerResource(), the codemod's own rewrite (v1's resource(name, uri, metadata, read) is v2's registerResource(name, uri, config, read))";
+
+/** What uproot says where it finished a context destructuring the codemod left. */
+export const CONTEXT_REACHED = "the codemod left this handler's destructured context for a person; every field it takes has one place in v2's ServerContext (signal and requestId under mcpReq, as mcpReq.signal and mcpReq.id), so uproot destructures them from there";
 
 /** The start of the note on a package.json that provides the SDK to folders whose own does not declare it. */
 export const PROVIDES = 'provides @modelcontextprotocol/sdk to';
@@ -51,9 +55,15 @@ export async function repairUpgrade(upgrades: SdkUpgrade[], providers: Map<strin
   const changed = [...new Set(upgrades.flatMap((u) => u.result.fileResults.filter((f) => f.changes > 0).map((f) => path.resolve(f.filePath))))];
   for (const file of changed) {
     const resources = repairResourceCalls(readFileSync(file, 'utf8'), file);
-    if (!resources) continue;
-    writeFileSync(file, resources.text);
-    for (const line of resources.lines) findings.push({ file, line, text: resources.text, level: 'info', message: RESOURCE_RENAMED });
+    if (resources) {
+      writeFileSync(file, resources.text);
+      for (const line of resources.lines) findings.push({ file, line, text: resources.text, level: 'info', message: RESOURCE_RENAMED });
+    }
+    const contexts = repairContextDestructuring(readFileSync(file, 'utf8'), file);
+    if (contexts) {
+      writeFileSync(file, contexts.text);
+      for (const line of contexts.lines) findings.push({ file, line, text: contexts.text, level: 'info', message: CONTEXT_REACHED });
+    }
   }
   const repair = repairResultTypes(changed);
   for (const [file, text] of repair.texts) writeFileSync(file, text);
