@@ -22,6 +22,7 @@ import { changedDependencies, codemodDiagnostics, declaresV1Sdk, lineMap, snapsh
 import { findWorkspace, isWithin, nearestManifest, type Workspace } from '../files/workspaces.ts';
 import { describeBlockers, upgradeBlockers } from './upgrade-blockers.ts';
 import { describeRejected, installedV1, rejectedContent, v1ValidatesToolResults } from './v2-rejected-content.ts';
+import { describeZodFloor, zodFloorHold } from './zod-floor.ts';
 import { V1_UPGRADE_HELD } from '@uproot/core/planning';
 
 export interface SdkUpgradeOptions extends MigrateOptions {
@@ -133,9 +134,17 @@ export async function migrateWithSdkUpgrade(paths: string[], options: SdkUpgrade
   const left = trial.result.sdkUpgrade!.diagnostics.filter((d) => d.message.startsWith(V1_IMPORT_LEFT));
   // A result v1 sent and v2 refuses at run time changes what a client gets: no rewrite pays for that.
   const v1 = installedV1(plan.targets[0]!);
-  const rejected = wouldChange && pays && !v1ValidatesToolResults(v1) ? rejectedContent((await collectFiles(plan.targets, options.cwd)).files) : [];
-  if (wouldChange && (!pays || left.length || rejected.length)) {
-    const why = pays ? [left.length ? leftBehind(left, trial.result.sdkUpgrade!, plan.targets, options.cwd) : '', rejected.length ? describeRejected(rejected, (p) => relativePath(options.cwd, p), v1) : ''].filter(Boolean).join('; and ') : rewrites.length ? `${DORMANT_ONLY}, and ${describeBlockers(blockers)}` : undefined;
+  const sources = wouldChange && pays ? (await collectFiles(plan.targets, options.cwd)).files : [];
+  const rejected = sources.length && !v1ValidatesToolResults(v1) ? rejectedContent(sources) : [];
+  // Schemas of a zod below v2's floor stop the upgraded server at start-up or at tools/list (zod-floor.ts).
+  const zod = sources.length ? zodFloorHold(trial.result.sdkUpgrade!, sources) : undefined;
+  const label = (p: string) => relativePath(options.cwd, p);
+  if (wouldChange && (!pays || left.length || rejected.length || zod)) {
+    const why = pays
+      ? [left.length ? leftBehind(left, trial.result.sdkUpgrade!, plan.targets, options.cwd) : '', rejected.length ? describeRejected(rejected, label, v1) : '', zod ? describeZodFloor(zod, label) : ''].filter(Boolean).join('; and ')
+      : rewrites.length
+        ? `${DORMANT_ONLY}, and ${describeBlockers(blockers)}`
+        : undefined;
     const result = await runMigrate(paths, why ? { ...options, upgradeHeld: `${V1_UPGRADE_HELD}: ${why}` } : options);
     result.sdkUpgrade = skippedUpgrade(trial.result.sdkUpgrade!, why);
     return { result, upgrades: [] };

@@ -1,0 +1,41 @@
+// v2 takes tool and prompt schemas as Standard Schema objects and lists them as JSON Schema through zod >= 4.2.
+// Checked on the real SDK (@modelcontextprotocol/server 2.4.0 with zod 3.25.76): a zod 3 raw shape makes
+// registerTool throw when the server starts ("Raw-shape inputSchema … must be Zod v4 schemas"), and a zod 3
+// z.object() registers but tools/list fails ("Schema appears to be from zod 3"). The official codemod warns about
+// the project's zod range on package.json and upgrades anyway; where that range is below the floor and the code
+// hands schemas to registerTool/tool/registerPrompt/prompt, the upgrade would leave a server that no longer starts
+// or lists its tools, whatever its type-check says (JavaScript has none): the upgrade is held.
+import { readFileSync } from 'node:fs';
+import type { SdkUpgradeReport } from '../report/shapes.ts';
+
+const ZOD_FLOOR_WARNING = /^zod range '([^']*)' cannot satisfy v2's floor/;
+const IMPORTS_ZOD = /(?:\bfrom\s*|\brequire\s*\(\s*|\bimport\s*\(\s*)['"]zod(?:\/v[34](?:\/[\w-]+)?|\/mini)?['"]/;
+const REGISTERS_SCHEMAS = /\.\s*(?:registerTool|registerPrompt|tool|prompt)\s*\(/g;
+
+export interface ZodFloorHold {
+  /** The zod range the project declares. */
+  range: string;
+  /** Where schemas are handed over: one per file, `file:line`. */
+  at: Array<{ file: string; line: number }>;
+}
+
+/** The hold, or undefined when the codemod found the zod range fine or no file hands zod schemas to a registration. */
+export function zodFloorHold(report: SdkUpgradeReport, files: string[], read: (file: string) => string = (f) => readFileSync(f, 'utf8')): ZodFloorHold | undefined {
+  const warning = report.diagnostics.map((d) => ZOD_FLOOR_WARNING.exec(d.message)).find((m) => m);
+  if (!warning) return undefined;
+  const at: ZodFloorHold['at'] = [];
+  for (const file of files.filter((f) => /\.[cm]?[jt]sx?$/.test(f))) {
+    const text = read(file);
+    if (!IMPORTS_ZOD.test(text)) continue;
+    REGISTERS_SCHEMAS.lastIndex = 0;
+    const call = REGISTERS_SCHEMAS.exec(text);
+    if (call) at.push({ file, line: text.slice(0, call.index).split('\n').length });
+  }
+  return at.length ? { range: warning[1]!, at } : undefined;
+}
+
+/** Why the upgrade is held (`label` makes a path relative for the user). */
+export function describeZodFloor(hold: ZodFloorHold, label: (file: string) => string): string {
+  const shown = hold.at.slice(0, 3).map((a) => `${label(a.file)}:${a.line}`).join(', ') + (hold.at.length > 3 ? ` and ${hold.at.length - 3} more` : '');
+  return `the project's zod range '${hold.range}' is below v2's floor (zod >= 4.2.0) and ${shown} hand${hold.at.length === 1 ? 's' : ''} zod schemas to a tool or prompt registration: on v2 a zod 3 raw shape makes registerTool throw when the server starts, and a zod 3 object fails tools/list (raise zod to ^4.2 and move the schemas to it, then upgrade)`;
+}
