@@ -86,7 +86,7 @@ export function planLifecycle(unit: Unit, project?: ProjectIndex): LifecyclePlan
         derived = planStateGroup(unit, group, checks, tools);
       } catch (error) {
         if (!(error instanceof Unprovable)) throw error;
-        derived = planHookHelper(unit, group, checks, tools, elsewhere);
+        derived = planHookHelper(unit, group, checks, tools, elsewhere, project);
       }
       plan.derived.push(...derived.states);
       for (const s of derived.covered) plan.covered.add(s);

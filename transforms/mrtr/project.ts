@@ -282,7 +282,8 @@ function callsIn(unit: Unit, target: string, exported: string, files: Map<string
           const p = ref.identifier.parent;
           if (p?.type === 'CallExpression' && p.callee === ref.identifier) calls.push(p);
           else if (p?.type === 'ExportSpecifier') reexports.push(p.exported.type === 'Identifier' ? p.exported.name : p.exported.value);
-          else return undefined;
+          // `Awaited<ReturnType<typeof searchFiles>>`: a type names the function, it runs nothing.
+          else if (p?.type !== 'TSTypeQuery') return undefined;
         }
       } else if (spec.type === 'ImportNamespaceSpecifier') {
         for (const ref of variable?.references ?? []) {

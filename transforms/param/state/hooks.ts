@@ -35,6 +35,8 @@ export interface HookContext {
   flags?: Set<VariableLike>;
   /** Variables that only hold the fill's promise (`ready = refresh()`), with what goes with them: the declaration and the `await ready;` statements. */
   stored?: Map<StoredPromise, { declaration?: Node; awaits: Node[]; writes: Node[] }>;
+  /** `--lifecycle per-request` only: calls the per-request helper may repeat (a level log, another writer of the state alone). */
+  repeatable?: ReadonlySet<Node>;
 }
 
 /** A variable (`let ready`) or a field (`this.ready`) that holds the fill's promise. */
@@ -215,7 +217,7 @@ function block(statements: readonly Node[], c: HookContext, locals: Set<Variable
     const s = statements[i]!;
     if (onceFlag(s, c)) continue;
     // `if (!caps?.roots) return;`: what follows only ran for clients with roots.
-    if (s.type === 'IfStatement' && isNegatedGate(s.test, c) && exits(s.consequent) && !s.alternate) {
+    if (s.type === 'IfStatement' && isNegatedGate(s.test, c) && exits(s.consequent, c) && !s.alternate) {
       block(statements.slice(i + 1), c, locals);
       return kept;
     }
@@ -260,7 +262,7 @@ function statement(s: Node, c: HookContext, locals: Set<VariableLike>): Node[] {
       break;
     }
     case 'TryStatement':
-      if (!s.finalizer && statement(s.block, c, locals).length === 0 && (!s.handler || s.handler.body.body.every((h) => h.type === 'ExpressionStatement' && isConsoleCall(h.expression)))) return [];
+      if (!s.finalizer && statement(s.block, c, locals).length === 0 && (!s.handler || s.handler.body.body.every((h) => h.type === 'ExpressionStatement' && (isConsoleCall(h.expression) || repeatable(h.expression, c))))) return [];
       break;
     case 'ReturnStatement':
       if (!s.argument) return [];
@@ -282,6 +284,10 @@ function onceFlag(s: Node, c: HookContext): boolean {
   return s.type === 'ExpressionStatement' && s.expression.type === 'AssignmentExpression' && isFlag(s.expression.left) && unwrap(s.expression.right).type === 'Literal';
 }
 
+function repeatable(e: Node, c: HookContext): boolean {
+  return !!c.repeatable?.has(unwrap(e.type === 'AwaitExpression' ? e.argument : e));
+}
+
 function fail(s: Node): never {
   throw new Unprovable('lifecycle', `the hook does more than fetch roots (line ${locOf(s).start.line})`);
 }
@@ -291,7 +297,7 @@ function rootsExpression(e: Node, c: HookContext, locals: Set<VariableLike>): bo
   if (e.type === 'UnaryExpression' && e.operator === 'void') return rootsExpression(e.argument, c, locals);
   const x = unwrap(e.type === 'AwaitExpression' ? e.argument : e);
   if (isConsoleCall(x)) return true;
-  if (c.writes.has(x)) return true;
+  if (c.writes.has(x) || repeatable(x, c)) return true;
   // `ready = refresh()` / `this.ready = this.refresh()` (the fill's promise kept for the tools) and `await ready;`.
   if (x.type === 'AssignmentExpression' && x.operator === '=' && isFill(x.right, c, locals) && storedFill(x.left, c)) return true;
   if (e.type === 'AwaitExpression' && storedFill(x, c)) return true;
@@ -478,7 +484,12 @@ function isNegatedGate(test: Node, c: HookContext): boolean {
   return t.type === 'UnaryExpression' && t.operator === '!' && [...c.gates].some((g) => g === unwrap(t.argument) || g.range[0] >= t.argument.range[0] && g.range[1] <= t.argument.range[1] && unwrap(t.argument).type !== 'LogicalExpression');
 }
 
-function exits(s: Node): boolean {
+function exits(s: Node, c?: HookContext): boolean {
+  // Per request, a helper may first repeat what it runs anyway: `{ log('info', …); useCwd(); return; }`.
+  if (c?.repeatable && s.type === 'BlockStatement' && s.body.length > 1) {
+    const before = s.body.slice(0, -1);
+    if (before.every((x) => x.type === 'ExpressionStatement' && (isConsoleCall(x.expression) || repeatable(x.expression, c)))) return exits(s.body[s.body.length - 1]!);
+  }
   const x = s.type === 'BlockStatement' && s.body.length === 1 ? s.body[0]! : s;
   return x.type === 'ReturnStatement' && !x.argument;
 }
