@@ -6,7 +6,8 @@
 // at the same point of the same sequence leaves the state the handlers read the same. A writer that
 // does anything else (starts a watcher, writes a file, takes arguments) keeps the marker.
 import type { TSESTree } from '@typescript-eslint/types';
-import { type FunctionNode, type Node, contains, enclosingFunction, isFunction, propertyName, unwrap, walkAll } from '@uproot/core/planning';
+import path from 'node:path';
+import { type FunctionNode, type Node, contains, enclosingFunction, functionName, isFunction, locOf, propertyName, unwrap, walkAll } from '@uproot/core/planning';
 import type { RootsState, VariableLike } from '@uproot/core/planning';
 import { isConsoleCall } from '../hook-statements.ts';
 import type { ProjectIndex } from './chains.ts';
@@ -64,18 +65,31 @@ interface Writer {
  * the original ran it. `startup`: those calls ahead of the connect (their reads of the state too
  * happen before any request).
  */
-export function writtenByFallback(repeatable: Repeatable, unit: Unit, project: ProjectIndex | undefined, exempt: (call: Node) => boolean): { fallback: (write: Node, file: string) => boolean; startup: Node[] } {
+export function writtenByFallback(repeatable: Repeatable, unit: Unit, project: ProjectIndex | undefined, exempt: (call: Node) => boolean): { fallback: (write: Node, file: string) => boolean; startup: Node[]; refused?: string } {
   const startup: Node[] = [];
+  let refused: string | undefined;
+  const shown = (at: Unit) => path.relative(path.dirname(unit.path), at.path).split(path.sep).join('/');
   const ok = repeatable.writers.filter((w) => {
-    if (w.unit.prov.referencesTo(w.fn).length > 0 && w.unit !== unit) return false;
+    const name = functionName(w.fn) ?? 'the fall-back';
+    if (w.unit.prov.referencesTo(w.fn).length > 0 && w.unit !== unit) {
+      refused ??= `${name}() writes the roots state too and is also used in ${shown(w.unit)}`;
+      return false;
+    }
     const callers = project?.callersOf(w.unit, w.fn);
-    if (!callers) return false;
+    if (!callers) {
+      refused ??= `${name}() writes the roots state too and is used in a way uproot cannot follow`;
+      return false;
+    }
     const early = callers.filter(({ unit: at, call }) => at.path === unit.path && !exempt(call) && beforeConnect(call, at)).map(({ call }) => call);
-    if (!callers.every(({ unit: at, call }) => at.path === unit.path && (early.includes(call) || exempt(call)))) return false;
+    const stray = callers.find(({ unit: at, call }) => !(at.path === unit.path && (early.includes(call) || exempt(call))));
+    if (stray) {
+      refused ??= `${name}() writes the roots state too and is also called at line ${locOf(stray.call).start.line} of ${shown(stray.unit)}, which no per-request helper replays`;
+      return false;
+    }
     startup.push(...early);
     return true;
   });
-  return { fallback: (write, file) => ok.some((w) => w.unit.path === file && write.range[0] >= w.fn.range[0] && write.range[1] <= w.fn.range[1]), startup };
+  return { fallback: (write, file) => ok.some((w) => w.unit.path === file && write.range[0] >= w.fn.range[0] && write.range[1] <= w.fn.range[1]), startup, ...(refused ? { refused } : {}) };
 }
 
 /**

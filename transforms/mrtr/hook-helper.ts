@@ -69,7 +69,7 @@ export function planHookHelper(unit: Unit, group: Group, checks: ConsumerCheck, 
   const starter = fill && fill.params.length > 0 && starters.size === 1 ? [...starters][0]! : undefined;
   const asks = !!starter && starter.params.length === 0 && [...requests].some((r) => contains(starter, r));
   // Or a fill whose parameters are only the server it asks (`refresh(mcp.server)`): the handlers pass that server too.
-  const bound = fill && starters.size === 0 ? boundReceivers(fill, unit, requests) : undefined;
+  const bound = fill ? boundReceivers(fill, unit, requests) : undefined;
   if (fill && !bound && fill.params.length > 0 && (starters.size === 0 || asks)) {
     const callers = asks ? [...hooks.values(), { fn: starter!, statement: declarationOf(starter!), kind: 'background' as const }] : [...hooks.values()];
     ({ calls: answerCalls, mirrors } = answerFill(fill, callers, { prov: unit.prov, requests, writes }, reason));
@@ -98,9 +98,15 @@ export function planHookHelper(unit: Unit, group: Group, checks: ConsumerCheck, 
   // Reads in the hooks (their logging) go with them, the helper's run inside the handlers; start-up code keeps the fall-back value.
   const shownReads: Node[] = [];
   const exempt: Exempt = { hooks: [...hooks.keys()], helpers: [helper, ...(answerCalls.length ? fills : [])], shown: shownReads };
-  const { fallback, startup } = writtenByFallback(repeatable, unit, project, (call) => exempted(unit, call, exempt));
+  const { fallback, startup, refused } = writtenByFallback(repeatable, unit, project, (call) => exempted(unit, call, exempt));
   exempt.startup = startup;
-  checkOtherWrites(unit, state, reason, exempt, fallback);
+  try {
+    checkOtherWrites(unit, state, reason, exempt, fallback);
+  } catch (error) {
+    // A fall-back writer the helper runs, refused: say which call keeps it from being replayed.
+    if (error instanceof Unprovable && refused) throw new Unprovable(reason, refused);
+    throw error;
+  }
   const callbacks = consumingHandlers(unit, state, group.analysis, group.sites[0]!, reason, exempt);
   // The handlers reading a state the fill copies the roots into derive them too.
   for (const mirror of mirrors) {

@@ -241,7 +241,7 @@ function statement(s: Node, c: HookContext, locals: Set<VariableLike>): Node[] {
       break;
     }
     case 'VariableDeclaration':
-      if (s.declarations.every((d) => d.init && (touchesRoots(d.init, c) || onlyLocals(d.init, c, locals) || isCapabilitiesRead(d.init)))) {
+      if (s.declarations.every((d) => d.init && (touchesRoots(d.init, c) || onlyLocals(d.init, c, locals) || isCapabilitiesRead(d.init) || (!!c.repeatable && derivedLocally(d.init, c, locals))))) {
         for (const d of s.declarations) walkAll(d.id, (n) => n.type === 'Identifier' && addLocal(n, c, locals));
         return [];
       }
@@ -460,6 +460,38 @@ function onlyLocals(node: Node, c: HookContext, locals: Set<VariableLike>): bool
   });
   return ok;
 }
+
+/**
+ * Per request only (the helper runs whole, so nothing here is dropped, only repeated): the hook's
+ * locals reshaped by pure array and string methods, `roots.map((root) => root.uri)`, whose callbacks
+ * read only their parameters and those locals.
+ */
+function derivedLocally(node: Node, c: HookContext, locals: Set<VariableLike>): boolean {
+  const inner = new Set(locals);
+  let ok = true;
+  walkAll(node, (n) => {
+    if (n.type !== 'CallExpression') return;
+    const callee = unwrap(n.callee);
+    if (callee.type !== 'MemberExpression' || !PURE_METHODS.has(propertyName(callee) ?? '')) ok = false;
+    for (const arg of n.arguments) if (arg.type === 'ArrowFunctionExpression') for (const p of arg.params) walkAll(p, (x) => x.type === 'Identifier' && addLocal(x, c, inner));
+  });
+  if (!ok) return false;
+  // Now every call is a pure method: what remains is reading locals only (calls aside).
+  let reads = true;
+  walkAll(node, (n) => {
+    if (n.type === 'AssignmentExpression' || n.type === 'UpdateExpression' || n.type === 'AwaitExpression' || n.type === 'NewExpression') reads = false;
+    if (n.type !== 'Identifier') return;
+    const p = n.parent;
+    if (p?.type === 'MemberExpression' && p.property === n && !p.computed) return;
+    if (p?.type === 'Property' && p.key === n && !p.computed && p.value !== n) return;
+    if (n.name === 'undefined' || (p?.type === 'ArrowFunctionExpression' && p.params.includes(n as TSESTree.Parameter))) return;
+    const v = c.prov.variableOf(n);
+    if (!v || !inner.has(v)) reads = false;
+  });
+  return reads;
+}
+
+const PURE_METHODS = new Set(['map', 'filter', 'flatMap', 'slice', 'concat', 'some', 'every', 'find', 'join', 'includes', 'startsWith', 'endsWith', 'trim', 'toLowerCase', 'split']);
 
 function addLocal(id: TSESTree.Identifier, c: HookContext, locals: Set<VariableLike>): void {
   const v = c.prov.variableOf(id);
