@@ -76,7 +76,7 @@ export function planHookHelper(unit: Unit, group: Group, checks: ConsumerCheck, 
     fill = asks ? starter : undefined;
   }
   const inits = [...hooks.values()].filter((h) => h.kind === 'init' || (h.kind === 'background' && !periodic(h)));
-  if (!fill && inits.length !== 1) throw new Unprovable(reason, `${state.name} is filled by ${inits.length === 0 ? 'no' : 'more than one'} initialization hook`);
+  if (!fill && inits.length !== 1) throw new Unprovable(reason, `${state.name} is filled by ${inits.length === 0 ? 'no' : 'more than one'} initialization hook${inits.length === 0 && hooks.size > 0 && [...hooks.values()].every((h) => h.kind === 'refresh') ? ONLY_REFRESHED : ''}`);
   if (fill && inits.length === 0) throw new Unprovable(reason, `${state.name} is only filled when the client's roots change or a timer fires, never at start`);
   // The helper: the named fill function, else the one init hook's function.
   const helper = fill ?? inits[0]!.fn;
@@ -180,6 +180,13 @@ export function planHookHelper(unit: Unit, group: Group, checks: ConsumerCheck, 
   const covered = unit.sites.filter((s) => [...hooks.keys(), ...fills, ...(answerCalls.length ? starters : [])].some((h) => contains(h, s.node)));
   return { states, covered, ...(shownReads.length ? { note: shownTimingNote(shownReads.map((n) => locOf(n).start.line)) } : {}) };
 }
+
+/**
+ * Why a state only the list_changed handler fills stays marked: per request it would hold the client's
+ * roots from the first call, where the original held its start value until the first change.
+ */
+const ONLY_REFRESHED =
+  ": until the client's first notifications/roots/list_changed the tools saw its start value (on 2026-07-28, where that handler cannot ask, always), so a per-request derivation would apply roots from the first call — answers the original never gave; fetch the roots at start-up too if that is what was meant, or configure the directories";
 
 /** `setInterval(fill, ms)`: it refreshes; the tools saw nothing from it before its first tick. */
 function periodic(hook: Hook): boolean {
