@@ -80,3 +80,47 @@ server.registerTool('allowed', { inputSchema: z.object({ p: z.string() }) }, asy
     expect(requests).toEqual([{ outcome: 'marked', detail: expect.stringMatching(/updateRoots is filled by no initialization hook: until the client's first notifications\/roots\/list_changed the tools saw its start value/) }]);
   });
 });
+
+describe('--lifecycle per-request says why roots handed to a method of a passed-in object stay marked', () => {
+  const server = (js: boolean, wire: string) => `import { McpServer } from '@modelcontextprotocol/server';
+export const server = new McpServer({ name: 's', version: '1.0.0' });
+${ts(js, 'interface Control { setRoot(uri: string): void; store: { set(uris: string[]): void } }\n')}${wire}
+`;
+  const WIRES: Record<string, { text: (js: boolean) => string; sink: string }> = {
+    'a function declaration whose arrow fetches and awaits (hunch)': {
+      text: (js) => `export function wireRoots(control${ts(js, ': Control')})${ts(js, ': void')} {
+  const sync = async () => {
+    const { roots } = await server.server.listRoots();
+    if (roots.length === 1) control.setRoot(roots[0]!.uri);
+  };
+  server.server.oninitialized = () => {
+    void sync();
+  };
+}`.replace(js ? '!' : '\u0000', ''),
+      sink: 'control\\.setRoot\\(\\) \\(line \\d+\\), a method of an object wireRoots\\(\\) is given',
+    },
+    'a function expression answering in .then': {
+      text: (js) => `export const wireRoots = function (ctl${ts(js, ': Control')}) {
+  server.server.oninitialized = async () => {
+    await server.server.listRoots().then((answer) => ctl.setRoot(answer.roots[0]?.uri ?? ''));
+  };
+};`,
+      sink: 'ctl\\.setRoot\\(\\) \\(line \\d+\\), a method of an object wireRoots\\(\\) is given',
+    },
+    'an arrow handing every root to a field of its parameter': {
+      text: (js) => `export const wireRoots = (deps${ts(js, ': Control')}) => {
+  server.server.setNotificationHandler('notifications/roots/list_changed', async () => {
+    const response = await server.server.listRoots();
+    deps.store.set(response.roots.map((root) => root.uri));
+  });
+};`,
+      sink: 'deps\\.store\\.set\\(\\) \\(line \\d+\\), a method of an object wireRoots\\(\\) is given',
+    },
+  };
+  const cases = Object.entries(WIRES).flatMap(([name, w]) => [[`${name} (TypeScript)`, w, false] as const, [`${name} (JavaScript)`, w, true] as const]);
+  it.each(cases)('%s', (name, wire, js) => {
+    const dir = project(name.replace(/\W+/g, '-').slice(0, 24), { [`server.${ext(js)}`]: server(js, wire.text(js)) });
+    const { requests } = migrate(dir);
+    expect(requests).toEqual([{ outcome: 'marked', detail: expect.stringMatching(new RegExp(`^the roots answer is handed to ${wire.sink}`)) }]);
+  });
+});
