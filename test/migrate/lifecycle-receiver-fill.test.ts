@@ -146,7 +146,7 @@ import * as z from 'zod/v4';
 import { useCwdIfEmpty, useRoots } from './roots.js';
 import { describeWorkspace, inside } from './check.js';
 ${LOG(js)}
-const syncRoots = async function (low${ts(js, ': Server')}) {
+${ts(js, '// A type naming a reader runs nothing: its callers are still followed.\ntype Check = typeof inside;\nexport const checks: Check[] = [];\n')}const syncRoots = async function (low${ts(js, ': Server')}) {
 ${BODY('low', CAST('low', js), js)}
 };
 useCwdIfEmpty();
