@@ -12,20 +12,23 @@ import type { TSESTree } from '@typescript-eslint/types';
 import { type FunctionNode, type Node, type TextEdit, calleeName, contains, enclosingFunction, functionName, insert, isCalledInPlace, locOf, propertyName, thisClass, unwrap, walkAll } from '@uproot/core/planning';
 import { consumersOfState } from '@uproot/core/planning';
 import type { RootsSite, RootsState } from '@uproot/core/planning';
-import { PLAIN } from './chains.ts';
+import { PLAIN, type ProjectIndex } from './chains.ts';
 import { HELPER_NAMES } from './helpers-block.ts';
 import { addParameter } from './rewrite.ts';
 import type { DerivedState } from './rewrite.ts';
-import { type ConsumerCheck, type Group, type StatePlan, type StateTools, checkOtherWrites, consumingHandlers } from './state.ts';
+import { type ConsumerCheck, type Group, type StatePlan, type StateTools, checkOtherWrites, consumingHandlers, exempted, type Exempt } from './state.ts';
+import { moduleReaders, onlyWrittenHere } from './module-reads.ts';
 import { type Unit, Unprovable } from './unit.ts';
 import { type Hook, type HookContext, declarationOf, fillFunctionOf, fillerOf, hookOf, keptStatements, triggersOf } from '../param/state/hooks.ts';
 import { answerFill, answerTriggers } from './answer-fill.ts';
+import { boundReceivers, receiversVisible } from './receiver-param.ts';
+import { repeatableCalls, writtenByFallback } from './fallback-fill.ts';
 import { isReport } from './reports.ts';
 import { shownTimingNote } from './shown-reads.ts';
 import { type OtherCallers, untriggeredUse } from './trigger-detail.ts';
 type Reason = NonNullable<RootsSite['reason']>;
 
-export function planHookHelper(unit: Unit, group: Group, checks: ConsumerCheck, tools: StateTools, elsewhere?: OtherCallers): StatePlan {
+export function planHookHelper(unit: Unit, group: Group, checks: ConsumerCheck, tools: StateTools, elsewhere?: OtherCallers, project?: ProjectIndex): StatePlan {
   const { state } = group;
   const reason: Reason = group.sites[0]!.reason ?? 'lifecycle';
   const listChanged = new Set<Node>(unit.sites.filter((s) => s.kind === 'list-changed' && s.side === 'server').map((s) => s.node));
@@ -65,17 +68,19 @@ export function planHookHelper(unit: Unit, group: Group, checks: ConsumerCheck, 
   // Or a named function without parameters the hook runs, which asks and hands the answer over (`fillRoots()`): that one is the helper.
   const starter = fill && fill.params.length > 0 && starters.size === 1 ? [...starters][0]! : undefined;
   const asks = !!starter && starter.params.length === 0 && [...requests].some((r) => contains(starter, r));
-  if (fill && fill.params.length > 0 && (starters.size === 0 || asks)) {
+  // Or a fill whose parameters are only the server it asks (`refresh(mcp.server)`): the handlers pass that server too.
+  const bound = fill ? boundReceivers(fill, unit, requests) : undefined;
+  if (fill && !bound && fill.params.length > 0 && (starters.size === 0 || asks)) {
     const callers = asks ? [...hooks.values(), { fn: starter!, statement: declarationOf(starter!), kind: 'background' as const }] : [...hooks.values()];
     ({ calls: answerCalls, mirrors } = answerFill(fill, callers, { prov: unit.prov, requests, writes }, reason));
     fill = asks ? starter : undefined;
   }
   const inits = [...hooks.values()].filter((h) => h.kind === 'init' || (h.kind === 'background' && !periodic(h)));
-  if (!fill && inits.length !== 1) throw new Unprovable(reason, `${state.name} is filled by ${inits.length === 0 ? 'no' : 'more than one'} initialization hook`);
+  if (!fill && inits.length !== 1) throw new Unprovable(reason, `${state.name} is filled by ${inits.length === 0 ? 'no' : 'more than one'} initialization hook${inits.length === 0 && hooks.size > 0 && [...hooks.values()].every((h) => h.kind === 'refresh') ? ONLY_REFRESHED : ''}`);
   if (fill && inits.length === 0) throw new Unprovable(reason, `${state.name} is only filled when the client's roots change or a timer fires, never at start`);
   // The helper: the named fill function, else the one init hook's function.
   const helper = fill ?? inits[0]!.fn;
-  if (helper.params.length > 0) throw new Unprovable(reason, `${fill ? `${functionName(fill) ?? 'the fill function'}()` : 'the initialization hook'} takes parameters, which a per-request helper would not have`);
+  if (helper.params.length > 0 && !bound) throw new Unprovable(reason, `${fill ? `${functionName(fill) ?? 'the fill function'}()` : 'the initialization hook'} takes parameters, which a per-request helper would not have`);
   // A method's `this` is its instance: the handlers calling `this.fill(ctx)` must be arrows of the same class.
   const method = methodOf(helper);
   if (helper.type !== 'ArrowFunctionExpression' && !method && hasThis(helper)) throw new Unprovable(reason, 'the function that fills the roots uses a `this` of its own');
@@ -84,14 +89,24 @@ export function planHookHelper(unit: Unit, group: Group, checks: ConsumerCheck, 
   }
   // Each trigger and the fill may only fetch roots into the state (and log): what --to param retires.
   const gates = new Set<Node>(unit.sites.filter((s) => s.kind === 'capability' && s.side === 'server' && [...hooks.keys(), ...fills, ...starters].some((h) => contains(h, s.node))).map((s) => s.node));
-  const context: HookContext = { prov: unit.prov, text: unit.text, requests, gates, helpers: new Set([...fills, ...starters]), writes };
+  const repeatable = repeatableCalls([...hooks.keys(), ...fills, ...starters], helper, unit, project, state);
+  const context: HookContext = { prov: unit.prov, text: unit.text, requests, gates, helpers: new Set([...fills, ...starters]), writes, repeatable: repeatable.calls };
   for (const f of [...fills, ...starters]) if (!answerCalls.length) onlyLogs(keptStatements({ fn: f, statement: declarationOf(f), kind: 'background' }, context), reason);
   // The asking function the hooks await: what it keeps for a client without roots only reports (its throw reaches the hook's onerror).
   if (answerCalls.length && fill) onlyLogs(keptStatements({ fn: fill, statement: declarationOf(fill), kind: 'background' }, context), reason, [...hooks.values()].every((h) => h.kind === 'init' || h.kind === 'refresh'));
   for (const hook of hooks.values()) onlyLogs(keptStatements(hook, context), reason, hook.kind === 'init' || hook.kind === 'refresh');
   // Reads in the hooks (their logging) go with them, the helper's run inside the handlers; start-up code keeps the fall-back value.
-  const exempt = { hooks: [...hooks.keys()], helpers: [helper, ...(answerCalls.length ? fills : [])], shown: [] as Node[] };
-  checkOtherWrites(unit, state, reason, exempt);
+  const shownReads: Node[] = [];
+  const exempt: Exempt = { hooks: [...hooks.keys()], helpers: [helper, ...(answerCalls.length ? fills : [])], shown: shownReads };
+  const { fallback, startup, refused } = writtenByFallback(repeatable, unit, project, (call) => exempted(unit, call, exempt));
+  exempt.startup = startup;
+  try {
+    checkOtherWrites(unit, state, reason, exempt, fallback);
+  } catch (error) {
+    // A fall-back writer the helper runs, refused: say which call keeps it from being replayed.
+    if (error instanceof Unprovable && refused) throw new Unprovable(reason, refused);
+    throw error;
+  }
   const callbacks = consumingHandlers(unit, state, group.analysis, group.sites[0]!, reason, exempt);
   // The handlers reading a state the fill copies the roots into derive them too.
   for (const mirror of mirrors) {
@@ -100,12 +115,19 @@ export function planHookHelper(unit: Unit, group: Group, checks: ConsumerCheck, 
     for (const [callback, chain] of consumingHandlers(unit, mirror, analysis, group.sites[0]!, reason, exempt)) if (!callbacks.has(callback)) callbacks.set(callback, chain);
     checks(mirror);
   }
+  // None found here: the state's getters may be read through other modules of the run. Every read
+  // followed, the other importers only matter as writers.
+  const skip = (call: Node) => exempted(unit, call, exempt);
+  const throughModules = callbacks.size === 0 ? moduleReaders(unit, state, project, group.sites[0]!, reason, skip) : undefined;
+  for (const [callback, chain] of throughModules ?? []) callbacks.set(callback, chain);
   if (callbacks.size === 0) throw new Unprovable(reason, `no tools/call, prompts/get or resources/read handler reads ${state.name}`);
-  checks(state);
+  if (throughModules) onlyWrittenHere(unit, state, project, reason, skip, fallback);
+  else checks(state);
   const scope = fill ? declarationOf(fill).parent : inits[0]!.statement.parent;
   for (const chain of callbacks.values()) {
     if (!chain.callback.async) throw new Unprovable(reason, `a handler reading ${state.name} is not async, so it cannot await the roots`);
     if (!scope || !contains(scope, chain.callback)) throw new Unprovable(reason, `a handler reading ${state.name} cannot see the function that fills it`);
+    if (bound && !receiversVisible(bound, chain.callback)) throw new Unprovable(reason, `a handler reading ${state.name} cannot see ${bound.args}, the server ${functionName(helper) ?? 'the fill function'}() is given`);
     if (method && (chain.callback.type !== 'ArrowFunctionExpression' || thisClass(chain.callback) !== method.parent.parent)) throw new Unprovable(reason, `a handler reading ${state.name} has a \`this\` of its own, so it cannot call ${functionName(helper) ?? 'the fill method'}()`);
   }
   // A promise only the triggers kept (`ready = refresh()`): its declaration and every `await ready;` go.
@@ -148,12 +170,23 @@ export function planHookHelper(unit: Unit, group: Group, checks: ConsumerCheck, 
     retire,
     // A handler that awaited the fill's own promise saw its failure (a client without roots among
     // them): it runs the helper whatever the client declared, whose rootsFromAnswer fails the same way.
-    declaration: (c) => (awaited.has(chain.callback) ? `await ${name}(${c});` : `if (${HELPER_NAMES.declares}(${c}, ${chain.server})) await ${name}(${c});`),
+    // So does one whose helper writes a fall-back of its own (the path a client without roots took).
+    declaration: (c) => {
+      const args = bound ? `${bound.args}, ${c}` : c;
+      return awaited.has(chain.callback) || repeatable.fallbacks ? `await ${name}(${args});` : `if (${HELPER_NAMES.declares}(${c}, ${chain.server})) await ${name}(${args});`;
+    },
     ...(i === 0 ? { edits, contextType: unit.typescript } : {}),
   }));
   const covered = unit.sites.filter((s) => [...hooks.keys(), ...fills, ...(answerCalls.length ? starters : [])].some((h) => contains(h, s.node)));
-  return { states, covered, ...(exempt.shown.length ? { note: shownTimingNote(exempt.shown.map((n) => locOf(n).start.line)) } : {}) };
+  return { states, covered, ...(shownReads.length ? { note: shownTimingNote(shownReads.map((n) => locOf(n).start.line)) } : {}) };
 }
+
+/**
+ * Why a state only the list_changed handler fills stays marked: per request it would hold the client's
+ * roots from the first call, where the original held its start value until the first change.
+ */
+const ONLY_REFRESHED =
+  ": until the client's first notifications/roots/list_changed the tools saw its start value (on 2026-07-28, where that handler cannot ask, always), so a per-request derivation would apply roots from the first call — answers the original never gave; fetch the roots at start-up too if that is what was meant, or configure the directories";
 
 /** `setInterval(fill, ms)`: it refreshes; the tools saw nothing from it before its first tick. */
 function periodic(hook: Hook): boolean {

@@ -357,7 +357,7 @@ function checkOnlyCalledFrom(fillUnit: Unit, fill: FunctionNode, unit: Unit, cal
  * when one way in cannot be followed (a read at module level, a function passed around). `entered`:
  * the functions being followed, so recursion ends where a function is entered again.
  */
-function callsInto(at: Unit, node: Node, target: Unit, units: ProjectIndex, steps: number, entered: ReadonlySet<FunctionNode> = new Set()): Node[] | undefined {
+export function callsInto(at: Unit, node: Node, target: Unit, units: ProjectIndex, steps: number, entered: ReadonlySet<FunctionNode> = new Set()): Node[] | undefined {
   if (at.path === target.path) return [node];
   if (steps >= MAX_STEPS) return undefined;
   let fn = enclosingFunction(node);

@@ -127,11 +127,13 @@ export interface Exempt {
   helpers: Node[];
   /** Filled with the reads outside any MCP request that only show the state (shown-reads.ts): the report says their timing moved. */
   shown?: Node[];
+  /** Calls ahead of the server's connect (fallback-fill.ts): they run before any hook or request. */
+  startup?: Node[];
 }
 
 /** `owner`: for a read, the state's declaration (see atStartup). */
-const exempted = (unit: Unit, node: Node, exempt: Exempt | undefined, owner?: Node) =>
-  !!exempt && (atStartup(node, exempt.hooks, unit.prov, owner) || inReport(node) || [...exempt.hooks, ...exempt.helpers].some((h) => contains(h, node)) || shown(unit, node, exempt));
+export const exempted = (unit: Unit, node: Node, exempt: Exempt | undefined, owner?: Node) =>
+  !!exempt && (atStartup(node, exempt.hooks, unit.prov, owner) || inReport(node) || [...exempt.hooks, ...exempt.helpers, ...(exempt.startup ?? [])].some((h) => contains(h, node)) || shown(unit, node, exempt));
 
 function shown(unit: Unit, node: Node, exempt: Exempt): boolean {
   if (!exempt.shown || !shownOnly(node, unit.prov)) return false;
@@ -139,7 +141,8 @@ function shown(unit: Unit, node: Node, exempt: Exempt): boolean {
   return true;
 }
 
-export function checkOtherWrites(unit: Unit, state: RootsState, reason: NonNullable<RootsSite['reason']>, exempt?: Exempt): void {
+/** `fallback`: a write of a setter's module a per-request plan leaves in place (fallback-fill.ts). */
+export function checkOtherWrites(unit: Unit, state: RootsState, reason: NonNullable<RootsSite['reason']>, exempt?: Exempt, fallback?: (write: Node, file: string) => boolean): void {
   const retired = new Set<Node>(state.writes.map((w) => w.node));
   if (state.kind === 'class-field') {
     walkAll(state.cls, (n) => {
@@ -155,7 +158,7 @@ export function checkOtherWrites(unit: Unit, state: RootsState, reason: NonNulla
       const call = ref.identifier.parent;
       if (!(call?.type === 'CallExpression' && (retired.has(call) || exempted(unit, call, exempt)))) throw new Unprovable(reason, `${state.name} is also used at line ${locOf(ref.identifier).start.line}`);
     }
-    const writes = state.variable.references.filter((r) => r.isWrite() && !declares(state.variable, r.identifier));
+    const writes = state.variable.references.filter((r) => r.isWrite() && !declares(state.variable, r.identifier) && !fallback?.(r.identifier, state.module.file));
     if (writes.length !== 1) throw new Unprovable(reason, `${state.variable.name} is written by more than ${state.name} in ${path.relative(path.dirname(unit.path), state.module.file).split(path.sep).join('/')}`);
     return;
   }

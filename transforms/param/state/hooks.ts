@@ -35,6 +35,8 @@ export interface HookContext {
   flags?: Set<VariableLike>;
   /** Variables that only hold the fill's promise (`ready = refresh()`), with what goes with them: the declaration and the `await ready;` statements. */
   stored?: Map<StoredPromise, { declaration?: Node; awaits: Node[]; writes: Node[] }>;
+  /** `--lifecycle per-request` only: calls the per-request helper may repeat (a level log, another writer of the state alone). */
+  repeatable?: ReadonlySet<Node>;
 }
 
 /** A variable (`let ready`) or a field (`this.ready`) that holds the fill's promise. */
@@ -215,7 +217,7 @@ function block(statements: readonly Node[], c: HookContext, locals: Set<Variable
     const s = statements[i]!;
     if (onceFlag(s, c)) continue;
     // `if (!caps?.roots) return;`: what follows only ran for clients with roots.
-    if (s.type === 'IfStatement' && isNegatedGate(s.test, c) && exits(s.consequent) && !s.alternate) {
+    if (s.type === 'IfStatement' && isNegatedGate(s.test, c) && exits(s.consequent, c) && !s.alternate) {
       block(statements.slice(i + 1), c, locals);
       return kept;
     }
@@ -240,7 +242,7 @@ function statement(s: Node, c: HookContext, locals: Set<VariableLike>): Node[] {
     }
     case 'VariableDeclaration':
       // `const { applied } = fill(answer)`: the state's write whose result the hook keeps in locals of its own.
-      if (s.declarations.every((d) => d.init && (touchesRoots(d.init, c) || onlyLocals(d.init, c, locals) || isCapabilitiesRead(d.init) || c.writes.has(unwrap(d.init.type === 'AwaitExpression' ? d.init.argument : d.init))))) {
+      if (s.declarations.every((d) => d.init && (touchesRoots(d.init, c) || onlyLocals(d.init, c, locals) || isCapabilitiesRead(d.init) || c.writes.has(unwrap(d.init.type === 'AwaitExpression' ? d.init.argument : d.init)) || (!!c.repeatable && derivedLocally(d.init, c, locals))))) {
         for (const d of s.declarations) walkAll(d.id, (n) => n.type === 'Identifier' && addLocal(n, c, locals));
         return [];
       }
@@ -261,7 +263,7 @@ function statement(s: Node, c: HookContext, locals: Set<VariableLike>): Node[] {
       break;
     }
     case 'TryStatement':
-      if (!s.finalizer && statement(s.block, c, locals).length === 0 && (!s.handler || s.handler.body.body.every((h) => h.type === 'ExpressionStatement' && isConsoleCall(h.expression)))) return [];
+      if (!s.finalizer && statement(s.block, c, locals).length === 0 && (!s.handler || s.handler.body.body.every((h) => h.type === 'ExpressionStatement' && (isConsoleCall(h.expression) || repeatable(h.expression, c))))) return [];
       break;
     case 'ReturnStatement':
       if (!s.argument) return [];
@@ -283,6 +285,10 @@ function onceFlag(s: Node, c: HookContext): boolean {
   return s.type === 'ExpressionStatement' && s.expression.type === 'AssignmentExpression' && isFlag(s.expression.left) && unwrap(s.expression.right).type === 'Literal';
 }
 
+function repeatable(e: Node, c: HookContext): boolean {
+  return !!c.repeatable?.has(unwrap(e.type === 'AwaitExpression' ? e.argument : e));
+}
+
 function fail(s: Node): never {
   throw new Unprovable('lifecycle', `the hook does more than fetch roots (line ${locOf(s).start.line})`);
 }
@@ -292,7 +298,7 @@ function rootsExpression(e: Node, c: HookContext, locals: Set<VariableLike>): bo
   if (e.type === 'UnaryExpression' && e.operator === 'void') return rootsExpression(e.argument, c, locals);
   const x = unwrap(e.type === 'AwaitExpression' ? e.argument : e);
   if (isConsoleCall(x)) return true;
-  if (c.writes.has(x)) return true;
+  if (c.writes.has(x) || repeatable(x, c)) return true;
   // `ready = refresh()` / `this.ready = this.refresh()` (the fill's promise kept for the tools) and `await ready;`.
   if (x.type === 'AssignmentExpression' && x.operator === '=' && isFill(x.right, c, locals) && storedFill(x.left, c)) return true;
   if (e.type === 'AwaitExpression' && storedFill(x, c)) return true;
@@ -456,6 +462,38 @@ function onlyLocals(node: Node, c: HookContext, locals: Set<VariableLike>): bool
   return ok;
 }
 
+/**
+ * Per request only (the helper runs whole, so nothing here is dropped, only repeated): the hook's
+ * locals reshaped by pure array and string methods, `roots.map((root) => root.uri)`, whose callbacks
+ * read only their parameters and those locals.
+ */
+function derivedLocally(node: Node, c: HookContext, locals: Set<VariableLike>): boolean {
+  const inner = new Set(locals);
+  let ok = true;
+  walkAll(node, (n) => {
+    if (n.type !== 'CallExpression') return;
+    const callee = unwrap(n.callee);
+    if (callee.type !== 'MemberExpression' || !PURE_METHODS.has(propertyName(callee) ?? '')) ok = false;
+    for (const arg of n.arguments) if (arg.type === 'ArrowFunctionExpression') for (const p of arg.params) walkAll(p, (x) => x.type === 'Identifier' && addLocal(x, c, inner));
+  });
+  if (!ok) return false;
+  // Now every call is a pure method: what remains is reading locals only (calls aside).
+  let reads = true;
+  walkAll(node, (n) => {
+    if (n.type === 'AssignmentExpression' || n.type === 'UpdateExpression' || n.type === 'AwaitExpression' || n.type === 'NewExpression') reads = false;
+    if (n.type !== 'Identifier') return;
+    const p = n.parent;
+    if (p?.type === 'MemberExpression' && p.property === n && !p.computed) return;
+    if (p?.type === 'Property' && p.key === n && !p.computed && p.value !== n) return;
+    if (n.name === 'undefined' || (p?.type === 'ArrowFunctionExpression' && p.params.includes(n as TSESTree.Parameter))) return;
+    const v = c.prov.variableOf(n);
+    if (!v || !inner.has(v)) reads = false;
+  });
+  return reads;
+}
+
+const PURE_METHODS = new Set(['map', 'filter', 'flatMap', 'slice', 'concat', 'some', 'every', 'find', 'join', 'includes', 'startsWith', 'endsWith', 'trim', 'toLowerCase', 'split']);
+
 function addLocal(id: TSESTree.Identifier, c: HookContext, locals: Set<VariableLike>): void {
   const v = c.prov.variableOf(id);
   if (v) locals.add(v);
@@ -479,7 +517,12 @@ function isNegatedGate(test: Node, c: HookContext): boolean {
   return t.type === 'UnaryExpression' && t.operator === '!' && [...c.gates].some((g) => g === unwrap(t.argument) || g.range[0] >= t.argument.range[0] && g.range[1] <= t.argument.range[1] && unwrap(t.argument).type !== 'LogicalExpression');
 }
 
-function exits(s: Node): boolean {
+function exits(s: Node, c?: HookContext): boolean {
+  // Per request, a helper may first repeat what it runs anyway: `{ log('info', …); useCwd(); return; }`.
+  if (c?.repeatable && s.type === 'BlockStatement' && s.body.length > 1) {
+    const before = s.body.slice(0, -1);
+    if (before.every((x) => x.type === 'ExpressionStatement' && (isConsoleCall(x.expression) || repeatable(x.expression, c)))) return exits(s.body[s.body.length - 1]!);
+  }
   const x = s.type === 'BlockStatement' && s.body.length === 1 ? s.body[0]! : s;
   return x.type === 'ReturnStatement' && !x.argument;
 }

@@ -1,0 +1,48 @@
+// Markers' details for two shapes the per-request planners do not follow, so the state stays unknown.
+// A hook that hands the roots request to a fill *as a function*
+// (`initializeRoots(async () => server.server.listRoots())`, memvid-mcp): the fill calls it and keeps
+// the answer itself. The per-request planners follow an answer handed over (answer-fill.ts,
+// imported-fill.ts), not a fetch, so the state and its readers stay unknown; the detail names the
+// fill and says so, instead of "cannot tell which state".
+import { type Node, calleeName, enclosingFunction, functionName, locOf, propertyName, unwrap, walkAll } from '@uproot/core/planning';
+import type { Provenance } from '@uproot/core/planning';
+import type { RootsSite } from '@uproot/core/planning';
+
+export function handedFetchDetail(site: RootsSite): string | undefined {
+  // The request is what a function returns: its expression body, or a `return` of its block.
+  let x: Node | undefined = site.node;
+  while (x?.parent && (x.parent.type === 'AwaitExpression' || x.parent.type === 'TSAsExpression' || x.parent.type === 'ChainExpression')) x = x.parent;
+  const ret = x?.parent?.type === 'ReturnStatement' ? x.parent : x;
+  const body = ret?.parent?.type === 'BlockStatement' && ret.parent.body.length === 1 ? ret.parent : ret;
+  const fn = body?.parent;
+  if (!fn || (fn.type !== 'ArrowFunctionExpression' && fn.type !== 'FunctionExpression') || fn.body !== body) return undefined;
+  const call = fn.parent;
+  if (call?.type !== 'CallExpression' || !call.arguments.includes(fn) || unwrap(call.callee) === fn) return undefined;
+  const name = calleeName(call) ?? 'a function';
+  return `the roots request is handed to ${name}() as a function (line ${locOf(call).start.line}), which runs it and keeps the answer itself: the per-request form follows an answer handed to a fill, not a fetch, so it cannot tell which state ${name}() fills or who reads it`;
+}
+
+/**
+ * The fetching function hands what it computed to a method of an object it was given
+ * (`control.setRoot(next)` in `wireClientRoots(control, fallback)`, hunch): that object's state, its
+ * readers and whatever the method does on the way (defer, swap a store) are beyond what is followed.
+ */
+export function methodSinkDetail(site: RootsSite, prov: Provenance): string | undefined {
+  const fn = enclosingFunction(site.node);
+  if (!fn) return undefined;
+  let found: string | undefined;
+  walkAll(fn.body, (n) => {
+    if (found || n.type !== 'CallExpression' || n.range[0] < site.node.range[1] || n.arguments.length === 0) return;
+    const callee = unwrap(n.callee);
+    if (callee.type !== 'MemberExpression' || callee.computed) return;
+    const object = unwrap(callee.object);
+    const root = object.type === 'MemberExpression' ? unwrap(object.object) : object;
+    const def = root.type === 'Identifier' ? prov.variableOf(root)?.defs[0] : undefined;
+    if (def?.type !== 'Parameter' || prov.is(object, 'server', 'mcp-server')) return;
+    const owner = def.node as Node;
+    const text = `${(root as { name: string }).name}${object === root ? '' : `.${propertyName(object as never) ?? ''}`}.${propertyName(callee) ?? ''}`;
+    const ownerName = owner.type === 'FunctionDeclaration' || owner.type === 'FunctionExpression' || owner.type === 'ArrowFunctionExpression' ? functionName(owner) : undefined;
+    found = `the roots answer is handed to ${text}() (line ${locOf(n).start.line}), a method of an object ${ownerName ? `${ownerName}() is` : 'the function fetching them is'} given: the per-request form does not follow a method of a passed-in object to the state it keeps (or to what it does on the way), so it cannot derive that state per request`;
+  });
+  return found;
+}

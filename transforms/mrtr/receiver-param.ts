@@ -1,0 +1,78 @@
+// `--lifecycle per-request` when the function that fetches the roots takes the server it asks as a
+// parameter (`async function refresh(server: McpServer['server']) { … server.listRoots() … }`, run
+// by the hooks as `refresh(mcp.server)`). The parameter is no answer to replay but the receiver of
+// the request and of the capability check: every trigger hands it the same server, so the handlers
+// can hand it that server too, and the function stays the per-request helper it would be without the
+// parameter. Anything else the parameter is used for (or a different server at one call) keeps the
+// marker.
+import type { TSESTree } from '@typescript-eslint/types';
+import { type FunctionNode, type Node, calleeName, contains, unwrap } from '@uproot/core/planning';
+import { PLAIN } from './chains.ts';
+import type { Unit } from './unit.ts';
+import { fillReferences } from '../param/state/hooks.ts';
+
+export interface BoundReceivers {
+  /** What the handlers pass before ctx, as the triggers wrote it (`server.server`). */
+  args: string;
+  /** The variables those arguments start from: a handler must see each of them. */
+  roots: Set<unknown>;
+}
+
+/**
+ * The arguments every call of `fill` gives it, when each parameter is only the receiver of the roots
+ * request or of `getClientCapabilities()` and every call passes the same plain server expression;
+ * undefined otherwise (the fill then is checked as one handed the answer).
+ */
+export function boundReceivers(fill: FunctionNode, unit: Unit, requests: ReadonlySet<Node>): BoundReceivers | undefined {
+  if (fill.params.length === 0) return undefined;
+  for (const param of fill.params) if (!receiverOnly(param, fill, unit, requests)) return undefined;
+  let shared: string[] | undefined;
+  const roots = new Set<unknown>();
+  for (const ref of fillReferences(fill, unit.prov)) {
+    const call = ref.parent;
+    if (call?.type !== 'CallExpression' || call.callee !== ref || call.arguments.length !== fill.params.length) return undefined;
+    const texts: string[] = [];
+    for (const arg of call.arguments) {
+      const text = unit.text.slice(arg.range[0], arg.range[1]);
+      const root = rootOf(arg);
+      // The same plain path (`server.server`), from the same variable, at every call.
+      const variable = root && unit.prov.variableOf(root);
+      if (!PLAIN.test(text) || !root || !variable || !unit.prov.is(arg, 'server')) return undefined;
+      texts.push(text);
+      roots.add(variable);
+    }
+    if (shared && shared.join() !== texts.join()) return undefined;
+    shared = texts;
+  }
+  if (!shared || roots.size !== new Set(shared.map((t) => t.split('.')[0])).size) return undefined;
+  return { args: shared.join(', '), roots };
+}
+
+/** A handler of `callback` sees every variable the bound arguments start from. */
+export function receiversVisible(bound: BoundReceivers, callback: FunctionNode): boolean {
+  return [...bound.roots].every((v) => {
+    const block = (v as { scope?: { block?: Node } }).scope?.block;
+    return !!block && contains(block, callback);
+  });
+}
+
+/** `server` is read only as `server.listRoots(…)` (a request of the state) or `server.getClientCapabilities()`. */
+function receiverOnly(param: TSESTree.Parameter, fill: FunctionNode, unit: Unit, requests: ReadonlySet<Node>): boolean {
+  if (param.type !== 'Identifier') return false;
+  const variable = unit.prov.variableOf(param);
+  const uses = variable?.references.filter((r) => r.identifier !== param) ?? [];
+  if (!variable || uses.length === 0) return false;
+  return uses.every((r) => {
+    if (r.isWrite() || !contains(fill, r.identifier)) return false;
+    const member = r.identifier.parent;
+    const call = member?.type === 'MemberExpression' && member.object === r.identifier ? member.parent : undefined;
+    if (call?.type !== 'CallExpression' || call.callee !== member) return false;
+    return requests.has(call) || calleeName(call) === 'getClientCapabilities';
+  });
+}
+
+function rootOf(expr: Node): TSESTree.Identifier | undefined {
+  let x = unwrap(expr);
+  while (x.type === 'MemberExpression' && !x.computed) x = unwrap(x.object);
+  return x.type === 'Identifier' ? x : undefined;
+}
