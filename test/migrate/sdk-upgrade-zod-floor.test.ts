@@ -26,13 +26,21 @@ describe('zodFloorHold: which files hand zod schemas to a registration', () => {
     expect(hold).toEqual({ range: '^3.23.8', at: [{ file: '/p/src/server.ts', line }] });
   });
 
-  it('not held: zod used for the tool’s own checks, a registration without zod, another word ending in tool', () => {
+  it('schemas built in one file and registered in another: held at the registration', () => {
     const texts: Record<string, string> = {
-      '/p/a.ts': "import { z } from 'zod';\nconst Args = z.object({ a: z.string() });\nserver.setRequestHandler(CallToolRequestSchema, async (r) => Args.parse(r.params.arguments));\n",
-      '/p/b.ts': "server.registerTool('t', { inputSchema: { type: 'object' } }, cb);\n",
-      '/p/c.ts': "import { z } from 'zod';\nconst tool = makeTool(z.string());\nrun(tool);\n",
-      '/p/notes.md': "import { z } from 'zod';\nserver.registerTool(\n",
+      '/p/tools.ts': "import { z } from 'zod';\nexport const SearchArgs = { query: z.string() };\n",
+      '/p/server.ts': "import { SearchArgs } from './tools.js';\n\nserver.registerTool('search', { inputSchema: SearchArgs }, cb);\n",
     };
+    expect(zodFloorHold(report(), Object.keys(texts), (f) => texts[f]!)).toEqual({ range: '^3.23.8', at: [{ file: '/p/server.ts', line: 3 }] });
+  });
+
+  const notHeld: Array<[string, Record<string, string>]> = [
+    ['zod only for the handler’s own checks', { '/p/a.ts': "import { z } from 'zod';\nconst Args = z.object({ a: z.string() });\nserver.setRequestHandler(CallToolRequestSchema, async (r) => Args.parse(r.params.arguments));\n" }],
+    ['registrations in a package that never imports zod', { '/p/b.ts': "server.registerTool('t', { description: 'd' }, cb);\n", '/p/c.ts': 'export const x = 1;\n' }],
+    ['zod beside a word that only ends in tool', { '/p/c.ts': "import { z } from 'zod';\nconst tool = makeTool(z.string());\nrun(tool);\n" }],
+    ['a registration in a file that is not code', { '/p/a.ts': "import { z } from 'zod';\n", '/p/notes.md': "server.registerTool(\n" }],
+  ];
+  it.each(notHeld)('not held: %s', (_name, texts) => {
     expect(zodFloorHold(report(), Object.keys(texts), (f) => texts[f]!)).toBeUndefined();
   });
 

@@ -23,15 +23,18 @@ export interface ZodFloorHold {
 export function zodFloorHold(report: SdkUpgradeReport, files: string[], read: (file: string) => string = (f) => readFileSync(f, 'utf8')): ZodFloorHold | undefined {
   const warning = report.diagnostics.map((d) => ZOD_FLOOR_WARNING.exec(d.message)).find((m) => m);
   if (!warning) return undefined;
+  // v1's McpServer takes tool and prompt schemas only as zod, so a registration in a package that uses zod hands it
+  // zod schemas, wherever they are built (tools.ts beside a server.ts that registers them, as in repocontext).
   const at: ZodFloorHold['at'] = [];
+  let usesZod = false;
   for (const file of files.filter((f) => /\.[cm]?[jt]sx?$/.test(f))) {
     const text = read(file);
-    if (!IMPORTS_ZOD.test(text)) continue;
+    usesZod ||= IMPORTS_ZOD.test(text);
     REGISTERS_SCHEMAS.lastIndex = 0;
     const call = REGISTERS_SCHEMAS.exec(text);
     if (call) at.push({ file, line: text.slice(0, call.index).split('\n').length });
   }
-  return at.length ? { range: warning[1]!, at } : undefined;
+  return usesZod && at.length ? { range: warning[1]!, at } : undefined;
 }
 
 /** Why the upgrade is held (`label` makes a path relative for the user). */
