@@ -46,14 +46,21 @@ describe('the v1-sdk marker', () => {
   });
 
   it('says the upgrade is not enough where the planner would still mark the site, without suggesting it', () => {
-    const file = { path: fixture('v1-destructured-extra.ts'), text: readFileSync(fixture('v1-destructured-extra.ts'), 'utf8') };
+    const file = { path: fixture('v1-rest-extra.ts'), text: readFileSync(fixture('v1-rest-extra.ts'), 'utf8') };
     const plan = planMrtrProject([file], {}).plans.get(file.path)!;
     expect(plan.outcomes.map((o) => o.reason)).toEqual(['v1-sdk', 'v1-sdk']);
-    const [destructured, named] = markers(file);
-    expect(destructured).toContain('after an upgrade to v2 uproot would still leave it for a person ([unresolved-chain] the handler destructures ctx');
-    expect(destructured).toContain('`uproot migrate --to param` works on v1 as it is');
-    expect(destructured).not.toContain('--with-sdk-upgrade');
+    const [rest, named] = markers(file);
+    expect(rest).toContain('after an upgrade to v2 uproot would still leave it for a person ([unresolved-chain] the handler takes rest parameters');
+    expect(rest).toContain('`uproot migrate --to param` works on v1 as it is');
+    expect(rest).not.toContain('--with-sdk-upgrade');
     expect(named).toContain('uproot migrate --with-sdk-upgrade');
+  });
+
+  it('suggests the upgrade for a handler that destructures extra: v2 names its ctx and destructures it again', () => {
+    const file = { path: fixture('v1-destructured-extra.ts'), text: readFileSync(fixture('v1-destructured-extra.ts'), 'utf8') };
+    const found = markers(file);
+    expect(found).toHaveLength(2);
+    for (const marker of found) expect(marker).toContain('uproot migrate --with-sdk-upgrade');
   });
 
   it('keeps unresolved-chain, with the planner cause, when even the upgraded code could not be traced', () => {
@@ -65,7 +72,7 @@ describe('the v1-sdk marker', () => {
   it('reads the same in uproot scan as in the marker migrate writes', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'uproot-v1-marker-'));
     try {
-      cpSync(fixture('v1-destructured-extra.ts'), path.join(dir, 'server.ts'));
+      cpSync(fixture('v1-rest-extra.ts'), path.join(dir, 'server.ts'));
       const report = await scan([], { cwd: dir });
       const plan = planMrtrProject([{ path: path.join(dir, 'server.ts'), text: readFileSync(path.join(dir, 'server.ts'), 'utf8') }], {}).plans.get(path.join(dir, 'server.ts'))!;
       expect(report.sites.map((s) => [s.reason, s.detail])).toEqual(plan.outcomes.map((o) => [o.reason, o.detail]));

@@ -19,6 +19,7 @@ import { answerDerived, checkFillBody, fillName } from './answer-fill.ts';
 import { awaitEdits, capabilityEdits, freshHelperName, onlyLogs } from './hook-helper.ts';
 import { replayedArguments } from './fetcher-arguments.ts';
 import { resultOnlyReported } from './fill-result.ts';
+import { callsInto } from './calls-into.ts';
 import { isTestFileOf } from './test-files.ts';
 import { type SetterHolder, checkOtherWriters, siblingVariables } from './other-writers.ts';
 import { inReport } from './reports.ts';
@@ -33,9 +34,6 @@ type Reason = NonNullable<RootsSite['reason']>;
 export interface UnitIndex {
   unitAt(file: string): Unit | undefined;
 }
-
-/** Modules crossed from a read of the state back to this file's calls. */
-const MAX_STEPS = 6;
 
 /** The imported fill the sites' answers are handed to, when there is one (undefined: not this shape). */
 export function importedFillOf(unit: Unit, sites: readonly RootsSite[]): { callee: TSESTree.Identifier; sites: RootsSite[] } | undefined {
@@ -351,38 +349,3 @@ function checkOnlyCalledFrom(fillUnit: Unit, fill: FunctionNode, unit: Unit, cal
   }
 }
 
-/**
- * The calls in `target` that can run `node` (a node of `at`): up to the function around it that is
- * exported (its callers in the other files of the run) or, module-private, called here; undefined
- * when one way in cannot be followed (a read at module level, a function passed around). `entered`:
- * the functions being followed, so recursion ends where a function is entered again.
- */
-export function callsInto(at: Unit, node: Node, target: Unit, units: ProjectIndex, steps: number, entered: ReadonlySet<FunctionNode> = new Set()): Node[] | undefined {
-  if (at.path === target.path) return [node];
-  if (steps >= MAX_STEPS) return undefined;
-  let fn = enclosingFunction(node);
-  while (fn && !isExported(fn) && enclosingFunction(fn)) fn = enclosingFunction(fn);
-  if (!fn) return undefined;
-  // A function calling itself (a tree walk) is entered through its other callers, which are followed.
-  if (entered.has(fn)) return [];
-  const inside = new Set([...entered, fn]);
-  const out: Node[] = [];
-  for (const ref of at.prov.referencesTo(fn)) {
-    const call = ref.parent;
-    if (call?.type !== 'CallExpression' || call.callee !== ref) return undefined;
-    const inner = callsInto(at, call, target, units, steps + 1, inside);
-    if (!inner) return undefined;
-    out.push(...inner);
-  }
-  if (isExported(fn)) {
-    const callers = units.callersOf(at, fn);
-    if (!callers) return undefined;
-    for (const { unit, call } of callers) {
-      if (isTestFileOf(unit.path, path.dirname(target.path))) continue;
-      const inner = callsInto(unit, call, target, units, steps + 1, inside);
-      if (!inner) return undefined;
-      out.push(...inner);
-    }
-  } else if (at.prov.referencesTo(fn).length === 0) return undefined;
-  return out;
-}

@@ -9,7 +9,7 @@ import { type FunctionNode, type Node, enclosingFunction, locOf } from '@uproot/
 import type { RootsSite, RootsState } from '@uproot/core/planning';
 import { type HandlerChain, type ProjectIndex, handlerChain } from './chains.ts';
 import { holderIn } from './fallback-fill.ts';
-import { callsInto } from './imported-fill.ts';
+import { callsInto } from './calls-into.ts';
 import { onlyHandlers } from './state.ts';
 import { type Unit, Unprovable } from './unit.ts';
 
