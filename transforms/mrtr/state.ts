@@ -17,6 +17,7 @@ import { sessionMapDetail } from './session-detail.ts';
 import type { OtherCallers } from './trigger-detail.ts';
 import { callsReaching } from './setter-reads.ts';
 import { atStartup } from './startup.ts';
+import { isTestFileOf } from './test-files.ts';
 import { type Unit, Unprovable } from './unit.ts';
 
 
@@ -239,13 +240,10 @@ function readNodes(state: RootsState): Node[] {
   return state.variable.references.filter((r) => !r.isWrite()).map((r) => r.identifier);
 }
 
-/** Test files by the conventions test runners use (as migrate's testsToUpdate and the official codemod do). */
-const TEST_FILE = /(^|\/)(test|tests|__tests__)\/|\.(test|spec)\.[cm]?[jt]sx?$/;
-
 /** Another file of the run that imports the setter's module would read state its handlers no longer fill. */
 function checkNoOtherImporters(unit: Unit, state: Extract<RootsState, { kind: 'setter' }>, project: ProjectIndex | undefined, reason: NonNullable<RootsSite['reason']>): void {
   // Test files drive the module themselves (they set its state): they serve no client whose roots they would miss.
-  const others = project?.importersOf?.(state.module.file, unit.path)?.filter((f) => !TEST_FILE.test(path.relative(path.dirname(state.module.file), f).split(path.sep).join('/')));
+  const others = project?.importersOf?.(state.module.file, unit.path)?.filter((f) => !isTestFileOf(f, path.dirname(state.module.file)));
   // Named relative to the marked file: a marker in the source never holds a path of the machine that ran uproot.
   const near = (file: string) => path.relative(path.dirname(unit.path), file).split(path.sep).join('/');
   if (!others) throw new Unprovable(reason, `${state.name} keeps the roots in ${near(state.module.file)}; run uproot migrate on the whole project so every file reading it is seen`);
