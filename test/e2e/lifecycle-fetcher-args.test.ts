@@ -5,30 +5,19 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runMigrate } from '../../packages/uproot/src/migrate/migrate.ts';
 import { compareMigration, expectSameAsOriginal } from './harness/compare.ts';
-import { FIXTURES_DIR, type FileTransform } from './harness/load.ts';
+import { FIXTURES_DIR } from './harness/load.ts';
+import { perRequestOnce } from './harness/per-request.ts';
 
-function perRequest(): FileTransform {
-  let migrated = false;
-  return async (_text, file) => {
-    if (!migrated) {
-      migrated = true;
-      const cwd = path.dirname(file);
-      const result = await runMigrate([cwd], { cwd, strategy: 'mrtr', dryRun: false, lifecycle: 'per-request' });
-      expect(result.failures).toEqual([]);
-      const outcomes = result.files.flatMap((f) => f.outcomes);
-      expect(outcomes.filter((o) => o.outcome !== 'rewritten')).toEqual([]);
-      expect(outcomes.some((o) => /one client per process/.test(o.detail ?? ''))).toBe(true);
-      const server = readFileSync(path.join(cwd, 'server.ts'), 'utf8');
-      expect(server).toContain("await syncRoots('initialized', ctx);");
-      expect(server).toContain('const { mcpReq } = ctx;');
-      const again = await runMigrate([cwd], { cwd, strategy: 'mrtr', dryRun: true, lifecycle: 'per-request' });
-      expect(again.files.filter((f) => f.changed).map((f) => f.file)).toEqual([]);
-    }
-    return readFileSync(file, 'utf8');
-  };
-}
+const perRequest = () =>
+  perRequestOnce((result, cwd) => {
+    const outcomes = result.files.flatMap((f) => f.outcomes);
+    expect(outcomes.filter((o) => o.outcome !== 'rewritten')).toEqual([]);
+    expect(outcomes.some((o) => /one client per process/.test(o.detail ?? ''))).toBe(true);
+    const server = readFileSync(path.join(cwd, 'server.ts'), 'utf8');
+    expect(server).toContain("await syncRoots('initialized', ctx);");
+    expect(server).toContain('const { mcpReq } = ctx;');
+  });
 
 describe('uproot migrate --lifecycle per-request on a fetcher with its triggers\' arguments', () => {
   it('fill-fetcher-args-ts: each handler replays the init hook\'s call per request, on both eras', async () => {

@@ -3,31 +3,19 @@
 // registration inside the server factory. Run with a real client on 2025 and on 2026-07-28 (HTTP and
 // stdio), with roots and without: the tools answer, and the route (called after each MCP call through
 // the fixture's `inspect`) reports, what the original did on 2025; a second run changes nothing.
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runMigrate } from '../../packages/uproot/src/migrate/migrate.ts';
 import { compareMigration, expectSameAsOriginal } from './harness/compare.ts';
-import { FIXTURES_DIR, type FileTransform } from './harness/load.ts';
+import { FIXTURES_DIR } from './harness/load.ts';
+import { perRequestOnce } from './harness/per-request.ts';
 
-function perRequest(): FileTransform {
-  let migrated = false;
-  return async (_text, file) => {
-    if (!migrated) {
-      migrated = true;
-      const cwd = path.dirname(file);
-      const result = await runMigrate([cwd], { cwd, strategy: 'mrtr', dryRun: false, lifecycle: 'per-request' });
-      expect(result.failures).toEqual([]);
-      const requests = result.files.flatMap((f) => f.outcomes).filter((o) => o.site.kind === 'request');
-      expect(requests.map((o) => o.outcome)).toEqual(['rewritten', 'rewritten']);
-      // The report says the route's value is now refreshed by the handlers' calls.
-      for (const o of requests) expect(o.detail).toMatch(/outside any MCP request at line \d+ .*latest handler call/);
-      const again = await runMigrate([cwd], { cwd, strategy: 'mrtr', dryRun: true, lifecycle: 'per-request' });
-      expect(again.files.filter((f) => f.changed).map((f) => f.file)).toEqual([]);
-    }
-    return readFileSync(file, 'utf8');
-  };
-}
+const perRequest = () =>
+  perRequestOnce((result) => {
+    const requests = result.files.flatMap((f) => f.outcomes).filter((o) => o.site.kind === 'request');
+    expect(requests.map((o) => o.outcome)).toEqual(['rewritten', 'rewritten']);
+    // The report says the route's value is now refreshed by the handlers' calls.
+    for (const o of requests) expect(o.detail).toMatch(/outside any MCP request at line \d+ .*latest handler call/);
+  });
 
 describe('uproot migrate --lifecycle per-request with a non-MCP route showing the state', () => {
   it('health-route-ts: the tools and the route answer as the original did, on both eras', async () => {

@@ -7,30 +7,19 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../packages/uproot/src/cli.ts';
-import { runMigrate } from '../../packages/uproot/src/migrate/migrate.ts';
 import type { MigrateReport } from '../../packages/uproot/src/report/shapes.ts';
 import { compareMigration, expectSameAsOriginal } from './harness/compare.ts';
 import { FIXTURES_DIR, type FileTransform } from './harness/load.ts';
+import { perRequestOnce } from './harness/per-request.ts';
 
-/** Migrates the whole copy the first time a file of it is transformed, then proves a second run changes nothing. */
-function perRequest(): FileTransform {
-  let migrated = false;
-  return async (_text, file) => {
-    if (!migrated) {
-      migrated = true;
-      const cwd = path.dirname(file);
-      const result = await runMigrate([cwd], { cwd, strategy: 'mrtr', dryRun: false, lifecycle: 'per-request' });
-      expect(result.failures).toEqual([]);
-      const outcomes = result.files.flatMap((f) => f.outcomes);
-      expect(outcomes.length).toBeGreaterThan(0);
-      expect(outcomes.filter((o) => o.outcome !== 'rewritten')).toEqual([]);
-      expect(outcomes.some((o) => /one client per process|each request's own roots answer/.test(o.detail ?? ''))).toBe(true);
-      const again = await runMigrate([cwd], { cwd, strategy: 'mrtr', dryRun: true, lifecycle: 'per-request' });
-      expect(again.files.filter((f) => f.changed).map((f) => f.file)).toEqual([]);
-    }
-    return readFileSync(file, 'utf8');
-  };
-}
+/** The per-request run every fixture here gets: every site rewritten, the report naming how the state is derived. */
+const perRequest = () =>
+  perRequestOnce((result) => {
+    const outcomes = result.files.flatMap((f) => f.outcomes);
+    expect(outcomes.length).toBeGreaterThan(0);
+    expect(outcomes.filter((o) => o.outcome !== 'rewritten')).toEqual([]);
+    expect(outcomes.some((o) => /one client per process|each request's own roots answer/.test(o.detail ?? ''))).toBe(true);
+  });
 
 describe('uproot migrate --lifecycle per-request', () => {
   it.each(['sandbox-ts', 'field-ts', 'helper-module-ts', 'setter-barrel-js', 'lazy-getter-js', 'lazy-getter-ts', 'setter-try-ts', 'workspace-field-js', 'fill-answer-ts', 'fill-answer-setter-js', 'fill-imported-ts', 'fill-imported-js', 'fill-receiver-ts'])('%s: each handler derives the state per request, on both eras', async (name) => {
