@@ -1,13 +1,13 @@
 // Recall check over public repositories in their own layout, against labels written by hand before uproot
 // ran on them (repos.json). See README.md for the snapshots it needs and the flags.
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { checkout, filesMentioningSites } from './checkout.ts';
-import { disagreements, judge, type RepoOutcome } from './compare.ts';
-import { eslintSites, type FrontResult, jscodeshiftSites, scanSites, tsserverSites } from './fronts.ts';
-import { inLabelledArea, readLabels } from './labels.ts';
+import type { RepoOutcome } from './compare.ts';
+import { readLabels } from './labels.ts';
+import { type Fronts, type RepoRow } from './repo.ts';
 import { familyTable, kindTable, repoLine } from './table.ts';
 
 const { values } = parseArgs({
@@ -28,45 +28,26 @@ const { values } = parseArgs({
 const entries = readLabels(values.labels).filter((e) => !values.only || values.only.some((o) => e.repo.includes(o)));
 mkdirSync(values.work, { recursive: true });
 
-interface Agreement {
-  front: string;
-  onlyScan: string[];
-  onlyOther: string[];
-  failures: string[];
-  /** The front end's own reports against the labels of the files it checked. */
-  judged: RepoOutcome;
+// Each repository in its own process (repo-child.ts), one after another: memory is returned between them.
+function checkInChild(entry: (typeof entries)[number]): { row?: RepoRow; error?: string } {
+  const fronts: Fronts = { eslint: values.eslint && !values['no-eslint'], typed: values.typed, tsserver: values.tsserver, jscodeshift: values.jscodeshift };
+  const child = spawnSync(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'repo-child.ts'), JSON.stringify({ entry, snapshots: values.snapshots, work: values.work, fronts })], {
+    encoding: 'utf8',
+    maxBuffer: 1 << 28,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  if (child.status !== 0) return { error: `the check's process ended with ${child.signal ?? `exit ${child.status}`}` };
+  return JSON.parse(child.stdout) as { row?: RepoRow; error?: string };
 }
 
-const outcomes: (RepoOutcome & { commit: string; files: number; agreement: Agreement[] })[] = [];
+const outcomes: RepoRow[] = [];
 const errors: string[] = [];
 for (const entry of entries) {
-  let dir: string;
-  try {
-    dir = checkout(entry, values.snapshots, values.work);
-  } catch (e) {
-    errors.push(`${entry.repo}: ${(e as Error).message}`);
+  const { row, error } = checkInChild(entry);
+  if (!row) {
+    errors.push(`${entry.repo}: ${error}`);
     continue;
   }
-  const scan = await scanSites(dir);
-  const outcome = judge(entry, scan.sites);
-  const asked = filesMentioningSites(dir).filter(inLabelledArea);
-  const fronts: [string, () => Promise<FrontResult>][] = [];
-  if (values.eslint && !values['no-eslint']) fronts.push(['eslint', () => eslintSites(dir, asked, false)]);
-  if (values.typed) fronts.push(['eslint-typed', () => eslintSites(dir, asked.filter((f) => /\.[cm]?tsx?$/.test(f)), true)]);
-  if (values.tsserver) fronts.push(['tsserver', () => tsserverSites(dir, asked, os.devNull)]);
-  if (values.jscodeshift) fronts.push(['jscodeshift', () => jscodeshiftSites(dir, asked)]);
-  const agreement: Agreement[] = [];
-  for (const [front, ask] of fronts) {
-    const result = await ask();
-    // A file the front end could not check (no tsconfig includes it, for projectService) is listed under its
-    // failures, not counted as a disagreement nor as a miss.
-    const failed = new Set(result.failures.map((f) => f.replace(/:(?:\d+|undefined)?:? .*$/s, '')));
-    const checked = front === 'eslint-typed' ? asked.filter((f) => /\.[cm]?tsx?$/.test(f)) : asked;
-    const typedOnly = new Set(checked.filter((f) => !failed.has(f)));
-    const judged = judge({ ...entry, sites: entry.sites.filter((s) => typedOnly.has(s.file)) }, result.sites.filter((r) => typedOnly.has(r.file)));
-    agreement.push({ front, ...disagreements(scan.sites, result.sites, typedOnly), failures: result.failures, judged });
-  }
-  const row = { ...outcome, commit: entry.commit, files: scan.files, agreement };
   outcomes.push(row);
   console.log(repoLine(row));
 }
