@@ -20,6 +20,10 @@ export default defineConfig({
     exclude: [...configDefaults.exclude, 'test/fixtures/**'],
     setupFiles: ['./test/setup.ts'],
     globalSetup: ['./test/global-temp.ts', './test/global-build.ts'],
+    // vitest's default for `run` is one worker per core less one: a single worker on a 2-core CI machine. Most test
+    // files spend their time waiting on the npm, tsc and node processes they spawn, so two workers keep both cores
+    // busy (test files are independent; the shared tarballs are packed once per run, test/consumer/project.ts).
+    maxWorkers: 2,
     // typed rule tests build a TypeScript program: give them room on a 2-core machine
     testTimeout: 60_000,
     hookTimeout: 60_000,
