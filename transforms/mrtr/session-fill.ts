@@ -89,7 +89,7 @@ export function planSessionFill(site: RootsSite, unit: Unit, project?: ProjectIn
     const registration = handedTo?.type === 'CallExpression' && handedTo.arguments[1] === ref.identifier ? listChanged.find((s) => enclosingStatement(s.node) === enclosingStatement(handedTo)) : undefined;
     if (registration && contains(syncFn, registration.node)) {
       const statement = enclosingStatement(registration.node);
-      edits.push(removeStatement(unit.text, statement));
+      edits.push(withCommentAbove(removeStatement(unit.text, statement), unit.text));
       retiredNodes.push({ unit, node: statement });
       covered.push(registration);
       continue;
@@ -148,6 +148,17 @@ function unwrapGuard(guard: TSESTree.IfStatement, unit: Unit, skip: TextEdit[]):
     edits.push({ start: at, end: at + unit.indent.length, text: '' });
   }
   return edits;
+}
+
+/** A removal that took whole lines takes the own-line `//` comments right above it too: they described it. */
+function withCommentAbove(edit: TextEdit, text: string): TextEdit {
+  if (edit.start !== lineStartOf(text, edit.start)) return edit;
+  let start = edit.start;
+  for (;;) {
+    const above = lineStartOf(text, start - 1);
+    if (start === 0 || !/^[ \t]*\/\/[^\n]*\n$/.test(text.slice(above, start))) return { ...edit, start };
+    start = above;
+  }
 }
 
 function lineStartOf(text: string, at: number): number {
