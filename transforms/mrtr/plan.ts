@@ -190,9 +190,11 @@ function planUnitsOnce(units: Unit[], project: ProjectIndex | undefined, onlySit
   if (perRequest) {
     for (const unit of units) {
       for (const site of unit.sites) {
-        if (site.kind !== 'request' || site.side !== 'server' || site.sdk !== 2 || retired.has(site) || !sessionMapOf(site, unit)) continue;
+        if (site.kind !== 'request' || site.side !== 'server' || retired.has(site) || !sessionMapOf(site, unit)) continue;
         try {
           const fill = planSessionFill(site, unit, project);
+          // v1 has no MRTR: a session map it could derive is the upgrade's to decide; only why it cannot is said here.
+          if (site.sdk !== 2) continue;
           plans.push(planOrHold(site, unit, fill.retired));
           for (const [u, edits] of fill.edits) sessionEdits.set(u, [...(sessionEdits.get(u) ?? []), ...edits]);
           retired.add(site);

@@ -7,9 +7,10 @@
 // timer goes (2026-07-28 never runs it; per request nothing waits for it), and the request is threaded
 // from the handler like any helper's (chains.ts), the retired callers skipped.
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { TSESTree } from '@typescript-eslint/types';
-import { type FunctionNode, type Node, type TextEdit, analyzeState, calleeName, contains, enclosingFunction, enclosingStatement, functionName, isExported, locOf, propertyName, unwrap } from '@uproot/core/planning';
-import type { RootsSite, RootsState } from '@uproot/core/planning';
+import { type FunctionNode, type Node, type TextEdit, analyzeState, calleeName, contains, enclosingFunction, enclosingStatement, functionName, isCalledInPlace, isExported, locOf, propertyName, unwrap } from '@uproot/core/planning';
+import type { Provenance, RootsSite, RootsState } from '@uproot/core/planning';
 import type { ProjectIndex, Retired } from './chains.ts';
 import { fillerOf } from '../param/state/hooks.ts';
 import { removeRange, removeStatement } from '../param/removal.ts';
@@ -106,7 +107,9 @@ export function planSessionFill(site: RootsSite, unit: Unit, project?: ProjectIn
   const { triggers, callers } = syncTriggers(syncFn, unit, project, fail);
   // Called from nowhere uproot sees: the state analysis's marker names where the callers were looked for.
   if (callers === 0 && triggers.length === 0) throw new NotSessionFill(reason, `${name}() has no caller uproot can see`);
-  if (callers === 0) fail(`${name}() is called only from start-up triggers 2026-07-28 never runs (${triggers.map((t) => `${t.unit.path.split(/[\\/]/).pop()}:${locOf(t.node).start.line}`).join(', ')}), so no tools/call, prompts/get or resources/read handler reads ${state.name} and none can ask for roots in its place; remove the fetch by hand if nothing outside the run reads ${state.name}, or configure the roots (--to param)`);
+  const near = (t: { unit: Unit; node: Node }) => `${t.unit === unit ? 'line ' : `${path.relative(path.dirname(unit.path), t.unit.path).split(path.sep).join('/')}:`}${locOf(t.node).start.line}`;
+  const where = triggers.filter((t) => t.trigger).map(near);
+  if (callers === 0) fail(`${name}() is called only from start-up triggers 2026-07-28 never runs (${where.join(', ')}), so no tools/call, prompts/get or resources/read handler reads ${state.name} and none can ask for roots in its place; remove the fetch by hand if nothing outside the run reads ${state.name}, or configure the roots (--to param)`);
   const capability = rootsCapabilityEdits(syncFn, unit, reason);
   edits.push(...capability.edits);
   covered.push(...capability.sites);
@@ -116,7 +119,6 @@ export function planSessionFill(site: RootsSite, unit: Unit, project?: ProjectIn
     byUnit.set(t.unit, [...(byUnit.get(t.unit) ?? []), removeStatement(t.unit.text, t.node)]);
   }
   const retired: Retired = (node, at) => retiredNodes.some((r) => r.unit === at && contains(r.node, node));
-  const where = triggers.map((t) => `${t.unit === unit ? '' : `${t.unit.path.split('/').pop()}:`}${locOf(t.node).start.line}`);
   const detail =
     `each handler that reads ${state.name} through ${name}() asks for roots first and ${name}() writes each request's own roots answer under its session's key, every call` +
     (covered.some((s) => s.kind === 'list-changed') ? '; the list_changed refresh is retired' : '') +
@@ -206,28 +208,29 @@ function importsName(text: string | undefined, name: string): boolean {
  * or a call right in oninitialized. Each goes, with a local it alone used (`const sessionId = …transport?.sessionId`).
  * Every other call is left to the chain planner, which threads ctx from a handler or refuses.
  */
-function syncTriggers(syncFn: FunctionNode, unit: Unit, project: ProjectIndex | undefined, fail: (why: string) => never): { triggers: Array<{ unit: Unit; node: Node }>; callers: number } {
+/** `trigger`: the statement that starts the sync (false for a local only it read, which goes with it). */
+function syncTriggers(syncFn: FunctionNode, unit: Unit, project: ProjectIndex | undefined, fail: (why: string) => never): { triggers: Array<{ unit: Unit; node: Node; trigger: boolean }>; callers: number } {
   const callers: Array<{ unit: Unit; call: TSESTree.CallExpression }> = unit.prov.callsOf(syncFn).map((call) => ({ unit, call }));
   if (isExported(syncFn)) {
     const external = project?.callersOf(unit, syncFn);
     if (!external) fail(`${functionName(syncFn)}() is exported and used in another file in a way other than a plain call`);
     callers.push(...external!);
   }
-  const out: Array<{ unit: Unit; node: Node }> = [];
+  const out: Array<{ unit: Unit; node: Node; trigger: boolean }> = [];
   let others = 0;
   for (const { unit: at, call } of callers) {
-    const statement = triggerStatement(call);
+    const statement = triggerStatement(call, at.prov);
     if (!statement) {
       others++;
       continue;
     }
-    out.push({ unit: at, node: statement });
-    for (const local of onlyUsedBy(statement, call, at)) out.push({ unit: at, node: local });
+    out.push({ unit: at, node: statement, trigger: true });
+    for (const local of onlyUsedBy(statement, call, at)) out.push({ unit: at, node: local, trigger: false });
   }
   return { triggers: out, callers: others };
 }
 
-function triggerStatement(call: TSESTree.CallExpression): Node | undefined {
+function triggerStatement(call: TSESTree.CallExpression, prov: Provenance): Node | undefined {
   let fn = enclosingFunction(call);
   let statement = enclosingStatement(call);
   // `setTimeout(() => S(…), ms)`: the timer's statement in the hook.
@@ -240,14 +243,25 @@ function triggerStatement(call: TSESTree.CallExpression): Node | undefined {
       fn = enclosingFunction(timer);
     }
   }
-  if (!fn || !initHook(fn) || statement.type !== 'ExpressionStatement') return undefined;
+  if (!fn || !runsAtInit(fn, prov) || statement.type !== 'ExpressionStatement') return undefined;
   return statement;
 }
 
-/** `x.oninitialized = () => { … }`: the hook 2026-07-28 never runs. */
-function initHook(fn: FunctionNode): boolean {
+/**
+ * `x.oninitialized = () => { … }` — the hook 2026-07-28 never runs — or code only it runs: an IIFE in it,
+ * a named function only it (or such code) calls.
+ */
+function runsAtInit(fn: FunctionNode, prov: Provenance, depth = 0): boolean {
   const holder = fn.parent;
-  return holder?.type === 'AssignmentExpression' && holder.right === fn && holder.left.type === 'MemberExpression' && propertyName(holder.left) === 'oninitialized';
+  if (holder?.type === 'AssignmentExpression' && holder.right === fn && holder.left.type === 'MemberExpression' && propertyName(holder.left) === 'oninitialized') return true;
+  if (depth > 3) return false;
+  const outer = (node: Node) => {
+    const f = enclosingFunction(node);
+    return !!f && runsAtInit(f, prov, depth + 1);
+  };
+  if (isCalledInPlace(fn)) return outer(fn.parent!);
+  const calls = prov.callsOf(fn);
+  return calls.length > 0 && prov.referencesTo(fn).length === calls.length && calls.every(outer);
 }
 
 /** `const sessionId = server.server.transport?.sessionId;` read only by the retired call: it goes too. */
