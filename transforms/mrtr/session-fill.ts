@@ -6,15 +6,16 @@
 // that key each call. The guard and the refresh go (each call's answer is the current one), the
 // timer goes (2026-07-28 never runs it; per request nothing waits for it), and the request is threaded
 // from the handler like any helper's (chains.ts), the retired callers skipped.
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { TSESTree } from '@typescript-eslint/types';
-import { type FunctionNode, type Node, type TextEdit, analyzeState, calleeName, contains, enclosingFunction, enclosingStatement, functionName, isCalledInPlace, isExported, locOf, propertyName, unwrap } from '@uproot/core/planning';
-import type { Provenance, RootsSite, RootsState } from '@uproot/core/planning';
+import { type FunctionNode, type Node, type TextEdit, analyzeState, contains, enclosingFunction, enclosingStatement, functionName, locOf, propertyName, unwrap } from '@uproot/core/planning';
+import type { RootsSite, RootsState } from '@uproot/core/planning';
 import type { ProjectIndex, Retired } from './chains.ts';
 import { fillerOf } from '../param/state/hooks.ts';
 import { removeRange, removeStatement } from '../param/removal.ts';
 import { rootsCapabilityEdits } from './session-capability.ts';
+import { exportedUnread } from './session-readers.ts';
+import { syncTriggers } from './session-triggers.ts';
 import { type Unit, Unprovable } from './unit.ts';
 
 /** The roots are not kept in the shape this planner takes: the state analysis's own marker stands. */
@@ -172,121 +173,4 @@ function fillBinding(fill: FunctionNode, unit: Unit) {
   const declarator = fill.parent;
   if (fill.type === 'FunctionDeclaration' && fill.id) return unit.prov.variableOf(fill.id);
   return declarator?.type === 'VariableDeclarator' && declarator.init === fill && declarator.id.type === 'Identifier' ? unit.prov.variableOf(declarator.id) : undefined;
-}
-
-/** An exported map read by another file of the run would no longer be filled for it between its own requests. */
-function exportedUnread(state: Map_, unit: Unit, project: ProjectIndex | undefined, fail: (why: string) => never): void {
-  const declaration = state.variable.defs[0]?.node.parent;
-  if (declaration?.parent?.type !== 'ExportNamedDeclaration') return;
-  const importers = project?.importersOf?.(unit.path, unit.path);
-  if (!importers) fail(`${state.name} is exported; run uproot migrate on the whole project so every file reading it is seen`);
-  const readers = importers!.filter((file) => project?.inRun?.(file) === false || importsName(readText(file), state.name));
-  if (readers.length) fail(`${state.name} is exported and ${readers.map((f) => f.split('/').pop()).join(', ')} import${readers.length === 1 ? "s" : ""} it, so it may read the map outside a request`);
-}
-
-function readText(file: string): string | undefined {
-  try {
-    return readFileSync(file, 'utf8');
-  } catch {
-    return undefined;
-  }
-}
-
-/** Whether a file's imports (or a namespace import's members) can reach `name`; a file that cannot be read may. */
-function importsName(text: string | undefined, name: string): boolean {
-  if (text === undefined) return true;
-  for (const m of text.matchAll(/\b(?:import|export)\s+(?:type\s+)?\{([^}]*)\}\s*from\b/g)) {
-    if (m[1]!.split(',').some((part) => part.trim().replace(/^type\s+/, '').split(/\s+as\s+/)[0]!.trim() === name)) return true;
-  }
-  for (const m of text.matchAll(/\bimport\s+\*\s+as\s+([A-Za-z_$][\w$]*)/g)) if (new RegExp(`\\b${m[1]}\\s*\\.\\s*${name}\\b`).test(text)) return true;
-  // `require()` and `import()` hand over the whole module: any mention may be a read.
-  return /\brequire\s*\(|\bimport\s*\(/.test(text) && new RegExp(`\\b${name}\\b`).test(text);
-}
-
-/**
- * The calls of S that are triggers: a timer started from oninitialized (`setTimeout(() => S(server, id), 350)`)
- * or a call right in oninitialized. Each goes, with a local it alone used (`const sessionId = …transport?.sessionId`).
- * Every other call is left to the chain planner, which threads ctx from a handler or refuses.
- */
-/** `trigger`: the statement that starts the sync (false for a local only it read, which goes with it). */
-function syncTriggers(syncFn: FunctionNode, unit: Unit, project: ProjectIndex | undefined, fail: (why: string) => never): { triggers: Array<{ unit: Unit; node: Node; trigger: boolean }>; callers: number } {
-  const callers: Array<{ unit: Unit; call: TSESTree.CallExpression }> = unit.prov.callsOf(syncFn).map((call) => ({ unit, call }));
-  if (isExported(syncFn)) {
-    const external = project?.callersOf(unit, syncFn);
-    if (!external) fail(`${functionName(syncFn)}() is exported and used in another file in a way other than a plain call`);
-    callers.push(...external!);
-  }
-  const out: Array<{ unit: Unit; node: Node; trigger: boolean }> = [];
-  let others = 0;
-  for (const { unit: at, call } of callers) {
-    const statement = triggerStatement(call, at.prov);
-    if (!statement) {
-      others++;
-      continue;
-    }
-    out.push({ unit: at, node: statement, trigger: true });
-    for (const local of onlyUsedBy(statement, call, at)) out.push({ unit: at, node: local, trigger: false });
-  }
-  return { triggers: out, callers: others };
-}
-
-function triggerStatement(call: TSESTree.CallExpression, prov: Provenance): Node | undefined {
-  let fn = enclosingFunction(call);
-  let statement = enclosingStatement(call);
-  // `setTimeout(() => S(…), ms)`: the timer's statement in the hook.
-  const body = fn?.type === 'ArrowFunctionExpression' ? fn.body : undefined;
-  const ran = body && body.type !== 'BlockStatement' ? unwrap(body.type === 'UnaryExpression' && body.operator === 'void' ? body.argument : body) : undefined;
-  if (fn && body && (ran === call || (body.type === 'BlockStatement' && body.body.length === 1 && body.body[0] === statement))) {
-    const timer = fn.parent;
-    if (timer?.type === 'CallExpression' && timer.arguments[0] === fn && ['setTimeout', 'setImmediate', 'queueMicrotask'].includes(calleeName(timer) ?? '')) {
-      statement = enclosingStatement(timer);
-      fn = enclosingFunction(timer);
-    }
-  }
-  if (!fn || !runsAtInit(fn, prov) || statement.type !== 'ExpressionStatement') return undefined;
-  return statement;
-}
-
-/**
- * `x.oninitialized = () => { … }` — the hook 2026-07-28 never runs — or code only it runs: an IIFE in it,
- * a named function only it (or such code) calls.
- */
-function runsAtInit(fn: FunctionNode, prov: Provenance, depth = 0): boolean {
-  const holder = fn.parent;
-  if (holder?.type === 'AssignmentExpression' && holder.right === fn && holder.left.type === 'MemberExpression' && propertyName(holder.left) === 'oninitialized') return true;
-  if (depth > 3) return false;
-  const outer = (node: Node) => {
-    const f = enclosingFunction(node);
-    return !!f && runsAtInit(f, prov, depth + 1);
-  };
-  if (isCalledInPlace(fn)) return outer(fn.parent!);
-  const calls = prov.callsOf(fn);
-  return calls.length > 0 && prov.referencesTo(fn).length === calls.length && calls.every(outer);
-}
-
-/** `const sessionId = server.server.transport?.sessionId;` read only by the retired call: it goes too. */
-function onlyUsedBy(statement: Node, call: TSESTree.CallExpression, unit: Unit): Node[] {
-  const out: Node[] = [];
-  for (const arg of call.arguments) {
-    const a = unwrap(arg);
-    if (a.type !== 'Identifier') continue;
-    const variable = unit.prov.variableOf(a);
-    const declarator = variable?.defs[0]?.node;
-    const declaration = declarator?.parent;
-    if (declarator?.type !== 'VariableDeclarator' || declaration?.type !== 'VariableDeclaration' || declaration.declarations.length !== 1 || !declarator.init || !plainRead(declarator.init)) continue;
-    if (enclosingFunction(declaration) !== enclosingFunction(statement)) continue;
-    if (variable!.references.every((r) => r.identifier === declarator.id || contains(statement, r.identifier))) out.push(declaration);
-  }
-  return out;
-}
-
-/** A member chain without calls: reading it has no effect to keep. */
-function plainRead(node: Node): boolean {
-  let n = unwrap(node);
-  if (n.type === 'ChainExpression') n = n.expression;
-  while (n.type === 'MemberExpression') {
-    if (n.computed) return false;
-    n = unwrap(n.object);
-  }
-  return n.type === 'Identifier' || n.type === 'ThisExpression';
 }
