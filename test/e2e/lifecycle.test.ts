@@ -22,7 +22,7 @@ const perRequest = () =>
   });
 
 describe('uproot migrate --lifecycle per-request', () => {
-  it.each(['sandbox-ts', 'field-ts', 'helper-module-ts', 'setter-barrel-js', 'lazy-getter-js', 'lazy-getter-ts', 'setter-try-ts', 'workspace-field-js', 'fill-answer-ts', 'fill-answer-setter-js', 'fill-imported-ts', 'fill-imported-js', 'fill-receiver-ts'])('%s: each handler derives the state per request, on both eras', async (name) => {
+  it.each(['sandbox-ts', 'field-ts', 'helper-module-ts', 'setter-barrel-js', 'lazy-getter-js', 'lazy-getter-ts', 'setter-try-ts', 'workspace-field-js', 'fill-answer-ts', 'fill-answer-setter-js', 'fill-imported-ts', 'fill-imported-js', 'fill-receiver-ts', 'session-sync-ts', 'session-sync-js'])('%s: each handler derives the state per request, on both eras', async (name) => {
     const comparison = await compareMigration(path.join(FIXTURES_DIR, 'lifecycle', name), perRequest());
     expectSameAsOriginal(comparison);
   });
@@ -32,6 +32,14 @@ describe('uproot migrate --lifecycle per-request', () => {
 describe('uproot migrate --lifecycle per-request on the state spellings', () => {
   it.each(['workspace-getter-v2-ts', 'workspace-cast-v2-ts', 'sandbox-helper-file-v2-ts', 'sandbox-iife-v2-ts', 'sandbox-ready-promise-v2-ts', 'sandbox-then-v2-ts', 'sandbox-shared-refresh-v2-js', 'sandbox-ready-field-v2-ts'])('state/%s: each handler derives the state per request, on both eras', async (name) => {
     const comparison = await compareMigration(path.join(FIXTURES_DIR, 'state', name), perRequest());
+    expectSameAsOriginal(comparison);
+  });
+});
+
+// Roots kept per session (the reference "everything" server's shape), read by tools in another module through a helper.
+describe('uproot migrate --lifecycle per-request on a per-session map', () => {
+  it('config-source/session-map-v2-ts: each tool asks for roots and its session key gets this request\'s answer, on both eras', async () => {
+    const comparison = await compareMigration(path.join(FIXTURES_DIR, 'config-source', 'session-map-v2-ts'), perRequest());
     expectSameAsOriginal(comparison);
   });
 });

@@ -182,15 +182,6 @@ export const server = new McpServer({ name: 's', version: '1.0.0' });
     }
   });
 
-  it('the same, called first thing by a tool of the same file: the detail names the first-use call', () => {
-    const text = `${BASE}${SYNC('sessionId')}server.registerTool('roots', {}, async (ctx) => ({ content: [{ type: 'text', text: (await syncRoots(ctx.sessionId))?.join(',') ?? '' }] }));
-`;
-    for (const o of requests({ 'roots.ts': text })) {
-      expect(o.outcome).toBe('marked');
-      expect(o.detail).toMatch(/keyed by sessionId \(a parameter of syncRoots\(\)\).*requestRoots\(\), which fills it, is called at line \d+ by syncRoots\(\), which is called at line \d+ inside the roots tool handler: a first-use fill/);
-    }
-  });
-
   it('JavaScript, a function declaration keyed by a module constant', () => {
     const text = `${BASE}const KEY = 'default';
 const roots = new Map();
@@ -210,66 +201,5 @@ server.registerTool('roots', {}, async (ctx) => ({ content: [{ type: 'text', tex
   });
 });
 
-describe('an exported fill names its callers in the other modules of the run and what runs them', () => {
-  const ROOTS = `import { McpServer } from '@modelcontextprotocol/server';
-
-export const server = new McpServer({ name: 's', version: '1.0.0' });
-const roots = new Map<string | undefined, string[]>();
-export async function syncRoots(sessionId?: string) {
-  const requestRoots = async () => {
-    const response = await server.server.listRoots();
-    roots.set(sessionId, response.roots.map((r) => r.uri));
-  };
-  if (!roots.has(sessionId)) {
-    server.server.setNotificationHandler('notifications/roots/list_changed', requestRoots);
-    await requestRoots();
-  }
-  return roots.get(sessionId);
-}
-`;
-  const START = (from: string) => `import { server, syncRoots } from '${from}';
-
-let timer: ReturnType<typeof setTimeout> | undefined;
-server.server.oninitialized = async () => {
-  timer = setTimeout(() => void syncRoots(undefined), 350);
-};
-export const stop = () => clearTimeout(timer);
-`;
-  const TOOL_FILE = (from: string) => `import { server, syncRoots } from '${from}';
-
-server.registerTool('roots', {}, async (ctx) => ({ content: [{ type: 'text', text: ((await syncRoots(ctx.sessionId)) ?? []).join(',') }] }));
-`;
-  // The tool is named when its registration names it with a literal.
-  const expectCallers = (files: Record<string, string>, start: string, tool: string) => {
-    const startLine = lineOf(files[start]!, 'syncRoots(undefined)');
-    const toolLine = lineOf(files[tool]!, 'await syncRoots(');
-    for (const o of requests(files)) {
-      expect(o.outcome).toBe('marked');
-      expect(o.detail).toContain(`syncRoots(), which is exported and called from `);
-      expect(o.detail).toContain(`${start}:${startLine} (a setTimeout callback)`);
-      expect(o.detail).toContain(`${tool}:${toolLine} (inside the roots tool handler: a first-use fill)`);
-    }
-  };
-
-  it('imported straight from its module', () => {
-    expectCallers({ 'roots.ts': ROOTS, 'start.ts': START('./roots.js'), 'tools.ts': TOOL_FILE('./roots.js') }, 'start.ts', 'tools.ts');
-  });
-
-  it('imported through a barrel', () => {
-    expectCallers({ 'roots.ts': ROOTS, 'utils.ts': `export * from './roots.js';\n`, 'start.ts': START('./utils.js'), 'tools.ts': TOOL_FILE('./utils.js') }, 'start.ts', 'tools.ts');
-  });
-
-  it('the sync function written as an exported arrow, with .then', () => {
-    const arrow = ROOTS.replace('export async function syncRoots(sessionId?: string) {', 'export const syncRoots = async (sessionId?: string) => {')
-      .replace(
-        `    const response = await server.server.listRoots();
-    roots.set(sessionId, response.roots.map((r) => r.uri));`,
-        `    await server.server.listRoots().then((response) => {
-      roots.set(sessionId, response.roots.map((r) => r.uri));
-    });`,
-      )
-      .replace('  return roots.get(sessionId);\n}\n', '  return roots.get(sessionId);\n};\n');
-    expect(arrow).not.toBe(ROOTS);
-    expectCallers({ 'roots.ts': arrow, 'start.ts': START('./roots.js'), 'tools.ts': TOOL_FILE('./roots.js') }, 'start.ts', 'tools.ts');
-  });
-});
+// A sync function its handlers call with their own session (same file, another module, a barrel, `.then`) is
+// rewritten now: lifecycle-session-map.test.ts.

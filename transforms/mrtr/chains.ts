@@ -55,10 +55,11 @@ export interface ProjectIndex {
 
 const MAX_FILES_DEEP = 4;
 
-export function planSite(site: RootsSite, unit: Unit, project?: ProjectIndex): SitePlan {
+/** `retired`: callers and registrations the plan removes (session-fill.ts); no chain is followed through them. */
+export function planSite(site: RootsSite, unit: Unit, project?: ProjectIndex, retired?: Retired): SitePlan {
   checkRequestForm(site, unit.prov);
   const chains: HandlerChain[] = [];
-  extend(site, site.node, unit, [], (reach, at, registrationUnit, hops, factoryCall) => chains.push(handlerChain(site, reach, at, registrationUnit, hops, factoryCall)), project, 0, new Set());
+  extend(site, site.node, unit, [], (reach, at, registrationUnit, hops, factoryCall) => chains.push(handlerChain(site, reach, at, registrationUnit, hops, factoryCall)), project, 0, new Set(), retired);
   if (chains.length === 0) throw new Unprovable('unresolved-chain', 'no handler reaches this request');
   return { site, unit, chains };
 }
@@ -99,15 +100,21 @@ export function handlerCallbacksReaching(site: RootsSite, unit: Unit, project?: 
   return { callbacks, traced };
 }
 
-function extend(site: RootsSite, node: Node, unit: Unit, tail: ChainHop[], chains: ChainEnd, project: ProjectIndex | undefined, depth: number, external: Set<FunctionNode>): void {
-  const reaches = reachesOf(node, unit.prov);
+/** Whether a node of a unit goes with the rewrite (a retired trigger or list_changed registration). */
+export type Retired = (node: Node, unit: Unit) => boolean;
+
+function extend(site: RootsSite, node: Node, unit: Unit, tail: ChainHop[], chains: ChainEnd, project: ProjectIndex | undefined, depth: number, external: Set<FunctionNode>, retired?: Retired): void {
+  if (retired?.(node, unit)) return;
+  const all = reachesOf(node, unit.prov);
+  const reaches = retired ? all.filter((r) => !((r.registration && retired(r.registration, unit)) || r.hops.some((h) => retired(h.call, unit)))) : all;
+  if (all.length > 0 && reaches.length === 0) return;
   if (reaches.length === 0) throw new Unprovable('unresolved-chain', 'no handler reaches this request');
   // Every reach is followed before one fails the site: a chain uproot cannot close says less than a reach that can
   // never ask per request (a list handler, a timer, a hook), which then names the marker.
   let failure: Unprovable | undefined;
   for (const reach of reaches) {
     try {
-      extendReach(site, node, reach, unit, tail, chains, project, depth, external);
+      extendReach(site, node, reach, unit, tail, chains, project, depth, external, retired);
     } catch (error) {
       if (!(error instanceof Unprovable)) throw error;
       if (!failure || (failure.reason === 'unresolved-chain' && error.reason !== 'unresolved-chain')) failure = error;
@@ -116,7 +123,7 @@ function extend(site: RootsSite, node: Node, unit: Unit, tail: ChainHop[], chain
   if (failure) throw failure;
 }
 
-function extendReach(site: RootsSite, node: Node, reach: Reach, unit: Unit, tail: ChainHop[], chains: ChainEnd, project: ProjectIndex | undefined, depth: number, external: Set<FunctionNode>): void {
+function extendReach(site: RootsSite, node: Node, reach: Reach, unit: Unit, tail: ChainHop[], chains: ChainEnd, project: ProjectIndex | undefined, depth: number, external: Set<FunctionNode>, retired?: Retired): void {
   // Past `await server.connect(…)` the request is a start-up fetch, whoever calls the function that connects.
   const startUp = reach.handler === 'other' ? connectedBefore(node, reach, unit) : undefined;
   if (startUp) {
@@ -133,7 +140,7 @@ function extendReach(site: RootsSite, node: Node, reach: Reach, unit: Unit, tail
     const fn = reach.hops[i]!.fn;
     if (!isExported(fn)) continue;
     if (!project) throw new Unprovable('unresolved-chain', `${name(fn)} is exported, so callers in other files would break; run uproot migrate on the whole project`);
-    followExternal(site, fn, unit, hops.slice(i + 1), chains, project, depth, external);
+    followExternal(site, fn, unit, hops.slice(i + 1), chains, project, depth, external, retired);
   }
   if (reach.handler === 'other' && reach.unresolved && returningFunction(reach.unresolved)) {
     // A handler factory: the callback is built here and registered wherever the factory is called.
@@ -145,7 +152,7 @@ function extendReach(site: RootsSite, node: Node, reach: Reach, unit: Unit, tail
     if (!project || !isExported(fn)) {
       throw new Unprovable('unresolved-chain', `no caller of ${name(fn)} could be traced to a tools/call, prompts/get or resources/read handler`);
     }
-    if (!followExternal(site, fn, unit, hops, chains, project, depth, external)) {
+    if (!followExternal(site, fn, unit, hops, chains, project, depth, external, retired)) {
       throw new Unprovable('unresolved-chain', `${name(fn)} is exported but no caller in the given paths could be traced`);
     }
     return;
@@ -153,16 +160,16 @@ function extendReach(site: RootsSite, node: Node, reach: Reach, unit: Unit, tail
   chains(reach, unit, unit, hops);
 }
 
-function followExternal(site: RootsSite, fn: FunctionNode, unit: Unit, rest: ChainHop[], chains: ChainEnd, project: ProjectIndex, depth: number, external: Set<FunctionNode>): boolean {
+function followExternal(site: RootsSite, fn: FunctionNode, unit: Unit, rest: ChainHop[], chains: ChainEnd, project: ProjectIndex, depth: number, external: Set<FunctionNode>, retired?: Retired): boolean {
   if (external.has(fn)) return true;
   external.add(fn);
   if (depth >= MAX_FILES_DEEP) throw new Unprovable('unresolved-chain', `the chain through ${name(fn)} crosses more files than uproot follows`);
   const callers = project.callersOf(unit, fn);
   if (!callers) throw new Unprovable('unresolved-chain', `${name(fn)} is used in another file in a way other than a plain call`);
   for (const caller of callers) {
-    extend(site, caller.call, caller.unit, [{ fn, fnUnit: unit, call: caller.call, callUnit: caller.unit }, ...rest], chains, project, depth + 1, external);
+    extend(site, caller.call, caller.unit, [{ fn, fnUnit: unit, call: caller.call, callUnit: caller.unit }, ...rest], chains, project, depth + 1, external, retired);
   }
-  return callers.length > 0;
+  return callers.some((c) => !retired?.(c.call, c.unit));
 }
 
 /** The named function that returns `fn` (`function make() { return async () => ... }`). */

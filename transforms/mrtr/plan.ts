@@ -6,10 +6,11 @@ import type { ScopeManagerLike } from '@uproot/core/planning';
 import { type TextEdit, applyEdits } from '@uproot/core/planning';
 import { dedupeMarkers, planMarker, planMarkerRemoval } from '@uproot/core/planning';
 import type { FilePlan, SiteOutcome } from '../outcome.ts';
-import { type HandlerChain, type ProjectIndex, type SitePlan, handlerCallbacksReaching, planSite, pushChains } from './chains.ts';
+import { type HandlerChain, type ProjectIndex, type Retired, type SitePlan, handlerCallbacksReaching, planSite, pushChains } from './chains.ts';
 import { PushRequestsByHandler, isPushRequest, pushRequestDetail } from '../push-requests.ts';
 import { importedPushRequests } from '../imported-push-requests.ts';
 import { lazyGuardEdits } from './lazy.ts';
+import { NotSessionFill, planSessionFill, sessionMapOf } from './session-fill.ts';
 import { ONE_CLIENT_NOTE, planLifecycle } from './lifecycle.ts';
 import { planClientEraGuards } from '../client-era-guard.ts';
 import { type DerivedState, buildRewrite } from './rewrite.ts';
@@ -139,8 +140,8 @@ function planUnitsOnce(units: Unit[], project: ProjectIndex | undefined, onlySit
   /** Push requests of helpers the handler imports from modules outside the run (one file given): read, never written. */
   const outsideRun = (fns: FunctionNode[], unit: Unit) => importedPushRequests(fns, unit).filter((r) => !units.some((u) => u.path === r.file));
   /** The plan, or why it is held back: a handler it rewrites also elicits or samples push-style. */
-  const planOrHold = (site: RootsSite, unit: Unit): SitePlan => {
-    const plan = planSite(site, unit, project);
+  const planOrHold = (site: RootsSite, unit: Unit, skip?: Retired): SitePlan => {
+    const plan = planSite(site, unit, project, skip);
     const fns = plan.chains.flatMap((c) => [c.callback, ...c.hops.map((h) => h.fn)]);
     // Planned alone, the file's handlers may still call a helper of another file that elicits or samples.
     const imported = project ? [] : importedPushRequests(fns, unit);
@@ -183,6 +184,32 @@ function planUnitsOnce(units: Unit[], project: ProjectIndex | undefined, onlySit
     }
     return plan;
   };
+  // Roots kept per session, read back by the handlers through the function that fills them (session-fill.ts).
+  const sessionNotes = new Map<RootsSite, string>();
+  const sessionEdits = new Map<Unit, TextEdit[]>();
+  if (perRequest) {
+    for (const unit of units) {
+      for (const site of unit.sites) {
+        if (site.kind !== 'request' || site.side !== 'server' || retired.has(site) || !sessionMapOf(site, unit)) continue;
+        try {
+          const fill = planSessionFill(site, unit, project);
+          // v1 has no MRTR: a session map it could derive is the upgrade's to decide; only why it cannot is said here.
+          if (site.sdk !== 2) continue;
+          plans.push(planOrHold(site, unit, fill.retired));
+          for (const [u, edits] of fill.edits) sessionEdits.set(u, [...(sessionEdits.get(u) ?? []), ...edits]);
+          retired.add(site);
+          sessionNotes.set(site, fill.detail);
+          for (const s of fill.covered) {
+            retired.add(s);
+            outcomes.get(unit)!.push({ site: s, outcome: 'rewritten', detail: fill.detail });
+          }
+        } catch (error) {
+          if (!(error instanceof Unprovable)) throw error;
+          if (!(error instanceof NotSessionFill)) stateFailures.set(site, error.reason === 'push-request' ? error : new Unprovable(site.reason ?? error.reason, error.message));
+        }
+      }
+    }
+  }
   for (const unit of units) {
     const out = outcomes.get(unit)!;
     for (const site of unit.sites) {
@@ -277,8 +304,8 @@ function planUnitsOnce(units: Unit[], project: ProjectIndex | undefined, onlySit
   const stayed = options.pushOnly ? stayedHandlers(pushRequests, rounds, usedRounds, heldOutside, units) : [];
   const broken = splitHelpersBroken(rounds, usedRounds, plans);
   if ([...broken].some((site) => !blocked.has(site))) return { result: new Map(), broken };
-  const rewrite = buildRewrite(plans, derived, options.sharedHelpers, [...usedRounds]);
-  for (const plan of plans) outcomes.get(plan.unit)?.push({ site: plan.site, outcome: 'rewritten', ...(lazy.has(plan.site) ? { detail: LAZY_NOTE } : {}) });
+  const rewrite = buildRewrite(plans, derived, options.sharedHelpers, [...usedRounds], sessionEdits);
+  for (const plan of plans) outcomes.get(plan.unit)?.push({ site: plan.site, outcome: 'rewritten', ...(lazy.has(plan.site) ? { detail: LAZY_NOTE } : sessionNotes.has(plan.site) ? { detail: sessionNotes.get(plan.site) } : {}) });
   const result = new Map<Unit, FilePlan>();
   for (const unit of units) {
     const out = outcomes.get(unit)!;

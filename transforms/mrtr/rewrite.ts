@@ -6,6 +6,7 @@ import { type TextEdit, EditConflictError, applyEdits, indentAt, insert, replace
 import { cjsRequires, planImports, planPrunes, type ImportName } from '@uproot/core/planning';
 import type { RootsSite } from '@uproot/core/planning';
 import { type HandlerChain, PLAIN, type SitePlan } from './chains.ts';
+import { comparedWithNothing } from './capability-compare.ts';
 import { HELPER_NAMES, entryCheck, helperImports, helpersBlock } from './helpers-block.ts';
 import { type Unit, Unprovable } from './unit.ts';
 import type { SharedHelpers } from '../shared-helpers/names.ts';
@@ -53,7 +54,8 @@ export interface DerivedState {
 }
 
 /** `rounds`: handlers whose elicitation and sampling requests move with their roots request (or alone) into one round. */
-export function buildRewrite(plans: SitePlan[], derived: DerivedState[] = [], shared?: SharedHelpers, rounds: PushRound[] = []): Rewrite {
+/** `fileEdits`: further edits per file that go with the plans (session-fill.ts), their removals pruned like the rest. */
+export function buildRewrite(plans: SitePlan[], derived: DerivedState[] = [], shared?: SharedHelpers, rounds: PushRound[] = [], fileEdits: ReadonlyMap<Unit, TextEdit[]> = new Map()): Rewrite {
   const needs = new Map<Unit, UnitNeeds>();
   const need = (u: Unit) => {
     let n = needs.get(u);
@@ -188,6 +190,12 @@ export function buildRewrite(plans: SitePlan[], derived: DerivedState[] = [], sh
       n.removed.push(r.range);
     }
   }
+  for (const [u, edits] of fileEdits) {
+    const n = need(u);
+    n.edits.push(...edits);
+    for (const e of edits) if (e.text === '') n.removed.push([e.start, e.end]);
+    if (edits.some((e) => new RegExp(`\\b${HELPER_NAMES.declares}\\(`).test(e.text))) n.helpers = true;
+  }
   for (const [fn, unit] of helperFns) {
     if (handlers.has(fn)) continue;
     const n = need(unit);
@@ -219,10 +227,13 @@ export function buildRewrite(plans: SitePlan[], derived: DerivedState[] = [], sh
       const fn = threadedFunction(site.node, ctxOf);
       const receiver = capabilityReceiver(site.node, u.text);
       if (!fn || !receiver) continue;
-      const target = site.node.parent?.type === 'ChainExpression' ? site.node.parent : site.node;
+      const read = site.node.parent?.type === 'ChainExpression' ? site.node.parent : site.node;
+      // `caps?.roots === undefined` compared a value; the per-request check is a boolean, so the comparison goes with it.
+      const compared = comparedWithNothing(read);
+      const target = compared?.node ?? read;
       const n = need(u);
       n.helpers = true;
-      n.edits.push(replace(target, `${HELPER_NAMES.declares}(${use(fn)}, ${receiver})`));
+      n.edits.push(replace(target, `${compared?.negated ? '!' : ''}${HELPER_NAMES.declares}(${use(fn)}, ${receiver})`));
       n.removed.push(target.range);
       gates.add(site);
     }
@@ -340,7 +351,7 @@ export function addParameter(fn: FunctionNode, u: Unit, index: number, ctx: stri
   return [insert(last.range[1], `, ${tail}`)];
 }
 
-function hasOptionalParameter(fn: FunctionNode): boolean {
+export function hasOptionalParameter(fn: FunctionNode): boolean {
   return fn.params.some((p) => p.type === 'AssignmentPattern' || (p.type === 'Identifier' && p.optional) || (p.type === 'TSParameterProperty' && p.parameter.type === 'AssignmentPattern'));
 }
 

@@ -167,7 +167,7 @@ function callReach(call: TSESTree.CallExpression, callback: FunctionNode | undef
       }
       if (kind === 'request' || kind === 'notification') {
         const method = handledMethod(call.arguments[0], (n) => prov.is(n, 'schema')?.name);
-        if (kind === 'notification') return { handler: 'notification-handler', name: method, hops };
+        if (kind === 'notification') return { handler: 'notification-handler', name: method, registration: call, hops };
         if (receiver.kind === 'client') return { handler: 'other', name: method ? `client ${method} handler` : undefined, hops };
         const handler = requestHandlerKind(method);
         return handler === 'request-handler'
