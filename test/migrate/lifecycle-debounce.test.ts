@@ -54,6 +54,56 @@ ${TOOLS('  ')}
 }
 ${extra}`;
 
+/** The same server with the list_changed handler written `handler`, the handle declared `handle`, and module code `extra`. */
+const WITH_HANDLER = (js: boolean, handler: string, handle: string, extra = '') =>
+  MODULE_LET(js, extra)
+    .replace(/ {2}server\.server\.setNotificationHandler\('notifications\/roots\/list_changed'[\s\S]*?\n {2}\}\);\n/, handler)
+    .replace(/^let rootsUpdateTimeout.*\n/m, handle);
+
+const SPELLINGS: Record<string, (js: boolean) => string> = {
+  'a named callback handed to setTimeout, `h !== undefined` and a reset in the handler': (js) =>
+    WITH_HANDLER(
+      js,
+      `  function refreshLater()${ts(js, ': void')} {
+    void updateRootsFromClient(server);
+  }
+  server.server.setNotificationHandler('notifications/roots/list_changed', () => {
+    if (!clientInitialized) return;
+    if (pending !== undefined) {
+      clearTimeout(pending);
+      pending = undefined;
+    }
+    pending = setTimeout(refreshLater, 250);
+  });
+`,
+      `let pending${ts(js, ': NodeJS.Timeout | undefined')};\n`,
+    ),
+  'setTimeout(…).unref() chained, a null handle, the callback resetting it': (js) =>
+    WITH_HANDLER(
+      js,
+      `  server.server.setNotificationHandler('notifications/roots/list_changed', async () => {
+    if (debounce != null) clearTimeout(debounce);
+    debounce = setTimeout(() => {
+      debounce = null;
+      void updateRootsFromClient(server);
+    }, 50).unref();
+  });
+`,
+      `let debounce${ts(js, ': ReturnType<typeof setTimeout> | null')} = null;\n`,
+    ),
+  'the handle unref-ed on a statement of its own, no init flag': (js) =>
+    WITH_HANDLER(
+      js,
+      `  server.server.setNotificationHandler('notifications/roots/list_changed', () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => updateRootsFromClient(server), 100);
+    timer.unref();
+  });
+`,
+      `let timer${ts(js, ': ReturnType<typeof setTimeout> | undefined')};\n`,
+    ),
+};
+
 describe('a debounced list_changed refresh, per request', () => {
   for (const js of [false, true]) {
     it(`module let handle (${ext(js)}): the debounce, its handle and the init flag go with the handlers`, () => {
@@ -65,5 +115,44 @@ describe('a debounced list_changed refresh, per request', () => {
       if (!js) expect(typecheck(dir)).toEqual([]);
       expect(migrate(dir).changed).toEqual({});
     });
+  }
+
+  for (const [name, files] of Object.entries(SPELLINGS)) {
+    for (const js of [false, true]) {
+      it(`${name} (${ext(js)}): retired with the handler`, () => {
+        const source = files(js);
+        // The spelling took: the handler text was replaced.
+        expect(source).not.toMatch(/rootsUpdateTimeout/);
+        const dir = project(`v-${ext(js)}`, { [`server.${ext(js)}`]: source });
+        const first = migrate(dir);
+        expect(first.requests).toEqual([{ outcome: 'rewritten', detail: expect.anything() }]);
+        const text = first.changed[`server.${ext(js)}`]!;
+        expect(text).not.toMatch(/setTimeout|clearTimeout|pending|debounce|timer|list_changed|refreshLater/);
+        expect(text).toMatch(/await updateRootsFromClient\(server, ctx\);/);
+        if (!js) expect(typecheck(dir)).toEqual([]);
+        expect(migrate(dir).changed).toEqual({});
+      });
+    }
+  }
+
+  // A handle something else uses is more than a debounce: a shutdown clearTimeout, a read of whether a refresh is pending.
+  const ELSEWHERE: Record<string, string> = {
+    'a shutdown clearTimeout': 'export function stop() {\n  if (rootsUpdateTimeout) clearTimeout(rootsUpdateTimeout);\n}\n',
+    'a read of whether a refresh is pending': 'export const refreshPending = () => rootsUpdateTimeout !== undefined;\n',
+  };
+  for (const [name, extra] of Object.entries(ELSEWHERE)) {
+    for (const js of [false, true]) {
+      it(`the handle also used by ${name} (${ext(js)}): marked, saying where`, () => {
+        const source = MODULE_LET(js, extra);
+        const lines = source.split('\n');
+        // The first use outside the handler: the line after `export function stop() {`, or the arrow's own line.
+        const at = lines.findIndex((l) => l.startsWith(extra.split('\n')[0]!));
+        const line = at + 1 + (extra.startsWith('export function') ? 1 : 0);
+        const dir = project(`used-${ext(js)}`, { [`server.${ext(js)}`]: source });
+        const { requests, changed } = migrate(dir);
+        expect(requests).toEqual([{ outcome: 'marked', detail: expect.stringContaining(`whose handle rootsUpdateTimeout is also used at line ${line}`) }]);
+        expect(changed[`server.${ext(js)}`]).toMatch(/\[background\]/);
+      });
+    }
   }
 });
