@@ -155,4 +155,50 @@ describe('a debounced list_changed refresh, per request', () => {
       });
     }
   }
+
+  /** A class keeping the handle in a private field, as fs-context-mcp-server's RootsManager does; `shutdown` uses it or not. */
+  const CLASS = (js: boolean, shutdown: boolean) => `${HEAD}${js ? '' : 'export '}class RootsServer {
+  ${js ? '#timer' : 'private timer'}${ts(js, '?: ReturnType<typeof setTimeout>')};
+  ${js ? '' : 'private '}dirs${ts(js, ': string[]')} = [];
+  ${ts(js, 'readonly ')}server = new McpServer({ name: 's', version: '1.0.0' });
+  constructor() {
+    this.server.server.setNotificationHandler('notifications/initialized', async () => {
+      await this.update();
+    });
+    this.server.server.setNotificationHandler('notifications/roots/list_changed', () => {
+      if (this.${js ? '#' : ''}timer) clearTimeout(this.${js ? '#' : ''}timer);
+      this.${js ? '#' : ''}timer = setTimeout(() => {
+        void this.update();
+      }, 100);
+    });
+    this.server.registerTool('inside', { inputSchema: z.object({ p: z.string() }) }, async ({ p }) => ({ content: [{ type: 'text', text: String(this.dirs.some((dir) => path.resolve(p).startsWith(dir))) }] }));
+  }
+${shutdown ? `  close()${ts(js, ': void')} {\n    clearTimeout(this.${js ? '#' : ''}timer);\n  }\n` : ''}  ${js ? '' : 'private '}async update()${ts(js, ': Promise<void>')} {
+    try {
+      const result = await this.server.server.listRoots();
+      this.dirs = result.roots.map((root) => fileURLToPath(root.uri));
+    } catch (error) {
+      console.error('roots unavailable:', String(error));
+    }
+  }
+}
+${js ? 'export const createServer = () => new RootsServer().server;\n' : ''}`;
+  for (const js of [false, true]) {
+    it(`a private class field handle (${ext(js)}): retired with the handler`, () => {
+      const dir = project(`class-${ext(js)}`, { [`server.${ext(js)}`]: CLASS(js, false) });
+      const first = migrate(dir);
+      expect(first.requests).toEqual([{ outcome: 'rewritten', detail: expect.anything() }]);
+      const text = first.changed[`server.${ext(js)}`]!;
+      expect(text).not.toMatch(/setTimeout|clearTimeout|timer|list_changed|notifications\/initialized/);
+      if (!js) expect(typecheck(dir)).toEqual([]);
+      expect(migrate(dir).changed).toEqual({});
+    });
+    it(`a private class field handle a close() method also clears (${ext(js)}): marked, saying where`, () => {
+      const source = CLASS(js, true);
+      const line = source.split('\n').findIndex((l) => l.includes('close()')) + 2;
+      const dir = project(`class-close-${ext(js)}`, { [`server.${ext(js)}`]: source });
+      const { requests } = migrate(dir);
+      expect(requests).toEqual([{ outcome: 'marked', detail: expect.stringContaining(`is also used at line ${line} in close()`) }]);
+    });
+  }
 });

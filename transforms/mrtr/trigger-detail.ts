@@ -6,7 +6,7 @@ import type { TSESTree } from '@typescript-eslint/types';
 import { type FunctionNode, type Node, calleeName, functionName, isExported, isRequestHandler, locOf, reachesOf, runningFunction, unwrap } from '@uproot/core/planning';
 import type { Provenance } from '@uproot/core/planning';
 import { fillReferences, hookOf, timerStatement } from '../param/state/hooks.ts';
-import { debounceOf } from '../param/state/debounce.ts';
+import { debounceOf, strayHandleUse } from '../param/state/debounce.ts';
 
 /** The calls of an exported function in other modules of the run, described (`index.ts:103 (a setTimeout callback)`). */
 export type OtherCallers = (fn: FunctionNode) => string[] | undefined;
@@ -62,7 +62,8 @@ export function untriggeredUse(fn: FunctionNode, prov: Provenance, listChanged: 
 /** A list_changed debounce whose handle is also used elsewhere: where (`whose handle h is also used at line 40 in stop()`). */
 function strayUse(call: TSESTree.CallExpression, prov: Provenance, listChanged: ReadonlySet<Node>): string | undefined {
   const d = debounceOf(call, prov, (fn) => hookOf(fn, listChanged)?.kind === 'refresh');
-  return d && 'stray' in d ? `in the list_changed handler, ${d.stray} (more than a debounce that could go with the handler)` : undefined;
+  if (d && 'stray' in d) return `in the list_changed handler, ${d.stray} (more than a debounce that could go with the handler)`;
+  return strayHandleUse(call, prov);
 }
 
 /** `h = setTimeout(() => fill(), ms)` around `fn`: the timer and the variable or field keeping its handle. */
@@ -83,5 +84,6 @@ function handleOf(call: TSESTree.CallExpression): string | undefined {
   const target = p?.type === 'AssignmentExpression' && p.right === top ? unwrap(p.left) : p?.type === 'VariableDeclarator' && p.init === top ? p.id : undefined;
   if (target?.type === 'Identifier') return target.name;
   if (target?.type === 'MemberExpression' && target.object.type === 'ThisExpression' && target.property.type === 'Identifier' && !target.computed) return `this.${target.property.name}`;
+  if (target?.type === 'MemberExpression' && target.object.type === 'ThisExpression' && target.property.type === 'PrivateIdentifier') return `this.#${target.property.name}`;
   return undefined;
 }

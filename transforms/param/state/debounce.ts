@@ -28,11 +28,8 @@ const CLEARS = new Set(['clearTimeout', 'clearInterval']);
  * `stray` says where the handle is used besides (for the marker's detail).
  */
 export function debounceOf(call: TSESTree.CallExpression, prov: Provenance, isRefresh: (fn: FunctionNode) => boolean): Debounce | { stray: string } | undefined {
-  if (calleeName(call) !== 'setTimeout' || unwrap(call.callee).type !== 'Identifier' || !call.arguments[0]) return undefined;
-  let top: Node = call;
-  if (top.parent?.type === 'MemberExpression' && top.parent.object === top && propertyName(top.parent) === 'unref' && top.parent.parent?.type === 'CallExpression' && top.parent.parent.callee === top.parent) top = top.parent.parent;
-  const assign = top.parent;
-  if (assign?.type !== 'AssignmentExpression' || assign.operator !== '=' || assign.right !== top || assign.parent?.type !== 'ExpressionStatement') return undefined;
+  const assign = timerAssignment(call);
+  if (!assign) return undefined;
   const timer = assign.parent;
   const handler = enclosingFunction(timer);
   if (!handler || handler.body.type !== 'BlockStatement' || timer.parent !== handler.body || !isRefresh(handler)) return undefined;
@@ -54,11 +51,38 @@ export function debounceOf(call: TSESTree.CallExpression, prov: Provenance, isRe
       resets.add(reset);
       continue;
     }
-    const user = enclosingFunction(ref);
-    const name = user && functionNameOf(user);
-    return { stray: `whose handle ${handle.name} is also used at line ${locOf(ref).start.line}${name ? ` in ${name}()` : ''}` };
+    return { stray: strayText(handle.name, ref) };
   }
   return { handler, statements, ...(callback ? { callback } : {}), resets, ...(handle.declaration ? { declaration: handle.declaration } : {}) };
+}
+
+/**
+ * For a timer whose handle is kept (`h = setTimeout(…)`) anywhere, not only in a list_changed handler:
+ * the first use of the handle outside the function that starts the timer, said as in `debounceOf`.
+ */
+export function strayHandleUse(call: TSESTree.CallExpression, prov: Provenance): string | undefined {
+  const assign = timerAssignment(call);
+  const starter = assign && enclosingFunction(assign);
+  const handle = assign && handleOf(assign.left, prov);
+  if (!starter || !handle) return undefined;
+  const ref = handle.refs.find((r) => r.range[0] < starter.range[0] || r.range[1] > starter.range[1]);
+  return ref && strayText(handle.name, ref);
+}
+
+/** `h = setTimeout(cb, ms)` or `h = setTimeout(cb, ms).unref()` as a statement: the assignment. */
+function timerAssignment(call: TSESTree.CallExpression): (TSESTree.AssignmentExpression & { parent: TSESTree.ExpressionStatement }) | undefined {
+  if (calleeName(call) !== 'setTimeout' || unwrap(call.callee).type !== 'Identifier' || !call.arguments[0]) return undefined;
+  let top: Node = call;
+  if (top.parent?.type === 'MemberExpression' && top.parent.object === top && propertyName(top.parent) === 'unref' && top.parent.parent?.type === 'CallExpression' && top.parent.parent.callee === top.parent) top = top.parent.parent;
+  const assign = top.parent;
+  if (assign?.type !== 'AssignmentExpression' || assign.operator !== '=' || assign.right !== top || assign.parent?.type !== 'ExpressionStatement') return undefined;
+  return assign as TSESTree.AssignmentExpression & { parent: TSESTree.ExpressionStatement };
+}
+
+function strayText(name: string, ref: Node): string {
+  const user = enclosingFunction(ref);
+  const fn = user && functionNameOf(user);
+  return `whose handle ${name} is also used at line ${locOf(ref).start.line}${fn ? ` in ${fn}()` : ''}`;
 }
 
 interface Handle {
@@ -85,22 +109,28 @@ function handleOf(target: Node, prov: Provenance): Handle | undefined {
     return { name: x.name, refs, declaration: declarator.parent, is };
   }
   if (x.type !== 'MemberExpression' || x.object.type !== 'ThisExpression' || x.computed) return undefined;
-  const name = propertyName(x);
+  const name = keyName(x);
   const cls = thisClass(x);
   if (!name || !cls) return undefined;
   let declaration: TSESTree.PropertyDefinition | undefined;
   const refs: Node[] = [];
   const is = (n: Node) => {
     const y = unwrap(n);
-    return y.type === 'MemberExpression' && y.object.type === 'ThisExpression' && !y.computed && propertyName(y) === name && thisClass(y) === cls;
+    return y.type === 'MemberExpression' && y.object.type === 'ThisExpression' && !y.computed && keyName(y) === name && thisClass(y) === cls;
   };
   walkAll(cls, (n) => {
-    if (n.type === 'PropertyDefinition' && !n.computed && !n.static && propertyName(n) === name) declaration = n;
+    if (n.type === 'PropertyDefinition' && !n.computed && !n.static && keyName(n) === name) declaration = n;
     if (is(n)) refs.push(n);
   });
   // Only a private field is sure to be used nowhere but here; a public one may be read from outside the class.
   if (!declaration || !empty(declaration.value) || (declaration.accessibility !== 'private' && declaration.key.type !== 'PrivateIdentifier')) return undefined;
-  return { name: `this.${declaration.key.type === 'PrivateIdentifier' ? '#' : ''}${name}`, refs, declaration, is };
+  return { name: `this.${name}`, refs, declaration, is };
+}
+
+/** A member's name, `#name` for a private one (which `propertyName` leaves unnamed). */
+function keyName(n: TSESTree.MemberExpression | TSESTree.PropertyDefinition): string | undefined {
+  const key = n.type === 'MemberExpression' ? n.property : n.key;
+  return key.type === 'PrivateIdentifier' ? `#${key.name}` : propertyName(n);
 }
 
 function empty(init: Node | null | undefined): boolean {
