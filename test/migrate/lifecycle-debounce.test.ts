@@ -201,4 +201,19 @@ ${js ? 'export const createServer = () => new RootsServer().server;\n' : ''}`;
       expect(requests).toEqual([{ outcome: 'marked', detail: expect.stringContaining(`is also used at line ${line} in close()`) }]);
     });
   }
+
+  // filesystem-context-mcp-server's fill recomputes derived state in a `finally`, for a client without roots too.
+  for (const js of [false, true]) {
+    it(`a fill whose finally recomputes for every client (${ext(js)}): marked, naming the finally`, () => {
+      const source = MODULE_LET(js, `function recompute()${ts(js, ': void')} {\n  console.error(rootDirectories.length);\n}\n`).replace(
+        "    console.error('roots unavailable:', error instanceof Error ? error.message : String(error));\n  }\n",
+        "    console.error('roots unavailable:', error instanceof Error ? error.message : String(error));\n  } finally {\n    recompute();\n  }\n",
+      );
+      expect(source).toMatch(/finally/);
+      const dir = project(`finally-${ext(js)}`, { [`server.${ext(js)}`]: source });
+      const { requests } = migrate(dir);
+      const line = source.split('\n').findIndex((l) => l.includes('} finally {')) + 1;
+      expect(requests).toEqual([{ outcome: 'marked', detail: expect.stringContaining(`the fill's finally block (line ${line}) ran for every client`) }]);
+    });
+  }
 });

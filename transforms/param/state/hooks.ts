@@ -289,6 +289,10 @@ function statement(s: Node, c: HookContext, locals: Set<VariableLike>): Node[] {
     }
     case 'TryStatement':
       if (!s.finalizer && statement(s.block, c, locals).length === 0 && (!s.handler || s.handler.body.body.every((h) => h.type === 'ExpressionStatement' && (isConsoleCall(h.expression) || repeatable(h.expression, c))))) return [];
+      // Per request (only there is `repeatable` set) say what the helper would skip: the finally ran for every client.
+      if (c.repeatable && s.finalizer && s.finalizer.body.length > 0) {
+        throw new Unprovable('lifecycle', `the fill's finally block (line ${locOf(s.finalizer).start.line}) ran for every client, one that declares no roots included, and a per-request helper runs only where roots are asked for`);
+      }
       break;
     case 'ReturnStatement':
       if (!s.argument) return [];
