@@ -56,7 +56,7 @@ const DEBOUNCE = (timer: string) => `server.server.setNotificationHandler('notif
 });
 `;
 
-describe('a fill run by a timer whose handle is kept (a debounce) names the timer and the handle', () => {
+describe('a fill run by a timer whose handle is kept (a debounce): retired with its handler, or the marker names the other use', () => {
   const cases: Record<string, { file: string; text: string; handle: string }> = {
     'function declaration, arrow callback, module variable handle': {
       file: 'server.ts',
@@ -102,11 +102,19 @@ new Roots().register();
       handle: 'this.handle',
     },
   };
-  it.each(Object.entries(cases))('%s', (_, { file, text, handle }) => {
-    const line = lineOf(text, 'setTimeout(');
-    for (const o of requests({ [file]: text })) {
+  // A handle only the list_changed handler uses is its debounce, retired with it (lifecycle-debounce.test.ts).
+  it.each(Object.entries(cases))('%s, the handle only the handler uses: rewritten', (_, { file, text }) => {
+    for (const o of requests({ [file]: text })) expect(o.outcome).toBe('rewritten');
+  });
+  // Used anywhere else (a shutdown clearTimeout), it is more than a debounce: the marker names that use.
+  it.each(Object.entries(cases))('%s, the handle also cleared at shutdown: marked, naming the use', (_, { file, text, handle }) => {
+    const stop = handle.startsWith('this.') ? text.replace('  register(): void {', `  stop(): void {\n    clearTimeout(${handle});\n  }\n  register(): void {`) : `${text}export function stop() {\n  clearTimeout(${handle});\n}\n`;
+    expect(stop).not.toBe(text);
+    const line = lineOf(stop, 'setTimeout(');
+    const use = lineOf(stop, 'stop()') + 1;
+    for (const o of requests({ [file]: stop })) {
       expect(o.outcome).toBe('marked');
-      expect(o.detail).toContain(`is filled by refresh(), which runs from a timer at line ${line} whose handle is kept in ${handle}, so there is no one place`);
+      expect(o.detail).toContain(`is filled by refresh(), which runs from a timer at line ${line} in the list_changed handler, whose handle ${handle} is also used at line ${use} in stop()`);
     }
   });
 });

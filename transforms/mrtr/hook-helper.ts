@@ -26,6 +26,7 @@ import { repeatableCalls, writtenByFallback } from './fallback-fill.ts';
 import { isReport } from './reports.ts';
 import { shownTimingNote } from './shown-reads.ts';
 import { type OtherCallers, untriggeredUse } from './trigger-detail.ts';
+import { debounceDeclarations, hookOnlyFlags } from './hook-flags.ts';
 type Reason = NonNullable<RootsSite['reason']>;
 
 export function planHookHelper(unit: Unit, group: Group, checks: ConsumerCheck, tools: StateTools, elsewhere?: OtherCallers, project?: ProjectIndex): StatePlan {
@@ -47,7 +48,7 @@ export function planHookHelper(unit: Unit, group: Group, checks: ConsumerCheck, 
       continue;
     }
     const outer = new Set<FunctionNode>();
-    const triggers = triggersOf(fn, unit.prov, listChanged, outer) ?? (fn.params.length > 0 ? answerTriggers(fn, unit.prov, listChanged, requests) : undefined);
+    const triggers = triggersOf(fn, unit.prov, listChanged, outer, 0, true) ?? (fn.params.length > 0 ? answerTriggers(fn, unit.prov, listChanged, requests) : undefined);
     const name = functionName(fn);
     if (!triggers) {
       // Say which use is not a trigger, so the author knows what to change.
@@ -90,6 +91,9 @@ export function planHookHelper(unit: Unit, group: Group, checks: ConsumerCheck, 
   // Each trigger and the fill may only fetch roots into the state (and log): what --to param retires.
   const gates = new Set<Node>(unit.sites.filter((s) => s.kind === 'capability' && s.side === 'server' && [...hooks.keys(), ...fills, ...starters].some((h) => contains(h, s.node))).map((s) => s.node));
   const repeatable = repeatableCalls([...hooks.keys(), ...fills, ...starters], helper, unit, project, state);
+  // With a named fill every hook goes (none becomes the helper): flags only they use go too.
+  const flagged = fill ? hookOnlyFlags([...hooks.values()], unit.prov) : undefined;
+  if (flagged) for (const h of hooks.values()) h.flags = new Set([...(h.flags ?? []), ...flagged.flags]);
   const context: HookContext = { prov: unit.prov, text: unit.text, requests, gates, helpers: new Set([...fills, ...starters]), writes, repeatable: repeatable.calls };
   for (const f of [...fills, ...starters]) if (!answerCalls.length) onlyLogs(keptStatements({ fn: f, statement: declarationOf(f), kind: 'background' }, context), reason);
   // The asking function the hooks await: what it keeps for a client without roots only reports (its throw reaches the hook's onerror).
@@ -132,6 +136,7 @@ export function planHookHelper(unit: Unit, group: Group, checks: ConsumerCheck, 
   }
   // A promise only the triggers kept (`ready = refresh()`): its declaration and every `await ready;` go.
   const retiredNodes: Node[] = [...[...hooks.values()].filter((h) => fill || h !== inits[0]).map((h) => h.statement), ...[...starters].filter((f) => f !== helper).map(declarationOf)];
+  if (flagged) retiredNodes.push(...flagged.declarations, ...debounceDeclarations([...hooks.values()].filter((h) => retiredNodes.includes(h.statement))));
   const awaited = new Set<FunctionNode>();
   for (const [variable, stored] of context.stored ?? []) {
     const stray = stored.writes.find((w) => !retiredNodes.some((r) => contains(r, w)));

@@ -6,7 +6,7 @@
 // parameter. Anything else the parameter is used for (or a different server at one call) keeps the
 // marker.
 import type { TSESTree } from '@typescript-eslint/types';
-import { type FunctionNode, type Node, calleeName, contains, unwrap } from '@uproot/core/planning';
+import { type FunctionNode, type Node, calleeName, contains, propertyName, unwrap } from '@uproot/core/planning';
 import { PLAIN } from './chains.ts';
 import type { Unit } from './unit.ts';
 import { fillReferences } from '../param/state/hooks.ts';
@@ -37,7 +37,7 @@ export function boundReceivers(fill: FunctionNode, unit: Unit, requests: Readonl
       const root = rootOf(arg);
       // The same plain path (`server.server`), from the same variable, at every call.
       const variable = root && unit.prov.variableOf(root);
-      if (!PLAIN.test(text) || !root || !variable || !unit.prov.is(arg, 'server')) return undefined;
+      if (!PLAIN.test(text) || !root || !variable || !unit.prov.is(arg, 'server', 'mcp-server')) return undefined;
       texts.push(text);
       roots.add(variable);
     }
@@ -64,8 +64,10 @@ function receiverOnly(param: TSESTree.Parameter, fill: FunctionNode, unit: Unit,
   if (!variable || uses.length === 0) return false;
   return uses.every((r) => {
     if (r.isWrite() || !contains(fill, r.identifier)) return false;
-    const member = r.identifier.parent;
-    const call = member?.type === 'MemberExpression' && member.object === r.identifier ? member.parent : undefined;
+    let member = r.identifier.parent;
+    // An McpServer handed over (`update(mcp)`) asks through its low-level server: `server.server.listRoots()`.
+    if (member?.type === 'MemberExpression' && member.object === r.identifier && !member.computed && propertyName(member) === 'server' && member.parent?.type === 'MemberExpression' && member.parent.object === member) member = member.parent;
+    const call = member?.type === 'MemberExpression' && (member.object === r.identifier || member.object === r.identifier.parent) ? member.parent : undefined;
     if (call?.type !== 'CallExpression' || call.callee !== member) return false;
     return requests.has(call) || calleeName(call) === 'getClientCapabilities';
   });

@@ -6,6 +6,7 @@ import type { TSESTree } from '@typescript-eslint/types';
 import { type FunctionNode, type Node, calleeName, functionName, isExported, isRequestHandler, locOf, reachesOf, runningFunction, unwrap } from '@uproot/core/planning';
 import type { Provenance } from '@uproot/core/planning';
 import { fillReferences, hookOf, timerStatement } from '../param/state/hooks.ts';
+import { debounceOf, strayHandleUse } from '../param/state/debounce.ts';
 
 /** The calls of an exported function in other modules of the run, described (`index.ts:103 (a setTimeout callback)`). */
 export type OtherCallers = (fn: FunctionNode) => string[] | undefined;
@@ -34,7 +35,7 @@ export function untriggeredUse(fn: FunctionNode, prov: Provenance, listChanged: 
       if (!caller) return `is called at module level (line ${line})`;
       if (hookOf(caller, listChanged)) continue;
       const kept = keptTimer(caller);
-      if (kept) return `runs from a timer at line ${locOf(kept.call).start.line} whose handle is kept in ${kept.handle}`;
+      if (kept) return `runs from a timer at line ${locOf(kept.call).start.line} ${strayUse(kept.call, prov, listChanged) ?? `whose handle is kept in ${kept.handle}`}`;
       const handler = reachesOf(p, prov).find((r) => isRequestHandler(r.handler) && r.hops.length === 0);
       if (handler) return `is called at line ${line} inside ${handler.name ? `the ${handler.name} ` : 'a '}${handler.handler} handler: a first-use fill`;
       if (seen.has(caller)) continue;
@@ -48,7 +49,7 @@ export function untriggeredUse(fn: FunctionNode, prov: Provenance, listChanged: 
       if (TIMERS.has(calleeName(p) ?? '')) {
         if (timerStatement(p)) continue;
         const handle = handleOf(p);
-        return handle ? `runs from a timer at line ${line} whose handle is kept in ${handle}` : `runs from a timer at line ${line} kept as a value`;
+        return handle ? `runs from a timer at line ${line} ${strayUse(p, prov, listChanged) ?? `whose handle is kept in ${handle}`}` : `runs from a timer at line ${line} kept as a value`;
       }
       return `is handed on as a value at line ${line}${calleeName(p) ? ` (to ${calleeName(p)})` : ''}`;
     }
@@ -56,6 +57,13 @@ export function untriggeredUse(fn: FunctionNode, prov: Provenance, listChanged: 
     return `is used as a value at line ${line}`;
   }
   return undefined;
+}
+
+/** A list_changed debounce whose handle is also used elsewhere: where (`whose handle h is also used at line 40 in stop()`). */
+function strayUse(call: TSESTree.CallExpression, prov: Provenance, listChanged: ReadonlySet<Node>): string | undefined {
+  const d = debounceOf(call, prov, (fn) => hookOf(fn, listChanged)?.kind === 'refresh');
+  if (d && 'stray' in d) return `in the list_changed handler, ${d.stray} (more than a debounce that could go with the handler)`;
+  return strayHandleUse(call, prov);
 }
 
 /** `h = setTimeout(() => fill(), ms)` around `fn`: the timer and the variable or field keeping its handle. */
@@ -76,5 +84,6 @@ function handleOf(call: TSESTree.CallExpression): string | undefined {
   const target = p?.type === 'AssignmentExpression' && p.right === top ? unwrap(p.left) : p?.type === 'VariableDeclarator' && p.init === top ? p.id : undefined;
   if (target?.type === 'Identifier') return target.name;
   if (target?.type === 'MemberExpression' && target.object.type === 'ThisExpression' && target.property.type === 'Identifier' && !target.computed) return `this.${target.property.name}`;
+  if (target?.type === 'MemberExpression' && target.object.type === 'ThisExpression' && target.property.type === 'PrivateIdentifier') return `this.#${target.property.name}`;
   return undefined;
 }

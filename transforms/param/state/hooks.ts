@@ -8,6 +8,7 @@ import { enclosingFunction, isCalledInPlace, runningFunction, localFunction, loc
 import type { Provenance } from '@uproot/core/planning';
 import { Unprovable } from '../unprovable.ts';
 import { isCapabilitiesRead, isConsoleCall } from '../../hook-statements.ts';
+import { type Debounce, debounceOf } from './debounce.ts';
 
 export interface Hook {
   fn: FunctionNode;
@@ -18,6 +19,8 @@ export interface Hook {
   uses?: Node[];
   /** For a lazy fill: module variables only the hook reads and writes (a "fetched once" flag). */
   flags?: Set<VariableLike>;
+  /** For a list_changed handler that debounces the fill through a timer: what of it only debounces. */
+  debounce?: Debounce;
 }
 
 export interface HookContext {
@@ -37,6 +40,8 @@ export interface HookContext {
   stored?: Map<StoredPromise, { declaration?: Node; awaits: Node[]; writes: Node[] }>;
   /** `--lifecycle per-request` only: calls the per-request helper may repeat (a level log, another writer of the state alone). */
   repeatable?: ReadonlySet<Node>;
+  /** The hook's statements that only debounce the fill (set per hook by keptStatements). */
+  skip?: ReadonlySet<Node>;
 }
 
 /** A variable (`let ready`) or a field (`this.ready`) that holds the fill's promise. */
@@ -122,7 +127,7 @@ export function timerStatement(call: TSESTree.CallExpression): Node | undefined 
  * or the function itself handed to a timer (`setInterval(refresh, ms)`: the timer statement, a
  * background hook whose body is the function) or registered as the list_changed handler. Undefined when one reference is anything else.
  */
-export function triggersOf(fn: FunctionNode, prov: Provenance, listChanged: ReadonlySet<Node>, fills: Set<FunctionNode> = new Set(), depth = 0): Hook[] | undefined {
+export function triggersOf(fn: FunctionNode, prov: Provenance, listChanged: ReadonlySet<Node>, fills: Set<FunctionNode> = new Set(), depth = 0, debounce = false): Hook[] | undefined {
   const hooks: Hook[] = [];
   for (const ref of fillReferences(fn, prov)) {
     const p = ref.parent;
@@ -130,11 +135,13 @@ export function triggersOf(fn: FunctionNode, prov: Provenance, listChanged: Read
       // Called from a hook (an IIFE in it counts as the hook), or from another fill function whose own triggers are hooks.
       const caller = runningFunction(p);
       const hook = caller && hookOf(caller, listChanged);
-      if (hook) {
-        hooks.push(hook);
+      // `h = setTimeout(() => fill(), ms)` in the list_changed handler (`debounce`: callers that retire the handler whole).
+      const timed = hook ?? (debounce && caller?.parent?.type === 'CallExpression' && caller.parent.arguments[0] === caller ? debouncedHook(caller.parent, prov, listChanged) : undefined);
+      if (timed) {
+        hooks.push(timed);
         continue;
       }
-      const outer = caller && depth < 3 && caller !== fn && !fills.has(caller) ? triggersOf(caller, prov, listChanged, fills, depth + 1) : undefined;
+      const outer = caller && depth < 3 && caller !== fn && !fills.has(caller) ? triggersOf(caller, prov, listChanged, fills, depth + 1, debounce) : undefined;
       if (!outer) return undefined;
       fills.add(caller!);
       hooks.push(...outer);
@@ -146,10 +153,23 @@ export function triggersOf(fn: FunctionNode, prov: Provenance, listChanged: Read
       continue;
     }
     const timer = p?.type === 'CallExpression' && p.arguments[0] === ref ? timerStatement(p) : undefined;
+    const timed = !timer && debounce && p?.type === 'CallExpression' && p.arguments[0] === ref ? debouncedHook(p, prov, listChanged) : undefined;
+    if (timed) {
+      hooks.push(timed);
+      continue;
+    }
     if (!timer) return undefined;
     hooks.push({ fn, statement: timer, kind: 'background' });
   }
   return hooks.length ? hooks : undefined;
+}
+
+/** The list_changed handler that debounces through `call` (a timer whose handle only it uses), as a refresh hook. */
+function debouncedHook(call: TSESTree.CallExpression, prov: Provenance, listChanged: ReadonlySet<Node>): Hook | undefined {
+  const d = debounceOf(call, prov, (fn) => hookOf(fn, listChanged)?.kind === 'refresh');
+  if (!d || 'stray' in d) return undefined;
+  const hook = hookOf(d.handler, listChanged);
+  return hook && { ...hook, debounce: d };
 }
 
 /**
@@ -204,18 +224,23 @@ function nodeSource(node: Node | undefined): string {
 export function keptStatements(hook: Hook, c: HookContext): Node[] {
   const body = hook.fn.body;
   c.flags = hook.flags;
+  c.skip = hook.debounce && new Set([...hook.debounce.statements, ...hook.debounce.resets]);
   if (body.type !== 'BlockStatement') {
     if (!rootsExpression(body, c, new Set())) throw new Unprovable('lifecycle', 'the hook does more than fetch roots');
     return [];
   }
-  return block(body.body, c, new Set());
+  const kept = block(body.body, c, new Set());
+  // The debounce timer's callback runs the fill later: it is the handler's own work.
+  const later = hook.debounce?.callback?.body;
+  if (later) kept.push(...(later.type === 'BlockStatement' ? block(later.body, c, new Set()) : rootsExpression(later, c, new Set()) ? [] : [later]));
+  return kept;
 }
 
 function block(statements: readonly Node[], c: HookContext, locals: Set<VariableLike>): Node[] {
   const kept: Node[] = [];
   for (let i = 0; i < statements.length; i++) {
     const s = statements[i]!;
-    if (onceFlag(s, c)) continue;
+    if (onceFlag(s, c) || c.skip?.has(s)) continue;
     // `if (!caps?.roots) return;`: what follows only ran for clients with roots.
     if (s.type === 'IfStatement' && isNegatedGate(s.test, c) && exits(s.consequent, c) && !s.alternate) {
       block(statements.slice(i + 1), c, locals);
@@ -264,6 +289,10 @@ function statement(s: Node, c: HookContext, locals: Set<VariableLike>): Node[] {
     }
     case 'TryStatement':
       if (!s.finalizer && statement(s.block, c, locals).length === 0 && (!s.handler || s.handler.body.body.every((h) => h.type === 'ExpressionStatement' && (isConsoleCall(h.expression) || repeatable(h.expression, c))))) return [];
+      // Per request (only there is `repeatable` set) say what the helper would skip: the finally ran for every client.
+      if (c.repeatable && s.finalizer && s.finalizer.body.length > 0) {
+        throw new Unprovable('lifecycle', `the fill's finally block (line ${locOf(s.finalizer).start.line}) ran for every client, one that declares no roots included, and a per-request helper runs only where roots are asked for`);
+      }
       break;
     case 'ReturnStatement':
       if (!s.argument) return [];
@@ -281,7 +310,9 @@ function onceFlag(s: Node, c: HookContext): boolean {
     const v = x.type === 'Identifier' ? c.prov.variableOf(x) : undefined;
     return !!v && !!c.flags?.has(v);
   };
-  if (s.type === 'IfStatement' && !s.alternate && exits(s.consequent)) return isFlag(s.test);
+  // `if (!initialized) return;` reads the flag as much as `if (fetched) return;`.
+  const test = unwrap(s.type === 'IfStatement' ? s.test : s);
+  if (s.type === 'IfStatement' && !s.alternate && exits(s.consequent)) return isFlag(test.type === 'UnaryExpression' && test.operator === '!' ? test.argument : test);
   return s.type === 'ExpressionStatement' && s.expression.type === 'AssignmentExpression' && isFlag(s.expression.left) && unwrap(s.expression.right).type === 'Literal';
 }
 
