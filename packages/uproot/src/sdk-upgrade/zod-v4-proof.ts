@@ -6,6 +6,8 @@ import path from 'node:path';
 import { zodProgram, zodUses } from './zod-uses.ts';
 import { zod4Change } from './zod-v4-table.ts';
 
+const OWN_PARSE = /^ZodType\.(parse|safeParse|parseAsync|safeParseAsync)$/;
+
 export interface Zod4Break {
   /** Absolute path; `line` 1-based. */
   file: string;
@@ -46,7 +48,14 @@ export function proveZod4(dir: string, files: string[]): Zod4Proof {
     const change = zod4Change(use);
     if (change) breaks.push({ file: use.file, line: use.line, use: use.use, change });
   }
-  return { uses: uses.length, breaks };
+  // zod 4 rejects ±Infinity in z.number(). The SDK parses tool arguments off JSON, which cannot carry it; a package
+  // that parses values of its own may hand it one.
+  const own = uses.find((u) => !u.v4 && OWN_PARSE.test(u.use));
+  if (own) {
+    const where = `${path.relative(dir, own.file)}:${own.line}`;
+    for (const use of uses) if (use.use === 'z.number' && !use.v4) breaks.push({ file: use.file, line: use.line, use: use.use, change: `rejects Infinity in z.number(), which zod 3 accepted, and the package parses values of its own (${where}), which need not come from JSON` });
+  }
+  return { uses: uses.length, breaks: breaks.sort((a, b) => (a.file === b.file ? a.line - b.line : a.file < b.file ? -1 : 1)) };
 }
 
 /** `file:line use: zod 4 changes …` for the first three breaks (`label` makes a path relative for the user). */
