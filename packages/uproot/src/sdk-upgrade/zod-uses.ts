@@ -2,9 +2,10 @@
 // installed declarations: a member is a zod use when its declaration lives in zod, however the value reached it
 // (a schema built in another file behind a barrel, a getter, a destructured parse result, JavaScript without
 // checkJs, whose types TypeScript still infers). Names alone would miss those and catch unrelated `.parse` calls.
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ts } from 'ts-morph';
+import { withBundledLibs } from '../types/libs.ts';
 
 export interface ZodUse {
   /** Absolute path. */
@@ -37,7 +38,29 @@ const ZOD_SPECIFIER = /^zod(?:\/(v3|v4|mini|v4-mini|v4\/core|v4\/mini))?$/;
 /** Packages that take zod schemas and read zod's own internals (zod-to-json-schema, zod-validation-error, …). */
 const ZOD_FAMILY = /(?:^|[/@-])zod(?:$|[/-])/;
 
-const inZod = (decl: ts.Node) => /[/\\]node_modules[/\\]zod[/\\]/.test(decl.getSourceFile().fileName);
+/** The installed package a declaration file belongs to, by its package.json (an npm alias keeps zod's own name). */
+const packages = new Map<string, { name: string; root: string } | null>();
+function packageOf(file: string): { name: string; root: string } | null {
+  if (!/[/\\]node_modules[/\\]/.test(file)) return null;
+  const dir = path.dirname(file);
+  let found = packages.get(dir);
+  if (found !== undefined) return found;
+  found = null;
+  for (let current = dir; path.basename(current) !== 'node_modules' && path.dirname(current) !== current; current = path.dirname(current)) {
+    const manifest = path.join(current, 'package.json');
+    if (!existsSync(manifest)) continue;
+    const name = (JSON.parse(readFileSync(manifest, 'utf8')) as { name?: unknown }).name;
+    // zod 3.25 ships nested package.json files without a name (v3/, v4/): the package's own has one.
+    if (typeof name === 'string') {
+      found = { name, root: current };
+      break;
+    }
+  }
+  packages.set(dir, found);
+  return found;
+}
+
+const inZod = (decl: ts.Node) => packageOf(decl.getSourceFile().fileName)?.name === 'zod';
 
 /** The program over the package's script files, JavaScript included (TypeScript infers its types without checkJs). */
 export function zodProgram(dir: string, files: string[]): ts.Program {
@@ -46,7 +69,9 @@ export function zodProgram(dir: string, files: string[]): ts.Program {
   if (existsSync(tsconfig)) options = ts.getParsedCommandLineOfConfigFile(tsconfig, {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} })?.options ?? {};
   options = { ...options, allowJs: true, checkJs: false, noEmit: true, skipLibCheck: true, types: [] };
   if (!options.module) options = { ...options, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext };
-  return ts.createProgram({ rootNames: files.filter(isScript), options });
+  // Without a target TypeScript assumes ES5, whose lib has no Promise: `.then` callbacks would lose their types.
+  if (!options.target) options = { ...options, target: ts.ScriptTarget.ES2022 };
+  return ts.createProgram({ rootNames: files.filter(isScript), options, host: withBundledLibs(ts.createCompilerHost(options), options) });
 }
 
 /** The zod declaration that holds a symbol's first declaration, or undefined when zod does not declare it. */
@@ -54,6 +79,11 @@ function zodDeclaration(checker: ts.TypeChecker, symbol: ts.Symbol | undefined):
   if (!symbol) return undefined;
   const resolved = symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
   return resolved.declarations?.find(inZod);
+}
+
+/** zod's namespace itself (`export * as z`, `export default z`, a module), reached as `require('zod').z`. */
+function isNamespace(decl: ts.Node): boolean {
+  return ts.isSourceFile(decl) || ts.isModuleDeclaration(decl) || ts.isNamespaceExport(decl) || ts.isNamespaceImport(decl) || ts.isExportAssignment(decl) || ts.isExportSpecifier(decl) || ts.isImportSpecifier(decl) || ts.isImportClause(decl);
 }
 
 /** `z.name` for zod's module-level exports, `Holder.name` for members of a zod class, interface or type. */
@@ -89,7 +119,11 @@ function literalKind(node: ts.Expression | undefined): ZodUse['literal'] {
   return undefined;
 }
 
-const isV4 = (decl: ts.Node) => /[/\\]zod[/\\](?:v4|mini|v4-mini)[/\\]/.test(decl.getSourceFile().fileName);
+const isV4 = (decl: ts.Node) => {
+  const file = decl.getSourceFile().fileName;
+  const root = packageOf(file)?.root;
+  return !!root && /^(?:v4|mini|v4-mini)[/\\]/.test(path.relative(root, file));
+};
 
 /** Every zod use in `files` (the package's script files). */
 export function zodUses(program: ts.Program, files: string[]): ZodUse[] {
@@ -109,7 +143,8 @@ export function zodUses(program: ts.Program, files: string[]): ZodUse[] {
         const nameNode = ts.isPropertyAccessExpression(node) ? node.name : node.argumentExpression;
         const name = ts.isPropertyAccessExpression(node) ? node.name.text : (node.argumentExpression as ts.StringLiteralLike).text;
         const decl = zodDeclaration(checker, checker.getSymbolAtLocation(nameNode));
-        if (decl) {
+        // `require('zod').z` and `import('zod').default` are the namespace itself, not a use.
+        if (decl && !isNamespace(decl)) {
           const call = ts.isCallExpression(node.parent) && node.parent.expression === node ? node.parent : undefined;
           const member = useName(decl, name);
           const literal = literalKind(call?.arguments[0]);
@@ -126,7 +161,7 @@ export function zodUses(program: ts.Program, files: string[]): ZodUse[] {
         const name = ts.isIdentifier(key) || ts.isStringLiteralLike(key) ? key.text : undefined;
         const property = name ? checker.getTypeAtLocation(node.parent).getProperty(name) : undefined;
         const decl = property?.declarations?.find(inZod);
-        if (decl && name) at(node, useName(decl, name), isV4(decl) ? { v4: true } : {});
+        if (decl && name && !isNamespace(decl)) at(node, useName(decl, name), isV4(decl) ? { v4: true } : {});
       }
       if (ts.isTypeReferenceNode(node)) {
         const nameNode = ts.isQualifiedName(node.typeName) ? node.typeName.right : node.typeName;
@@ -188,8 +223,7 @@ function escapes(checker: ts.TypeChecker, call: ts.CallExpression, at: (node: ts
   const decl = signature?.getDeclaration();
   if (!decl) return;
   const where = decl.getSourceFile().fileName;
-  // The last node_modules segment names the package (pnpm nests them under node_modules/.pnpm/<id>/node_modules).
-  const pkg = [...where.matchAll(/[/\\]node_modules[/\\]((?:@[^/\\]+[/\\])?[^/\\]+)/g)].pop()?.[1]?.replace(/\\/g, '/');
+  const pkg = packageOf(where)?.name;
   if (!pkg || pkg === 'zod' || pkg.startsWith('@modelcontextprotocol/') || pkg.startsWith('@types/') || pkg === 'typescript') return;
   for (const arg of call.arguments) if (isZodType(checker.getTypeAtLocation(arg))) at(arg, `escape ${pkg}`);
 }

@@ -58,8 +58,16 @@ export function proveZod4(dir: string, files: string[]): Zod4Proof {
   return { uses: uses.length, breaks: breaks.sort((a, b) => (a.file === b.file ? a.line - b.line : a.file < b.file ? -1 : 1)) };
 }
 
-/** `file:line use: zod 4 changes …` for the first three breaks (`label` makes a path relative for the user). */
+/**
+ * `file:line use (zod 4 …)` for the first break of each kind, three kinds at most: the same change forty times says
+ * less than three different ones (`label` makes a path relative for the user).
+ */
 export function describeZod4Breaks(breaks: Zod4Break[], label: (file: string) => string): string {
-  const shown = breaks.slice(0, 3).map((b) => `${label(b.file)}:${b.line} ${b.use.replace(/^type /, '')} (zod 4 ${b.change})`);
-  return `${shown.join('; ')}${breaks.length > 3 ? ` and ${breaks.length - 3} more` : ''}`;
+  const kinds: Zod4Break[] = [];
+  for (const b of breaks) if (!kinds.some((k) => k.use === b.use)) kinds.push(b);
+  // Another package reading zod's internals decides more than any single call: it goes first.
+  kinds.sort((a, b) => Number(/^(import|escape) /.test(b.use)) - Number(/^(import|escape) /.test(a.use)));
+  const shown = kinds.slice(0, 3).map((b) => `${label(b.file)}:${b.line} ${b.use.replace(/^type /, '')} (zod 4 ${b.change})`);
+  const more = breaks.length - shown.length;
+  return `${shown.join('; ')}${more > 0 ? ` and ${more} more use${more === 1 ? '' : 's'} zod 4 changes` : ''}`;
 }
