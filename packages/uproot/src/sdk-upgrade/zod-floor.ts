@@ -24,6 +24,12 @@ export interface ZodFloorHold {
 export function zodFloorHold(report: SdkUpgradeReport, files: string[], read: (file: string) => string = (f) => readFileSync(f, 'utf8')): ZodFloorHold | undefined {
   const warning = report.diagnostics.map((d) => ZOD_FLOOR_WARNING.exec(d.message)).find((m) => m);
   if (!warning) return undefined;
+  const at = zodRegistrations(files, read);
+  return at.length ? { range: warning[1]!, at } : undefined;
+}
+
+/** Where a package that imports zod registers tools or prompts (one per file), or none when it does not import zod. */
+export function zodRegistrations(files: string[], read: (file: string) => string = (f) => readFileSync(f, 'utf8')): ZodFloorHold['at'] {
   // v1's McpServer takes tool and prompt schemas only as zod, so a registration in a package that uses zod hands it
   // zod schemas, wherever they are built (tools.ts beside a server.ts that registers them, as in repocontext).
   const at: ZodFloorHold['at'] = [];
@@ -35,7 +41,7 @@ export function zodFloorHold(report: SdkUpgradeReport, files: string[], read: (f
     const call = REGISTERS_SCHEMAS.exec(text);
     if (call) at.push({ file, line: text.slice(0, call.index).split('\n').length });
   }
-  return usesZod && at.length ? { range: warning[1]!, at } : undefined;
+  return usesZod ? at : [];
 }
 
 /**

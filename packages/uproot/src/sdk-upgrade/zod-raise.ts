@@ -1,12 +1,12 @@
 // The zod step of `--with-sdk-upgrade`: where the official codemod warns that a package's zod range is below v2's
 // floor, uproot proves the package's zod code keeps its behaviour on zod 4 (zod-v4-proof.ts) and then raises the
 // range in the trial copy, in place of the codemod's warning; where the proof fails, the warning stays and the
-// breaks it found say why the upgrade is held (zod-floor.ts).
+// breaks it found say why the upgrade is held (zod-floor.ts). Only packages whose zod schemas reach a registration.
 import path from 'node:path';
 import { collectFiles } from '../files/walk.ts';
 import type { SdkUpgrade } from './shapes.ts';
 import type { UpgradeFinding } from './sdk-upgrade-repairs.ts';
-import { ZOD_FLOOR_WARNING } from './zod-floor.ts';
+import { ZOD_FLOOR_WARNING, zodRegistrations } from './zod-floor.ts';
 import { raiseZodRange, ZOD_FLOOR_RANGE } from './zod-bump.ts';
 import { type Zod4Break, proveZod4 } from './zod-v4-proof.ts';
 
@@ -28,7 +28,11 @@ export async function raiseZodWhereProven(upgrades: SdkUpgrade[], original: (p: 
       const warning = change.warnings?.find((w) => ZOD_FLOOR_WARNING.test(w));
       if (!warning) continue;
       const dir = path.dirname(original(change.packageJsonPath));
-      const proof = proveZod4(dir, (await collectFiles([dir], cwd)).files);
+      const files = (await collectFiles([dir], cwd)).files;
+      // Only where zod reaches the SDK: v2 brings its own zod 4 for itself, and a package that keeps its zod away
+      // from registrations upgrades on zod 3 as it is (zod-floor.ts holds nothing there).
+      if (!zodRegistrations(files).length) continue;
+      const proof = proveZod4(dir, files);
       if (proof.breaks.length) {
         out.breaks.push(...proof.breaks);
         continue;

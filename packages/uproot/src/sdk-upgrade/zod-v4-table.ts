@@ -114,9 +114,9 @@ const BREAKS: Array<[RegExp, string]> = [
   [/^type z\.Zod(Object|Type|Schema)$/, 'changes the type parameters of ZodObject and ZodType beyond the first'],
   [/^type z\.ZodEnum$/, 'types an enum\'s values as a record, not a tuple'],
   [/^import zod\/v3$/, 'keeps zod/v3 on zod 3, whose schemas v2 cannot list'],
-  [/^import (?!zod$)/, 'is not what this package reads: it takes zod schemas and reads zod 3\'s internals (zod-to-json-schema emits an empty schema for a zod 4 one)'],
-  [/^escape z$/, 'is what the zod namespace is handed to, and uproot cannot see what it does with it'],
-  [/^escape (.+)$/, 'is handed a zod value by the package, and $1 reads zod\'s internals itself'],
+  [/^import (?!zod$)/, 'schemas are what this package is handed, and it reads zod 3\'s internals (zod-to-json-schema emits an empty JSON Schema for a zod 4 schema)'],
+  [/^escape z$/, 'namespace goes to code uproot cannot follow (the z namespace is passed on as a value)'],
+  [/^escape (.+)$/, 'schemas reach $1, which reads zod 3\'s internals itself'],
 ];
 
 /** Chain methods before a .default() that keep its value valid either way (zod 3 parses a default, zod 4 does not). */
