@@ -24,7 +24,7 @@ import { describeBlockers, upgradeBlockers } from './upgrade-blockers.ts';
 import { describeRejected, installedV1, rejectedContent, v1ValidatesToolResults } from './v2-rejected-content.ts';
 import { describeZodFloor, zodFloorHold } from './zod-floor.ts';
 import { raiseZodWhereProven } from './zod-raise.ts';
-import type { Zod4Break } from './zod-v4-proof.ts';
+import { describeZod4Breaks, type Zod4Break } from './zod-v4-proof.ts';
 import { V1_UPGRADE_HELD } from '@uproot/core/planning';
 
 export interface SdkUpgradeOptions extends MigrateOptions {
@@ -145,7 +145,7 @@ export async function migrateWithSdkUpgrade(paths: string[], options: SdkUpgrade
     const why = pays
       ? [left.length ? leftBehind(left, trial.result.sdkUpgrade!, plan.targets, options.cwd) : '', rejected.length ? describeRejected(rejected, label, v1) : '', zod ? describeZodFloor(zod, label, trial.zodBreaks) : ''].filter(Boolean).join('; and ')
       : rewrites.length
-        ? `${DORMANT_ONLY}, and ${describeBlockers(blockers)}`
+        ? `${DORMANT_ONLY}, and ${describeBlockers(blockers)}${trial.zodBreaks.length ? `; uproot did not raise zod to ^4.2 because zod 4 changes what the code does at ${describeZod4Breaks(trial.zodBreaks, label)}` : ''}`
         : undefined;
     const result = await runMigrate(paths, why ? { ...options, upgradeHeld: `${V1_UPGRADE_HELD}: ${why}` } : options);
     result.sdkUpgrade = skippedUpgrade(trial.result.sdkUpgrade!, why);
