@@ -26,7 +26,7 @@ function onZod3(files: Record<string, string> = {}): string {
 const migrate = (dir: string, ...extra: string[]) => cli(['migrate', '.', '--to', 'mrtr', '--with-sdk-upgrade', '--force', ...extra], dir);
 
 // Each case runs the codemod and the migration on a whole project: minutes on a loaded 2-core machine.
-const SLOW = 300_000;
+const SLOW = 900_000;
 
 describe('zod raised with the SDK where the proof holds', () => {
   it(
