@@ -23,6 +23,8 @@ import { findWorkspace, isWithin, nearestManifest, type Workspace } from '../fil
 import { describeBlockers, upgradeBlockers } from './upgrade-blockers.ts';
 import { describeRejected, installedV1, rejectedContent, v1ValidatesToolResults } from './v2-rejected-content.ts';
 import { describeZodFloor, zodFloorHold } from './zod-floor.ts';
+import { raiseZodWhereProven } from './zod-raise.ts';
+import { describeZod4Breaks, type Zod4Break } from './zod-v4-proof.ts';
 import { V1_UPGRADE_HELD } from '@uproot/core/planning';
 
 export interface SdkUpgradeOptions extends MigrateOptions {
@@ -141,9 +143,9 @@ export async function migrateWithSdkUpgrade(paths: string[], options: SdkUpgrade
   const label = (p: string) => relativePath(options.cwd, p);
   if (wouldChange && (!pays || left.length || rejected.length || zod)) {
     const why = pays
-      ? [left.length ? leftBehind(left, trial.result.sdkUpgrade!, plan.targets, options.cwd) : '', rejected.length ? describeRejected(rejected, label, v1) : '', zod ? describeZodFloor(zod, label) : ''].filter(Boolean).join('; and ')
+      ? [left.length ? leftBehind(left, trial.result.sdkUpgrade!, plan.targets, options.cwd) : '', rejected.length ? describeRejected(rejected, label, v1) : '', zod ? describeZodFloor(zod, label, trial.zodBreaks) : ''].filter(Boolean).join('; and ')
       : rewrites.length
-        ? `${DORMANT_ONLY}, and ${describeBlockers(blockers)}`
+        ? `${DORMANT_ONLY}, and ${describeBlockers(blockers)}${trial.zodBreaks.length ? `; uproot did not raise zod to ^4.2 because zod 4 changes what the code does at ${describeZod4Breaks(trial.zodBreaks, label)}` : ''}`
         : undefined;
     const result = await runMigrate(paths, why ? { ...options, upgradeHeld: `${V1_UPGRADE_HELD}: ${why}` } : options);
     result.sdkUpgrade = skippedUpgrade(trial.result.sdkUpgrade!, why);
@@ -212,7 +214,7 @@ function skippedUpgrade(tried: SdkUpgradeReport, why?: string): SdkUpgradeReport
 }
 
 /** Upgrade and migrate in a temporary copy of the project; only diffs and the summary come back. */
-async function upgradeInCopy(paths: string[], options: SdkUpgradeOptions, plan: UpgradePlan, before: Map<string, string | undefined>): Promise<{ result: MigrateResult; upgrades: SdkUpgrade[]; changes: TreeChange[] }> {
+async function upgradeInCopy(paths: string[], options: SdkUpgradeOptions, plan: UpgradePlan, before: Map<string, string | undefined>): Promise<{ result: MigrateResult; upgrades: SdkUpgrade[]; changes: TreeChange[]; zodBreaks: Zod4Break[] }> {
   const temp = mkdtempSync(path.join(os.tmpdir(), 'uproot-upgrade-'));
   const copy = path.join(temp, 'project');
   const inCopy = (p: string) => path.join(copy, path.relative(plan.root, p));
@@ -232,6 +234,9 @@ async function upgradeInCopy(paths: string[], options: SdkUpgradeOptions, plan: 
     const upgrades = plan.targets.map((t) => ({ ...upgradeSdk(inCopy(t)), dir: t }));
     const upgraded = upgradedTexts(upgrades.map((u) => u.result));
     const repairs = await repairUpgrade(upgrades, plan.providers, inCopy, (p) => relativePath(options.cwd, p));
+    // Before the migration: with zod raised, the rewrite is planned on the code as it will run.
+    const zod = await raiseZodWhereProven(upgrades, original, options.cwd);
+    repairs.push(...zod.findings);
     const copyCwd = isWithin(options.cwd, plan.root) ? inCopy(options.cwd) : copy;
     const migrated = await runMigrate(
       (paths.length ? paths : ['.']).map((p) => inCopy(path.resolve(options.cwd, p))),
@@ -276,7 +281,7 @@ async function upgradeInCopy(paths: string[], options: SdkUpgradeOptions, plan: 
       merged.files.push({ file, absolute, changed: true, created: true, outcomes: created.outcomes, diff: createTwoFilesPatch('/dev/null', `b/${file}`, '', text, undefined, undefined, { context: 3 }) });
     }
     merged.sdkUpgrade = await summarize(plan, upgrades, upgraded, before, repairs, inCopy, original, options.cwd);
-    return { result: merged, upgrades, changes: treeChanges(copy, original, skippedFolder) };
+    return { result: merged, upgrades, changes: treeChanges(copy, original, skippedFolder), zodBreaks: zod.breaks };
   } finally {
     rmSync(temp, { recursive: true, force: true });
   }

@@ -7,8 +7,9 @@
 // or lists its tools, whatever its type-check says (JavaScript has none): the upgrade is held.
 import { readFileSync } from 'node:fs';
 import type { SdkUpgradeReport } from '../report/shapes.ts';
+import { describeZod4Breaks, type Zod4Break } from './zod-v4-proof.ts';
 
-const ZOD_FLOOR_WARNING = /^zod range '([^']*)' cannot satisfy v2's floor/;
+export const ZOD_FLOOR_WARNING = /^zod range '([^']*)' cannot satisfy v2's floor/;
 const IMPORTS_ZOD = /(?:\bfrom\s*|\brequire\s*\(\s*|\bimport\s*\(\s*)['"]zod(?:\/v[34](?:\/[\w-]+)?|\/mini)?['"]/;
 const REGISTERS_SCHEMAS = /\.\s*(?:registerTool|registerPrompt|tool|prompt)\s*\(/g;
 
@@ -23,6 +24,12 @@ export interface ZodFloorHold {
 export function zodFloorHold(report: SdkUpgradeReport, files: string[], read: (file: string) => string = (f) => readFileSync(f, 'utf8')): ZodFloorHold | undefined {
   const warning = report.diagnostics.map((d) => ZOD_FLOOR_WARNING.exec(d.message)).find((m) => m);
   if (!warning) return undefined;
+  const at = zodRegistrations(files, read);
+  return at.length ? { range: warning[1]!, at } : undefined;
+}
+
+/** Where a package that imports zod registers tools or prompts (one per file), or none when it does not import zod. */
+export function zodRegistrations(files: string[], read: (file: string) => string = (f) => readFileSync(f, 'utf8')): ZodFloorHold['at'] {
   // v1's McpServer takes tool and prompt schemas only as zod, so a registration in a package that uses zod hands it
   // zod schemas, wherever they are built (tools.ts beside a server.ts that registers them, as in repocontext).
   const at: ZodFloorHold['at'] = [];
@@ -34,11 +41,17 @@ export function zodFloorHold(report: SdkUpgradeReport, files: string[], read: (f
     const call = REGISTERS_SCHEMAS.exec(text);
     if (call) at.push({ file, line: text.slice(0, call.index).split('\n').length });
   }
-  return usesZod && at.length ? { range: warning[1]!, at } : undefined;
+  return usesZod ? at : [];
 }
 
-/** Why the upgrade is held (`label` makes a path relative for the user). */
-export function describeZodFloor(hold: ZodFloorHold, label: (file: string) => string): string {
+/**
+ * Why the upgrade is held (`label` makes a path relative for the user); `breaks` are the uses zod-v4-proof.ts found
+ * zod 4 changes, which kept uproot from raising the range itself.
+ */
+export function describeZodFloor(hold: ZodFloorHold, label: (file: string) => string, breaks: Zod4Break[] = []): string {
   const shown = hold.at.slice(0, 3).map((a) => `${label(a.file)}:${a.line}`).join(', ') + (hold.at.length > 3 ? ` and ${hold.at.length - 3} more` : '');
-  return `the project's zod range '${hold.range}' is below v2's floor (zod >= 4.2.0) and ${shown} hand${hold.at.length === 1 ? 's' : ''} zod schemas to a tool or prompt registration: on v2 a zod 3 raw shape makes registerTool throw when the server starts, and a zod 3 object fails tools/list (raise zod to ^4.2 and move the schemas to it, then upgrade)`;
+  const fix = breaks.length
+    ? `uproot did not raise zod to ^4.2 because zod 4 changes what the code does at ${describeZod4Breaks(breaks, label)}; change those, then upgrade`
+    : 'raise zod to ^4.2 and move the schemas to it, then upgrade';
+  return `the project's zod range '${hold.range}' is below v2's floor (zod >= 4.2.0) and ${shown} hand${hold.at.length === 1 ? 's' : ''} zod schemas to a tool or prompt registration: on v2 a zod 3 raw shape makes registerTool throw when the server starts, and a zod 3 object fails tools/list (${fix})`;
 }

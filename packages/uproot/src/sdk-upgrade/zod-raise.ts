@@ -1,0 +1,54 @@
+// The zod step of `--with-sdk-upgrade`: where the official codemod warns that a package's zod range is below v2's
+// floor, uproot proves the package's zod code keeps its behaviour on zod 4 (zod-v4-proof.ts) and then raises the
+// range in the trial copy, in place of the codemod's warning; where the proof fails, the warning stays and the
+// breaks it found say why the upgrade is held (zod-floor.ts). Only packages whose zod schemas reach a registration.
+import path from 'node:path';
+import { collectFiles } from '../files/walk.ts';
+import type { SdkUpgrade } from './shapes.ts';
+import type { UpgradeFinding } from './sdk-upgrade-repairs.ts';
+import { ZOD_FLOOR_WARNING, zodRegistrations } from './zod-floor.ts';
+import { raiseZodRange, ZOD_FLOOR_RANGE } from './zod-bump.ts';
+import { type Zod4Break, proveZod4 } from './zod-v4-proof.ts';
+
+/** The start of the note on a package.json whose zod range uproot raised. */
+export const ZOD_RAISED = 'uproot raised zod';
+
+export interface ZodRaise {
+  /** The info notes on the manifests raised (in the copy). */
+  findings: UpgradeFinding[];
+  /** Why zod could not be raised, per package whose range stays below the floor. */
+  breaks: Zod4Break[];
+}
+
+/** `at(p)` is where an original path is in the copy, `original(p)` the reverse; `cwd` the user's working directory. */
+export async function raiseZodWhereProven(upgrades: SdkUpgrade[], original: (p: string) => string, cwd: string): Promise<ZodRaise> {
+  const out: ZodRaise = { findings: [], breaks: [] };
+  for (const upgrade of upgrades) {
+    for (const change of upgrade.result.packageJsonChanges ?? []) {
+      const warning = change.warnings?.find((w) => ZOD_FLOOR_WARNING.test(w));
+      if (!warning) continue;
+      const dir = path.dirname(original(change.packageJsonPath));
+      const files = (await collectFiles([dir], cwd)).files;
+      // Only where zod reaches the SDK: v2 brings its own zod 4 for itself, and a package that keeps its zod away
+      // from registrations upgrades on zod 3 as it is (zod-floor.ts holds nothing there).
+      if (!zodRegistrations(files).length) continue;
+      const proof = proveZod4(dir, files);
+      if (proof.breaks.length) {
+        out.breaks.push(...proof.breaks);
+        continue;
+      }
+      const ranges = raiseZodRange(change.packageJsonPath);
+      if (!ranges.length) continue;
+      // The warning is answered: the range now meets the floor.
+      change.warnings = change.warnings!.filter((w) => w !== warning);
+      out.findings.push({
+        file: change.packageJsonPath,
+        line: 1,
+        text: '',
+        level: 'info',
+        message: `${ZOD_RAISED} ${[...new Set(ranges)].join(', ')} → ${ZOD_FLOOR_RANGE} (v2's floor): each of the package's ${proof.uses} zod uses is one zod 4 keeps (the same parse results and listed JSON Schema as on zod 3)`,
+      });
+    }
+  }
+  return out;
+}
