@@ -3,7 +3,6 @@
 // and a matcher worker (match-pool.ts) give `uproot scan` the same answer.
 import { McpReach, type MrtrProblem, type RootsCandidate, type RootsSite } from '@uproot/core/light';
 import type { FileProblem } from '../files/walk.ts';
-import { probeHint } from '../types/probe.ts';
 
 export type Engine = typeof import('@uproot/core');
 type TypeHint = Parameters<Engine['findRootsSites']>[0]['typeHint'];
@@ -28,11 +27,6 @@ export interface MatchJob {
   explain: boolean;
   /** Where the scan started: the callers' boundary for a file no package.json or repository holds. */
   cwd: string;
-  /**
-   * Typed, a file the checker may be asked about: matched with a probe (types/probe.ts), whose outcome says
-   * `asked` when it needed the checker. The thread that holds the program matches such a file again.
-   */
-  probe?: boolean;
 }
 
 export interface MatchOutcome {
@@ -42,8 +36,6 @@ export interface MatchOutcome {
   candidates: RootsCandidate[];
   failure?: FileProblem;
   parsed: boolean;
-  /** A probe stopped at a question for the checker: nothing else in this outcome counts. */
-  asked?: boolean;
 }
 
 export type Parsed = ReturnType<Engine['parseSource']>;
@@ -61,10 +53,7 @@ export function matchFile(engine: Engine, given: MatchJob, typeHint?: TypeHint):
   } catch (error) {
     return { sites: [], problems: [], candidates: [], parsed: false, failure: describeFailure(job.file, error) };
   }
-  if (!job.probe) return matchParsed(engine, job, parsed, typeHint);
-  let asked = false;
-  const outcome = matchParsed(engine, job, parsed, probeHint(job.absolute, parsed.scopeManager, () => (asked = true)));
-  return asked ? { sites: [], problems: [], candidates: [], parsed: true, asked } : outcome;
+  return matchParsed(engine, job, parsed, typeHint);
 }
 
 /** The matching of a file already parsed (typed mode matches a file again, with the checker, on the same AST). */

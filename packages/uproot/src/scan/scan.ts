@@ -76,8 +76,9 @@ export async function runScan(paths: string[], options: ScanOptions): Promise<Sc
   const { cwd } = options;
   const decision = decideTypes(options.types ?? 'auto', paths, cwd);
   if (decision.types === 'off' && options.types === 'on') throw new TypesUnavailable(`--types on needs a tsconfig.json and an installed @modelcontextprotocol package: ${decision.why}`);
-  // Over a directory, the matcher worker starts now, so its start-up overlaps the walk (typed, it probes).
-  const early = walksDirectory(paths, cwd) ? MatchPool.start() : undefined;
+  // Typed, the checker's hints live on this thread: every file is matched here. Untyped over a
+  // directory, the matcher worker starts now, so its start-up overlaps the walk.
+  const early = decision.types === 'off' && walksDirectory(paths, cwd) ? MatchPool.start() : undefined;
   if (!early) MatchPool.discardPrestarted();
   let set: FileSet;
   try {
@@ -88,11 +89,7 @@ export async function runScan(paths: string[], options: ScanOptions): Promise<Sc
   }
   const result: ScanResult = { cwd, files: [], failures: [...set.problems], notices: [...set.notices], scannedFiles: 0, parsedFiles: 0, types: summary(decision) };
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
-  // Typed over many files, the worker probes the candidates (types/probe.ts) while this thread builds the
-  // program, rooted at every candidate: on this repository the two took 7.5 s and 9 s of CPU one after the
-  // other. Without a worker, the program is rooted only at the files whose probes asked, once they are known.
-  const pool = early ? early.keepFor(set.files.length) : MatchPool.open(set.files.length);
-  const oracle = decision.types === 'on' ? await typedCandidates(decision, set.files, maxBytes, !pool) : undefined;
+  const oracle = decision.types === 'on' ? await typedCandidates(decision, set.files, maxBytes) : undefined;
   const candidates: FileCandidate[] = [];
   if (options.explain) result.candidates = candidates;
   const progress = new Progress(set.files.length, options.progress ?? false);
@@ -102,6 +99,7 @@ export async function runScan(paths: string[], options: ScanOptions): Promise<Sc
   // saved fresh memory on trees that never need it (18 MB on the real-user bench tree), but the worker answers
   // behind the reads: on the four-repository tree 6,000–8,600 of 22,500 caller-search reads went to disk again.
   const kept = new RunBytes();
+  const pool = early ? early.keepFor(set.files.length) : oracle ? undefined : MatchPool.open(set.files.length);
   // In file order: the worker may answer after files read later.
   const events: Array<FileEvents | undefined> = new Array(set.files.length);
   // Typed, a file is first matched with a probe; only files whose receivers syntax left open are
@@ -161,17 +159,13 @@ export async function runScan(paths: string[], options: ScanOptions): Promise<Sc
         continue;
       }
       const file = relativePath(cwd, absolute);
-      const job: MatchJob = { absolute, file, text: read.text, roots, rootsIfReaches, mrtr, explain: !!options.explain, cwd, probe: !!pool && !!oracle?.has(absolute) };
+      const job: MatchJob = { absolute, file, text: read.text, roots, rootsIfReaches, mrtr, explain: !!options.explain, cwd };
       // The parser loads only once a file can hold a site.
       const outcome = pool?.offer(job) ?? (await matchHere(job, at));
       events[at] = { file, absolute, candidates: skipped, outcome, job: outcome instanceof Promise ? job : undefined };
     }
-    // Every file is read. Typed, this thread builds the program while the worker probes; then it takes the
-    // worker's last jobs, with the checker.
-    if (pool && oracle) {
-      oracle.build();
-      await pool.share(async (job) => matchTyped((engine ??= await import('@uproot/core')), oracle, job));
-    } else await pool?.share(async (job) => matchFile((engine ??= await import('@uproot/core')), job));
+    // Every file is read: the main thread takes the worker's last jobs while it still has many.
+    await pool?.share(async (job) => matchFile((engine ??= await import('@uproot/core')), job));
     if (deferred.length) {
       oracle!.need(deferred.map((d) => d.job.absolute));
       for (const d of deferred) events[d.event]!.outcome = matchParsed(engine!, d.job, d.parsed, oracle!.hintFor(d.job.absolute, d.parsed.scopeManager));
@@ -181,12 +175,8 @@ export async function runScan(paths: string[], options: ScanOptions): Promise<Sc
       if (e.problem) (e.problem.notice ? result.notices : result.failures).push(e.problem.entry);
       if (e.candidates) for (const c of e.candidates) candidates.push({ file: relativePath(cwd, e.absolute!), ...c });
       if (!e.outcome) continue;
-      // A job the worker could not answer, or whose probe asked for the checker, is matched here.
-      let outcome = await e.outcome;
-      if (!outcome || outcome.asked) {
-        engine ??= await import('@uproot/core');
-        outcome = oracle ? matchTyped(engine, oracle, e.job!) : matchFile(engine, e.job!);
-      }
+      // A job the worker could not answer is matched here.
+      const outcome = (await e.outcome) ?? matchFile((engine ??= await import('@uproot/core')), e.job!);
       if (outcome.parsed) result.parsedFiles++;
       for (const c of outcome.candidates) candidates.push({ file: e.file!, ...c });
       if (outcome.failure) result.failures.push(outcome.failure);
@@ -218,18 +208,7 @@ export function summary(decision: TypesDecision): ScanResult['types'] {
 }
 
 /** Typed mode: the checker sees every candidate before the first hint (one program per tsconfig). */
-/** A file matched whole with the checker (the program is built, or grows to hold it). */
-function matchTyped(engine: Engine, oracle: TypeOracle, job: MatchJob): MatchOutcome {
-  let parsed: Parsed;
-  try {
-    parsed = engine.parseForRun(job.text, job.absolute, job.cwd);
-  } catch (error) {
-    return { sites: [], problems: [], candidates: [], parsed: false, failure: describeFailure(job.file, error) };
-  }
-  return matchParsed(engine, job, parsed, oracle.hintFor(job.absolute, parsed.scopeManager));
-}
-
-function typedCandidates(decision: TypesDecision & { types: 'on' }, files: string[], maxBytes: number, onDemand: boolean): Promise<TypeOracle> {
+function typedCandidates(decision: TypesDecision & { types: 'on' }, files: string[], maxBytes: number): Promise<TypeOracle> {
   function* read() {
     for (const file of files) {
       if (!/\.[cm]?[jt]sx?$/.test(file)) continue;
@@ -237,7 +216,7 @@ function typedCandidates(decision: TypesDecision & { types: 'on' }, files: strin
       if (r.ok) yield { path: file, text: r.text };
     }
   }
-  return openOracle(decision.tsconfig, read(), { onDemand });
+  return openOracle(decision.tsconfig, read(), { onDemand: true });
 }
 
 /** `file`, or `file:line:column` for a problem at a position: the form editors and terminals link. */

@@ -8,9 +8,12 @@ import { type McpValue, type Node, type TypeHint, mcpValueOfType } from '@uproot
 import { isJsconfig, nearestTsconfig } from './detect.ts';
 import { mayDeclareGlobals } from './global-scope.ts';
 import { ParsedFiles, createOracleHost, type OracleHost } from './host.ts';
+import { isLibConstructor } from './lib-constructors.ts';
 import { McpFreePackages } from './mcp-free.ts';
 import { tsNodeAt } from './node-at.ts';
-import { answeredBySyntax, probeHint } from './probe.ts';
+
+/** Expressions whose own syntax already says what they are: never worth a checker call. */
+const SYNTACTIC = new Set(['Literal', 'TemplateLiteral', 'ObjectExpression', 'ArrayExpression', 'ArrowFunctionExpression', 'FunctionExpression', 'ClassExpression']);
 
 interface TsconfigProgram extends OracleHost {
   options: ts.CompilerOptions;
@@ -25,6 +28,14 @@ interface TsconfigProgram extends OracleHost {
 export interface OracleOptions {
   /** Root the program only at files a hint was asked about (and files that may declare globals). */
   onDemand?: boolean;
+}
+
+/** Thrown by a probe at its first question for the checker; whoever matched the file discards that outcome. */
+export class ProbeAsked extends Error {
+  constructor(file: string) {
+    super(`the checker is needed for ${file}`);
+    this.name = 'ProbeAsked';
+  }
 }
 
 export class TypeOracle {
@@ -81,7 +92,11 @@ export class TypeOracle {
   probeFor(file: string, scopeManager: ScopeManagerLike): TypeHint | undefined {
     const abs = path.resolve(file);
     if (!this.byFile.has(abs)) return undefined;
-    return probeHint(abs, scopeManager, () => this.asked.add(abs));
+    return (node: Node): McpValue | undefined => {
+      if (SYNTACTIC.has(node.type) || isLibConstructor(node, scopeManager)) return undefined;
+      this.asked.add(abs);
+      throw new ProbeAsked(abs);
+    };
   }
 
   /** Whether a probe for `file` was asked about an expression the checker would have to answer. */
@@ -107,7 +122,7 @@ export class TypeOracle {
     const entry = this.byFile.get(abs);
     if (!entry) return undefined;
     return (node: Node): McpValue | undefined => {
-      if (answeredBySyntax(node, scopeManager)) return undefined;
+      if (SYNTACTIC.has(node.type) || (scopeManager && isLibConstructor(node, scopeManager))) return undefined;
       // A file the program already holds (a root's import) is typed as it would be as a root.
       if (!entry.program?.getSourceFile(abs)) this.need([abs]);
       const checker = this.checkerOf(entry);
@@ -120,11 +135,6 @@ export class TypeOracle {
         return undefined; // a checker crash on odd code must not fail the scan
       }
     };
-  }
-
-  /** Builds every program now (a scan whose probes run on the matcher worker builds while they run). */
-  build(): void {
-    for (const entry of this.programs.values()) if (entry.roots.size > 0) this.checkerOf(entry);
   }
 
   /** The checker over the current roots; a grown program reuses every file its predecessor parsed. */
