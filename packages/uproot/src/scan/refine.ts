@@ -22,11 +22,6 @@ function isPushRequest(s: ScanSite): boolean {
   return s.side === 'server' && (s.kind === 'elicitation-request' || s.kind === 'sampling-request');
 }
 
-/** Whether these sites hold a request the refine pass asks the planner about (it runs only when some file has one). */
-export function needsPlanner(sites: readonly ScanSite[]): boolean {
-  return sites.some(isOpenRequest);
-}
-
 /**
  * `kept`: the bytes the scan read, which the planner's caller search reads instead of every file again (run-bytes.ts).
  * `cwd`: where the scan started, the callers' boundary migrate gives the planner too.

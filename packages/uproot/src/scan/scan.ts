@@ -9,7 +9,7 @@ import { MatchPool } from '../worker/match-pool.ts';
 import { Progress } from '../report/progress.ts';
 import { DEFAULT_MAX_BYTES, readSource } from '../files/read-source.ts';
 import { RunBytes } from '../files/run-bytes.ts';
-import { needsPlanner, refineActions } from './refine.ts';
+import { refineActions } from './refine.ts';
 import { type TypesDecision, type TypesMode, decideTypes } from '../types/detect.ts';
 import { openOracle } from '../types/candidates.ts';
 import type { TypeOracle } from '../types/oracle.ts';
@@ -94,14 +94,12 @@ export async function runScan(paths: string[], options: ScanOptions): Promise<Sc
   if (options.explain) result.candidates = candidates;
   const progress = new Progress(set.files.length, options.progress ?? false);
   const reach = new McpReach();
-  // The refine pass after matching searches every file of the run again for a helper's callers.
-  // What the scan read is kept for the refine pass only once an answer shows it will run (a request the planner
-  // decides): keeping costs the run fresh memory (on the real-user bench tree, 18 MB for a pass that never runs).
+  // The refine pass after matching searches every file of the run again for a helper's callers: what the scan
+  // reads is kept for it (run-bytes.ts), from the first file. Keeping only once an answer showed the pass would run
+  // saved fresh memory on trees that never need it (18 MB on the real-user bench tree), but the worker answers
+  // behind the reads: on the four-repository tree 6,000–8,600 of 22,500 caller-search reads went to disk again.
   const kept = new RunBytes();
-  let keeping = false;
-  const noteAnswer = (outcome: MatchOutcome) => void (keeping ||= needsPlanner(outcome.sites));
   const pool = early ? early.keepFor(set.files.length) : oracle ? undefined : MatchPool.open(set.files.length);
-  if (pool) pool.answered = noteAnswer;
   // In file order: the worker may answer after files read later.
   const events: Array<FileEvents | undefined> = new Array(set.files.length);
   // Typed, a file is first matched with a probe; only files whose receivers syntax left open are
@@ -132,8 +130,7 @@ export async function runScan(paths: string[], options: ScanOptions): Promise<Sc
       // Untyped, one pass for the words the pre-filters need drops most files (typed, the checker may want any file).
       // The worker's answers are read every few files: a synchronous loop reads no message otherwise.
       if (pool && at % 64 === 0) pool.poll();
-      const keep = keeping ? kept : undefined;
-      const read = oracle ? readSource(absolute, maxBytes, { regular: true, keep }) : readSource(absolute, maxBytes, { holdingAny: matterWords, regular: true, keep });
+      const read = oracle ? readSource(absolute, maxBytes, { regular: true, keep: kept }) : readSource(absolute, maxBytes, { holdingAny: matterWords, regular: true, keep: kept });
       if (!read.ok) {
         events[at] = { problem: { notice: read.skipped, entry: { file: relativePath(cwd, absolute), message: read.message } } };
         continue;
@@ -165,7 +162,6 @@ export async function runScan(paths: string[], options: ScanOptions): Promise<Sc
       const job: MatchJob = { absolute, file, text: read.text, roots, rootsIfReaches, mrtr, explain: !!options.explain, cwd };
       // The parser loads only once a file can hold a site.
       const outcome = pool?.offer(job) ?? (await matchHere(job, at));
-      if (!(outcome instanceof Promise)) noteAnswer(outcome);
       events[at] = { file, absolute, candidates: skipped, outcome, job: outcome instanceof Promise ? job : undefined };
     }
     // Every file is read: the main thread takes the worker's last jobs while it still has many.

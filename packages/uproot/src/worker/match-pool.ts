@@ -70,7 +70,7 @@ export class MatchPool {
   private readonly replies: MessagePort;
   private next = 0;
   private broken = false;
-  /** Told of each answer the worker gives, when it is read (the scan decides from them what to keep). */
+  /** Told of each answer the worker gives, when it is read (a caller that must act before the scan ends). */
   answered: ((outcome: MatchOutcome) => void) | undefined;
 
   /** A pool for a run over `files` files, or undefined where a worker would not pay off or cannot start. */
