@@ -23,6 +23,7 @@ import { findWorkspace, isWithin, nearestManifest, type Workspace } from '../fil
 import { describeBlockers, upgradeBlockers } from './upgrade-blockers.ts';
 import { describeRejected, installedV1, rejectedContent, v1ValidatesToolResults } from './v2-rejected-content.ts';
 import { describeZodFloor, zodFloorHold } from './zod-floor.ts';
+import { describeRemoved, removedFeatures } from './removed-features.ts';
 import { raiseZodWhereProven } from './zod-raise.ts';
 import { describeZod4Breaks, type Zod4Break } from './zod-v4-proof.ts';
 import { V1_UPGRADE_HELD } from '@uproot/core/planning';
@@ -140,10 +141,12 @@ export async function migrateWithSdkUpgrade(paths: string[], options: SdkUpgrade
   const rejected = sources.length && !v1ValidatesToolResults(v1) ? rejectedContent(sources) : [];
   // Schemas of a zod below v2's floor stop the upgraded server at start-up or at tools/list (zod-floor.ts).
   const zod = sources.length ? zodFloorHold(trial.result.sdkUpgrade!, sources) : undefined;
+  // A feature v2 removed with no equivalent, used by the server's own code, breaks it (removed-features.ts).
+  const removed = wouldChange && pays ? removedFeatures(trial.result.sdkUpgrade!, options.cwd) : [];
   const label = (p: string) => relativePath(options.cwd, p);
-  if (wouldChange && (!pays || left.length || rejected.length || zod)) {
+  if (wouldChange && (!pays || left.length || rejected.length || zod || removed.length)) {
     const why = pays
-      ? [left.length ? leftBehind(left, trial.result.sdkUpgrade!, plan.targets, options.cwd) : '', rejected.length ? describeRejected(rejected, label, v1) : '', zod ? describeZodFloor(zod, label, trial.zodBreaks) : ''].filter(Boolean).join('; and ')
+      ? [left.length ? leftBehind(left, trial.result.sdkUpgrade!, plan.targets, options.cwd) : '', rejected.length ? describeRejected(rejected, label, v1) : '', zod ? describeZodFloor(zod, label, trial.zodBreaks) : '', removed.length ? describeRemoved(removed) : ''].filter(Boolean).join('; and ')
       : rewrites.length
         ? `${DORMANT_ONLY}, and ${describeBlockers(blockers)}${trial.zodBreaks.length ? `; uproot did not raise zod to ^4.2 because zod 4 changes what the code does at ${describeZod4Breaks(trial.zodBreaks, label)}` : ''}`
         : undefined;
