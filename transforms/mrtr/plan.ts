@@ -193,8 +193,12 @@ function planUnitsOnce(units: Unit[], project: ProjectIndex | undefined, onlySit
         if (site.kind !== 'request' || site.side !== 'server' || retired.has(site) || !sessionMapOf(site, unit)) continue;
         try {
           const fill = planSessionFill(site, unit, project);
-          // v1 has no MRTR: a session map it could derive is the upgrade's to decide; only why it cannot is said here.
-          if (site.sdk !== 2) continue;
+          // v1 has no MRTR: a session map it could derive is marked v1-sdk, as other derivable state is (and says why
+          // an upgrade was held); why one cannot be derived is said in the catch below.
+          if (site.sdk !== 2) {
+            stateFailures.set(site, new Unprovable('v1-sdk', withHeld(V1_DERIVABLE, options.upgradeHeld)));
+            continue;
+          }
           plans.push(planOrHold(site, unit, fill.retired));
           for (const [u, edits] of fill.edits) sessionEdits.set(u, [...(sessionEdits.get(u) ?? []), ...edits]);
           retired.add(site);
