@@ -70,8 +70,6 @@ export class MatchPool {
   private readonly replies: MessagePort;
   private next = 0;
   private broken = false;
-  /** Told of each answer the worker gives, when it is read (a caller that must act before the scan ends). */
-  answered: ((outcome: MatchOutcome) => void) | undefined;
 
   /** A pool for a run over `files` files, or undefined where a worker would not pay off or cannot start. */
   static open(files: number): MatchPool | undefined {
@@ -181,7 +179,6 @@ export class MatchPool {
     const resolve = this.waiting.get(id);
     this.waiting.delete(id);
     this.jobs.delete(id);
-    if (resolve && outcome) this.answered?.(outcome);
     resolve?.(outcome);
   }
 
