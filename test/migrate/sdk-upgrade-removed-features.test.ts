@@ -53,14 +53,19 @@ const TASK_SERVER = [
 ].join('\n');
 const STORE = 'export const makeStore = () => undefined;\n';
 
+/** The v1 fixture with the task server written as `server` beside its store in `folder`, upgraded; and its roots request. */
+async function upgradedWithTasks(folder: string, server: string) {
+  const dir = project(path.join(REPO, 'test/fixtures/sdk-upgrade/single'));
+  writeFileSync(path.join(dir, folder, server), TASK_SERVER);
+  writeFileSync(path.join(dir, folder, 'store.ts'), STORE);
+  const result = await upgrade(dir);
+  return { dir, result, request: result.files.flatMap((f) => f.sites).find((s) => s.kind === 'request')! };
+}
+
 describe('migrate --with-sdk-upgrade', () => {
   it('the server itself keeps a task store: the upgrade is held and the roots request says why', async () => {
-    const dir = project(path.join(REPO, 'test/fixtures/sdk-upgrade/single'));
-    writeFileSync(path.join(dir, 'src/tasks.ts'), TASK_SERVER);
-    writeFileSync(path.join(dir, 'src/store.ts'), STORE);
-    const result = await upgrade(dir);
+    const { dir, result, request } = await upgradedWithTasks('src', 'tasks.ts');
     expect(result.sdkUpgrade!.applied).toBe(false);
-    const request = result.files.flatMap((f) => f.sites).find((s) => s.kind === 'request')!;
     expect([request.outcome, request.reason]).toEqual(['marked', 'v1-sdk']);
     expect(request.detail).toContain('the project uses experimental tasks, which v2 removed with no equivalent (the official codemod says so at src/tasks.ts:4)');
     // This hold alone: no v1 import is left behind.
@@ -69,12 +74,8 @@ describe('migrate --with-sdk-upgrade', () => {
   });
 
   it('only a test file uses tasks: the upgrade goes ahead and the request is rewritten', async () => {
-    const dir = project(path.join(REPO, 'test/fixtures/sdk-upgrade/single'));
-    writeFileSync(path.join(dir, 'test/tasks.test.ts'), TASK_SERVER);
-    writeFileSync(path.join(dir, 'test/store.ts'), STORE);
-    const result = await upgrade(dir);
+    const { result, request } = await upgradedWithTasks('test', 'tasks.test.ts');
     expect(result.sdkUpgrade!.applied).toBe(true);
-    const request = result.files.flatMap((f) => f.sites).find((s) => s.kind === 'request')!;
     expect(request.outcome).toBe('rewritten');
   });
 });
