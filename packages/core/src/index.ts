@@ -1,6 +1,6 @@
 export type { RootsSite, SiteKind, SiteContext, HandlerKind, ReasonCode, SiteAction, SourceRange, Explain } from './types.ts';
 export type { StateRole } from './state/types.ts';
-export type { ScopeManagerLike } from './ast.ts';
+export type { ScopeManagerLike, VariableLike } from './ast.ts';
 export type { McpValue, SdkMajor, Side } from './surface.ts';
 export { findRootsSites, type FindSitesInput } from './sites.ts';
 export { mayContainRootsSites } from './prefilter.ts';

@@ -1,6 +1,7 @@
 // The type-aware half of `--types on`: one TypeScript program (ts-morph's bundled compiler) per
 // tsconfig; nothing is type-checked whole, the checker answers only the receivers provenance asks about.
 // Rooted at every candidate, or (on demand) only at the files whose receivers syntax left open.
+import { builtinModules } from 'node:module';
 import path from 'node:path';
 import { ts } from 'ts-morph';
 import type { ScopeManagerLike } from '@uproot/core';
@@ -8,7 +9,8 @@ import { type McpValue, type Node, type TypeHint, mcpValueOfType } from '@uproot
 import { isJsconfig, nearestTsconfig } from './detect.ts';
 import { mayDeclareGlobals } from './global-scope.ts';
 import { ParsedFiles, createOracleHost, type OracleHost } from './host.ts';
-import { isLibConstructor } from './lib-constructors.ts';
+import { importedFrom } from './imported-from.ts';
+import { isLibGlobal } from './lib-globals.ts';
 import { McpFreePackages } from './mcp-free.ts';
 import { tsNodeAt } from './node-at.ts';
 
@@ -23,6 +25,8 @@ interface TsconfigProgram extends OracleHost {
   roots: Set<string>;
   program?: ts.Program;
   checker?: ts.TypeChecker;
+  /** Module resolution as the program does it, for imports answered without the checker. */
+  resolution?: ts.ModuleResolutionCache;
 }
 
 export interface OracleOptions {
@@ -92,8 +96,9 @@ export class TypeOracle {
   probeFor(file: string, scopeManager: ScopeManagerLike): TypeHint | undefined {
     const abs = path.resolve(file);
     if (!this.byFile.has(abs)) return undefined;
+    const entry = this.byFile.get(abs)!;
     return (node: Node): McpValue | undefined => {
-      if (SYNTACTIC.has(node.type) || isLibConstructor(node, scopeManager)) return undefined;
+      if (this.knownNotMcp(entry, abs, node, scopeManager)) return undefined;
       this.asked.add(abs);
       throw new ProbeAsked(abs);
     };
@@ -122,7 +127,7 @@ export class TypeOracle {
     const entry = this.byFile.get(abs);
     if (!entry) return undefined;
     return (node: Node): McpValue | undefined => {
-      if (SYNTACTIC.has(node.type) || (scopeManager && isLibConstructor(node, scopeManager))) return undefined;
+      if (scopeManager ? this.knownNotMcp(entry, abs, node, scopeManager) : SYNTACTIC.has(node.type)) return undefined;
       // A file the program already holds (a root's import) is typed as it would be as a root.
       if (!entry.program?.getSourceFile(abs)) this.need([abs]);
       const checker = this.checkerOf(entry);
@@ -135,6 +140,27 @@ export class TypeOracle {
         return undefined; // a checker crash on odd code must not fail the scan
       }
     };
+  }
+
+  /**
+   * Answers the checker would give without asking it: syntax that says what it is, a lib global, and a
+   * binding imported from a Node built-in or from a package the program reads as an empty module (an
+   * MCP-free one), whose type the checker could only call `any`.
+   */
+  private knownNotMcp(entry: TsconfigProgram, file: string, node: Node, scopeManager: ScopeManagerLike): boolean {
+    if (SYNTACTIC.has(node.type) || isLibGlobal(node, scopeManager)) return true;
+    const specifier = importedFrom(node, scopeManager);
+    return specifier !== undefined && this.isMcpFreeModule(entry, file, specifier);
+  }
+
+  private isMcpFreeModule(entry: TsconfigProgram, file: string, specifier: string): boolean {
+    if (specifier.startsWith('.') || specifier.startsWith('/')) return false;
+    entry.resolution ??= ts.createModuleResolutionCache(process.cwd(), (name) => (ts.sys.useCaseSensitiveFileNames ? name : name.toLowerCase()), entry.options);
+    const resolved = ts.resolveModuleName(specifier, file, entry.options, entry.host, entry.resolution).resolvedModule;
+    if (resolved) return this.mcpFree.covers(resolved.resolvedFileName);
+    // Built-ins are declared by @types/node, itself MCP-free; another unresolved name may be declared by a
+    // project's own `declare module`, which only the checker can read.
+    return specifier.startsWith('node:') || builtinModules.includes(specifier);
   }
 
   /** The checker over the current roots; a grown program reuses every file its predecessor parsed. */
