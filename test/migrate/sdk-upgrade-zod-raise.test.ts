@@ -1,7 +1,7 @@
 // `--with-sdk-upgrade` on a zod 3 project: where every zod use is one zod 4 keeps, uproot raises zod to v2's floor
 // with the SDK, reports it, and the roots request is rewritten; where one is not, the upgrade stays held and the
 // marker names the file:line and what zod 4 changes. The project has zod 3.25.76 installed (the zod3 alias).
-import { readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import pc from 'picocolors';
@@ -19,6 +19,11 @@ function onZod3(files: Record<string, string> = {}): string {
   writeFileSync(path.join(dir, 'package.json'), JSON.stringify(manifest, null, 2));
   rmSync(path.join(dir, 'node_modules/zod'));
   symlinkSync(path.join(REPO, 'node_modules/zod3'), path.join(dir, 'node_modules/zod'), 'dir');
+  // A copy, not a link: as npm installs it, the v1 SDK resolves the project's zod 3 (a link resolves this
+  // repository's zod 4 from the SDK's real path, and type-checking zod 3 schemas against zod 4 takes minutes).
+  const sdk = path.join(dir, 'node_modules/@modelcontextprotocol/sdk');
+  rmSync(sdk);
+  cpSync(path.join(REPO, 'node_modules/@modelcontextprotocol/sdk'), sdk, { recursive: true });
   for (const [name, text] of Object.entries(files)) writeFileSync(path.join(dir, name), text);
   return dir;
 }

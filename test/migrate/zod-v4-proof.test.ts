@@ -48,6 +48,7 @@ describe('proven: every zod use is one zod 4 keeps', () => {
       },
     ],
     ['a class getter handing out a schema', { 'src/tools.ts': "import { z } from 'zod';\nexport class Tool {\n  get schema() {\n    return z.object({ q: z.string() });\n  }\n}\nexport const shape = new Tool().schema.partial().shape;\n" }],
+    ['a schema handed to a function of the package itself', { 'src/a.ts': "import { z } from 'zod';\nfunction register(name: string, schema: unknown) {\n  return { name, schema };\n}\nexport const tool = register('t', z.object({ q: z.string() }));\n" }],
     ['type-only names: ZodRawShape, ZodTypeAny, ZodObject<Shape>', { 'src/types.ts': "import type { ZodRawShape, ZodTypeAny, z } from 'zod';\nexport type Tool<S extends ZodRawShape> = { shape: S; any: ZodTypeAny; out: z.infer<z.ZodObject<S>> };\n" }],
   ];
   it.each(proven)('%s', (_name, files) => {
@@ -75,6 +76,26 @@ describe('held: the proof names the file:line and what zod 4 changes', () => {
     ['.url() in JavaScript', { 'src/a.js': "import { z } from 'zod';\nexport const Env = z.object({ BASE: z.string().url() });\n" }, /^src\/a\.js:2 ZodString\.url: changes which strings \.url\(\) accepts/],
     ['required_error params, CommonJS', { 'src/a.cjs': "const z = require('zod');\nmodule.exports = z.string({ required_error: 'path is required' });\n" }, /^src\/a\.cjs:2 z\.string: reads z\.string\(\)'s params differently/],
     ['zod-to-json-schema beside zod', { 'src/a.ts': "import { z } from 'zod';\nimport { zodToJsonSchema } from 'zod-to-json-schema';\nexport const json = zodToJsonSchema(z.object({ a: z.string() }));\n" }, /^src\/a\.ts:2 import zod-to-json-schema: schemas are what this package is handed, and it reads zod 3's internals/],
+    // Another installed package handed a zod value reads it itself, whether it declares a function, a const of a
+    // function type or a class method (the first and last are known from the callee, the second needs the call).
+    ...(['export declare function toJson(schema: unknown): object;', 'export declare const toJson: (schema: unknown) => object;'].map((declaration): [string, Record<string, string>, RegExp] => [
+      `a schema handed to another package: ${declaration}`,
+      {
+        'node_modules/schema-kit/package.json': JSON.stringify({ name: 'schema-kit', types: 'index.d.ts' }),
+        'node_modules/schema-kit/index.d.ts': `${declaration}\n`,
+        'src/a.ts': "import { z } from 'zod';\nimport { toJson } from 'schema-kit';\nexport const json = toJson(z.object({ a: z.string() }));\n",
+      },
+      /^src\/a\.ts:3 escape schema-kit: /,
+    ]) as Array<[string, Record<string, string>, RegExp]>),
+    [
+      "a schema handed to another package's class method",
+      {
+        'node_modules/schema-kit/package.json': JSON.stringify({ name: 'schema-kit', types: 'index.d.ts' }),
+        'node_modules/schema-kit/index.d.ts': 'export declare class Kit {\n  add(schema: unknown): this;\n}\n',
+        'src/a.ts': "import { z } from 'zod';\nimport { Kit } from 'schema-kit';\nexport const kit = new Kit().add(z.string());\n",
+      },
+      /^src\/a\.ts:3 escape schema-kit: /,
+    ],
     ['instanceof a schema class', { 'src/a.ts': "import { z } from 'zod';\nexport const isText = (s: unknown) => s instanceof z.ZodString;\n" }, /^src\/a\.ts:2 z\.ZodString: changes zod's schema classes/],
     ['z.number() in a package that parses values of its own', { 'src/a.ts': "import { z } from 'zod';\nconst Ratio = z.number();\nexport const ok = (a: number, b: number) => Ratio.safeParse(a / b).success;\n" }, /^src\/a\.ts:2 z\.number: rejects Infinity in z\.number\(\), which zod 3 accepted, and the package parses values of its own \(src\/a\.ts:3\)/],
     ['a z.any() property', { 'src/a.ts': "import { z } from 'zod';\nexport const shape = { payload: z.any() };\n" }, /^src\/a\.ts:2 z\.any: makes a z\.any\(\) object property required/],

@@ -128,6 +128,7 @@ const isV4 = (decl: ts.Node) => {
 /** Every zod use in `files` (the package's script files). */
 export function zodUses(program: ts.Program, files: string[]): ZodUse[] {
   const checker = program.getTypeChecker();
+  const words = zodWords(program);
   const out: ZodUse[] = [];
   for (const file of files.filter(isScript)) {
     const source = program.getSourceFile(path.resolve(file));
@@ -142,7 +143,7 @@ export function zodUses(program: ts.Program, files: string[]): ZodUse[] {
       if (ts.isPropertyAccessExpression(node) || (ts.isElementAccessExpression(node) && ts.isStringLiteralLike(node.argumentExpression))) {
         const nameNode = ts.isPropertyAccessExpression(node) ? node.name : node.argumentExpression;
         const name = ts.isPropertyAccessExpression(node) ? node.name.text : (node.argumentExpression as ts.StringLiteralLike).text;
-        const decl = zodDeclaration(checker, checker.getSymbolAtLocation(nameNode));
+        const decl = words.has(name) ? zodDeclaration(checker, checker.getSymbolAtLocation(nameNode)) : undefined;
         // `require('zod').z` and `import('zod').default` are the namespace itself, not a use.
         if (decl && !isNamespace(decl)) {
           const call = ts.isCallExpression(node.parent) && node.parent.expression === node ? node.parent : undefined;
@@ -159,13 +160,13 @@ export function zodUses(program: ts.Program, files: string[]): ZodUse[] {
       if (ts.isBindingElement(node) && ts.isObjectBindingPattern(node.parent)) {
         const key = node.propertyName ?? node.name;
         const name = ts.isIdentifier(key) || ts.isStringLiteralLike(key) ? key.text : undefined;
-        const property = name ? checker.getTypeAtLocation(node.parent).getProperty(name) : undefined;
+        const property = name && words.has(name) ? checker.getTypeAtLocation(node.parent).getProperty(name) : undefined;
         const decl = property?.declarations?.find(inZod);
         if (decl && name && !isNamespace(decl)) at(node, useName(decl, name), isV4(decl) ? { v4: true } : {});
       }
       if (ts.isTypeReferenceNode(node)) {
         const nameNode = ts.isQualifiedName(node.typeName) ? node.typeName.right : node.typeName;
-        const decl = zodDeclaration(checker, checker.getSymbolAtLocation(nameNode));
+        const decl = words.has(nameNode.text) ? zodDeclaration(checker, checker.getSymbolAtLocation(nameNode)) : undefined;
         if (decl) at(node, `type ${useName(decl, nameNode.text)}`, { args: node.typeArguments?.length ?? 0, ...(isV4(decl) ? { v4: true } : {}) });
       }
       // A value zod exports used on its own (a named import called or compared, `instanceof ZodError`).
@@ -219,11 +220,48 @@ function isZodType(type: ts.Type): boolean {
  * what the upgrade hands schemas to on purpose, and zod's own functions are uses of their own.
  */
 function escapes(checker: ts.TypeChecker, call: ts.CallExpression, at: (node: ts.Node, use: string) => void): void {
+  if (!call.arguments.length || declaredWhereNothingEscapes(checker, call)) return;
   const signature = checker.getResolvedSignature(call);
   const decl = signature?.getDeclaration();
   if (!decl) return;
-  const where = decl.getSourceFile().fileName;
-  const pkg = packageOf(where)?.name;
-  if (!pkg || pkg === 'zod' || pkg.startsWith('@modelcontextprotocol/') || pkg.startsWith('@types/') || pkg === 'typescript') return;
+  const pkg = foreignPackage(decl);
+  if (!pkg) return;
   for (const arg of call.arguments) if (isZodType(checker.getTypeAtLocation(arg))) at(arg, `escape ${pkg}`);
+}
+
+/** The installed package other than zod, the MCP SDK, type packages and TypeScript's libs that declares `decl`. */
+function foreignPackage(decl: ts.Node): string | undefined {
+  const pkg = packageOf(decl.getSourceFile().fileName)?.name;
+  if (!pkg || pkg === 'zod' || pkg.startsWith('@modelcontextprotocol/') || pkg.startsWith('@types/') || pkg === 'typescript') return undefined;
+  return pkg;
+}
+
+const SIGNATURE_DECLARATION = new Set([ts.SyntaxKind.FunctionDeclaration, ts.SyntaxKind.MethodDeclaration, ts.SyntaxKind.MethodSignature, ts.SyntaxKind.Constructor]);
+
+/**
+ * Whether the callee is a function or method whose every declaration is outside a foreign package: the
+ * signature a call resolves to is one of its callee's declarations, so none can be another package's, and the
+ * call need not be resolved. Resolving one is what costs: the v1 SDK's registerTool overloads over zod 3
+ * schemas take the checker minutes (TS2589 territory), and the SDK is where schemas are meant to go anyway.
+ */
+function declaredWhereNothingEscapes(checker: ts.TypeChecker, call: ts.CallExpression): boolean {
+  const callee = call.expression;
+  const nameNode = ts.isPropertyAccessExpression(callee) ? callee.name : ts.isIdentifier(callee) ? callee : undefined;
+  if (!nameNode) return false;
+  let symbol = checker.getSymbolAtLocation(nameNode);
+  if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
+  const declarations = symbol?.declarations;
+  if (!declarations?.length || !declarations.every((d) => SIGNATURE_DECLARATION.has(d.kind))) return false;
+  return declarations.every((d) => !foreignPackage(d));
+}
+
+/**
+ * Every word zod's declaration files spell (names and string literals alike): a member, property or type whose
+ * name is not among them cannot be declared in zod, so the checker is not asked about it. Asking costs where the
+ * receiver's type comes from a call the checker has to infer (a tool callback's destructured arguments).
+ */
+function zodWords(program: ts.Program): Set<string> {
+  const words = new Set<string>();
+  for (const source of program.getSourceFiles()) if (inZod(source)) for (const m of source.text.matchAll(/[A-Za-z_$][\w$]*/g)) words.add(m[0]);
+  return words;
 }
