@@ -16,6 +16,7 @@ import { codecDeclaration, wiringEdit } from './request-state.ts';
 import { answerArgument, helperSplitEdits, helperSplitTypes } from './helper-ask-edits.ts';
 import { type PushHelperUse, answerCall, capabilitiesHelper, hasCapabilitiesHelper, inPlaceAsk, perRequestCapabilities, perRequestRead, removeStatement, hasPushHelpers, pushHelperImports, pushHelpersBlock, roundEntryEdits } from './push-round-edits.ts';
 import { nameContext, nameableContext } from './destructured-context.ts';
+import { handedTypeEdits } from './handed-types.ts';
 
 const SERVER_MODULE = '@modelcontextprotocol/server';
 
@@ -202,6 +203,12 @@ export function buildRewrite(plans: SitePlan[], derived: DerivedState[] = [], sh
     const optional = unit.typescript && hasOptionalParameter(fn);
     if (optional) optionalCtx.add(fn);
     n.edits.push(...addParameter(fn, unit, fn.params.length, ctxOf.get(fn)!, optional));
+    n.serverContextType = true;
+  }
+  // Function types a handed-on helper travels under take ctx as the helper does (handed-types.ts).
+  for (const [u, edits] of handedTypeEdits(plans)) {
+    const n = need(u);
+    n.edits.push(...edits);
     n.serverContextType = true;
   }
   for (const [call, { caller, callee, unit }] of calls) {
