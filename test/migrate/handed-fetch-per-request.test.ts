@@ -49,7 +49,7 @@ ${js ? "/** @param {import('@modelcontextprotocol/server').McpServer} server */\
 /** The tools destructure the fetcher from the object they are given, and call it with `.then`. */
 const DESTRUCTURED_TOOLS = (js: boolean) => `${t(js, "import type { McpServer } from '@modelcontextprotocol/server';\n")}import * as z from 'zod/v4';
 ${t(js, 'type Deps = { label: string; getRoots(): Promise<string[]> };\n')}${js ? "/** @param {import('@modelcontextprotocol/server').McpServer} server */\n" : ''}export function registerTools(server${t(js, ': McpServer')}, { label, getRoots }${t(js, ': Deps')})${t(js, ': void')} {
-  server.registerTool('roots', { inputSchema: z.object({}) }, async () => getRoots().then((roots) => ({ content: [{ type: 'text'${t(js, ' as const')}, text: \`\${label}: \${roots.join(',')}\` }] })));
+  server.registerTool('roots', { inputSchema: z.object({}) }, () => getRoots().then((roots) => ({ content: [{ type: 'text'${t(js, ' as const')}, text: \`\${label}: \${roots.join(',')}\` }] })));
 }
 `;
 
@@ -83,8 +83,8 @@ const CASES: Array<[string, { js: boolean; handOff: string; tools: string; barre
   ['a shorthand property, read through a helper given the object (TypeScript)', { js: false, handOff: "registerTools(server, { label: 'dirs', getRoots });", tools: HOLDER_TOOLS(false) }],
   ['a shorthand property, read through a helper given the object (JavaScript)', { js: true, handOff: "registerTools(server, { label: 'dirs', getRoots });", tools: HOLDER_TOOLS(true) }],
   ['an object held in a variable first, renamed property, through a barrel', { js: false, handOff: "const deps = { label: 'dirs', getRoots: getRoots };\n  registerTools(server, deps);", tools: HOLDER_TOOLS(false), barrel: true }],
-  ['a destructured parameter with a method signature, called with .then (TypeScript)', { js: false, handOff: "registerTools(server, { label: 'dirs', getRoots });", tools: DESTRUCTURED_TOOLS(false) }],
-  ['a destructured parameter, called with .then (JavaScript)', { js: true, handOff: "registerTools(server, { label: 'dirs', getRoots });", tools: DESTRUCTURED_TOOLS(true) }],
+  ['a destructured parameter with a method signature, a handler that is not async returning .then (TypeScript)', { js: false, handOff: "registerTools(server, { label: 'dirs', getRoots });", tools: DESTRUCTURED_TOOLS(false) }],
+  ['a destructured parameter, a handler that is not async returning .then (JavaScript)', { js: true, handOff: "registerTools(server, { label: 'dirs', getRoots });", tools: DESTRUCTURED_TOOLS(true) }],
   ['a plain argument, its promise awaited later (TypeScript)', { js: false, handOff: 'registerTools(server, getRoots);', tools: ARGUMENT_TOOLS(false) }],
   ['a plain argument, its promise awaited later (JavaScript)', { js: true, handOff: 'registerTools(server, getRoots);', tools: ARGUMENT_TOOLS(true) }],
   ["a constructor's private field, called in a method", { js: false, handOff: 'registerTools(server, getRoots);', tools: CLASS_TOOLS }],

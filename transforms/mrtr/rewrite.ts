@@ -373,7 +373,9 @@ export function annotateReturn(fn: FunctionNode, text: string, type: string): Te
     }
     return { start: returnType.range[0], end: returnType.range[1], text: `${current} | InputRequiredResult` };
   }
-  const annotation = fn.async ? `: Promise<${type} | InputRequiredResult>` : `: ${type} | InputRequiredResult`;
+  // A handler that is not async yet reaches a roots request returns its promise (`() => fetch().then(…)`); the
+  // entry check returns its input request as a plain value: both forms are in the annotation.
+  const annotation = fn.async ? `: Promise<${type} | InputRequiredResult>` : `: ${type} | InputRequiredResult | Promise<${type} | InputRequiredResult>`;
   const bodyStart = fn.body.range[0];
   const searchTo = fn.type === 'ArrowFunctionExpression' ? text.lastIndexOf('=>', bodyStart) : bodyStart;
   const close = text.lastIndexOf(')', searchTo);
