@@ -142,4 +142,14 @@ describe('--lifecycle per-request keeps the marker where the handed-on value or 
     const { requests } = migrate(dir);
     expect(requests).toEqual([{ outcome: 'marked', detail: expect.stringMatching(/fills state read outside getRoots\(\) \(roots is read at line 19\)/) }]);
   });
+  it('on SDK v1 the marker says v1-sdk and what the upgrade would allow', () => {
+    const server = SERVER(false, "registerTools(server, { label: 'dirs', getRoots });")
+      .replace("import { McpServer } from '@modelcontextprotocol/server';", "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';")
+      .replace("import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';", "import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';");
+    const tools = HOLDER_TOOLS(false).replace("import type { McpServer } from '@modelcontextprotocol/server';", "import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';");
+    const dir = project('v1', { 'server.ts': server, 'tools.ts': tools });
+    const { requests, changed } = migrate(dir);
+    expect(requests).toEqual([{ outcome: 'marked', detail: 'once the SDK is v2, each handler that reaches getRoots() can ask for roots per request and its start-up call after connect can go' }]);
+    expect(changed['tools.ts']).toBeUndefined();
+  });
 });

@@ -231,7 +231,7 @@ function planUnitsOnce(units: Unit[], project: ProjectIndex | undefined, onlySit
           const plan = planOrHold(site, unit, start.retired);
           // v1 has no MRTR: derivable once upgraded, as other derivable state is marked.
           if (site.sdk !== 2) {
-            mark('v1-sdk', withHeld(V1_DERIVABLE, options.upgradeHeld));
+            mark('v1-sdk', withHeld(start.onceUpgraded, options.upgradeHeld));
             continue;
           }
           plans.push(plan);

@@ -19,6 +19,8 @@ export interface StartupRetire {
   retired: Retired;
   edits: Map<Unit, TextEdit[]>;
   detail: string;
+  /** The v1-sdk marker's detail: what the rewrite would do once the SDK is v2. */
+  onceUpgraded: string;
 }
 
 export function planStartupRetire(site: RootsSite, unit: Unit): StartupRetire {
@@ -51,7 +53,8 @@ export function planStartupRetire(site: RootsSite, unit: Unit): StartupRetire {
   const retired: Retired = (node, u) => u === unit && starts.some((c) => contains(c, node) || c === node);
   const state = kept.length ? `${kept.map((k) => k.id.name).join(', ')}, which only ${name}() reads after its own request` : 'no state outside it';
   const detail = `the start-up call of ${name}() after connect is retired (2026-07-28 has no session start to ask at): it filled ${state}, so each caller's request now asks and reads as before; only a first call whose own answer is empty or fails no longer falls back to the start-up answer`;
-  return { retired, edits: new Map([[unit, edits]]), detail };
+  const onceUpgraded = `once the SDK is v2, each handler that reaches ${name}() can ask for roots per request and its start-up call after connect can go`;
+  return { retired, edits: new Map([[unit, edits]]), detail, onceUpgraded };
 }
 
 /** `await f();`, `f();`, `void f();` as a statement of its own: the result goes nowhere. */
