@@ -16,6 +16,7 @@ import { ownResultSchemaDetail } from './result-schema.ts';
 import { nameableContext } from './destructured-context.ts';
 import { frameworkDetail } from './framework-api.ts';
 import { handedOnAsValue } from './value-uses.ts';
+import { type HandedType, followHanded } from './handed-chain.ts';
 
 export interface ChainHop {
   fn: FunctionNode;
@@ -23,6 +24,8 @@ export interface ChainHop {
   /** The call that enters `fn`; it sits in `callUnit`. */
   call: TSESTree.CallExpression;
   callUnit: Unit;
+  /** Declared function types `fn`'s value travels under when it was handed on (handed-value.ts): they gain ctx too. */
+  types?: HandedType[];
 }
 
 export interface HandlerChain {
@@ -141,6 +144,18 @@ function extendReach(site: RootsSite, node: Node, reach: Reach, unit: Unit, tail
     if (!isExported(fn)) continue;
     if (!project) throw new Unprovable('unresolved-chain', `${name(fn)} is exported, so callers in other files would break; run uproot migrate on the whole project`);
     followExternal(site, fn, unit, hops.slice(i + 1), chains, project, depth, external, retired);
+  }
+  // A function handed on as a value is entered wherever that value is called: those calls are followed as hops.
+  if (reach.handler === 'other' && !reach.unresolved) {
+    const handed = followHanded(node, reach, unit, tail, project, external);
+    if (handed) {
+      for (const entry of handed.entries) extend(site, entry.call, entry.unit, entry.hops, chains, project, entry.unit === unit ? depth : depth + 1, external, retired);
+      if (isExported(handed.fn)) {
+        if (!project) throw new Unprovable('unresolved-chain', `${name(handed.fn)} is exported, so callers in other files would break; run uproot migrate on the whole project`);
+        followExternal(site, handed.fn, unit, handed.rest, chains, project, depth, external, retired);
+      }
+      return;
+    }
   }
   if (reach.handler === 'other' && reach.unresolved && returningFunction(reach.unresolved)) {
     // A handler factory: the callback is built here and registered wherever the factory is called.

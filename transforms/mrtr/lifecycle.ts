@@ -221,7 +221,7 @@ function checkClosed(unit: Unit, expr: Node, hook: FunctionNode): void {
   });
 }
 
-function statementRange(unit: Unit, statement: Node): [number, number] {
+export function statementRange(unit: Unit, statement: Node): [number, number] {
   let start = statement.range[0];
   let end = statement.range[1];
   // Take the whole line(s), indentation and line break included, so no blank husk is left.

@@ -11,12 +11,14 @@ import { PushRequestsByHandler, isPushRequest, pushRequestDetail } from '../push
 import { importedPushRequests } from '../imported-push-requests.ts';
 import { lazyGuardEdits } from './lazy.ts';
 import { NotSessionFill, planSessionFill, sessionMapOf } from './session-fill.ts';
+import { NotStartupFetch, planStartupRetire } from './startup-fetch.ts';
 import { ONE_CLIENT_NOTE, planLifecycle } from './lifecycle.ts';
 import { planClientEraGuards } from '../client-era-guard.ts';
 import { type DerivedState, buildRewrite } from './rewrite.ts';
 import type { RootsSite } from '@uproot/core/planning';
 import { type Unit, Unprovable, makeUnit } from './unit.ts';
 import { V1_STILL_MARKED } from '@uproot/core/planning';
+import type { ReasonCode } from '@uproot/core/planning';
 import { type FunctionNode, type Node, enclosingFunction, functionName } from '@uproot/core/planning';
 import { handsAnswer, splitFormOf } from './helper-ask.ts';
 import { type PushRound, PushHold, planPushRound, rootsPosition } from './push-round.ts';
@@ -210,6 +212,35 @@ function planUnitsOnce(units: Unit[], project: ProjectIndex | undefined, onlySit
         } catch (error) {
           if (!(error instanceof Unprovable)) throw error;
           if (!(error instanceof NotSessionFill)) stateFailures.set(site, error.reason === 'push-request' ? error : new Unprovable(site.reason ?? error.reason, error.message));
+        }
+      }
+    }
+  }
+  // A fetcher run once after connect and by handlers through its value handed on: the start-up call goes, the
+  // handlers' calls ask per request (startup-fetch.ts). Where it cannot, the marker says why, as lifecycle.
+  if (perRequest) {
+    for (const unit of units) {
+      for (const site of unit.sites) {
+        if (site.kind !== 'request' || site.side !== 'server' || (site.reason !== 'lifecycle' && site.reason !== 'unresolved-chain') || retired.has(site)) continue;
+        const mark = (reason: ReasonCode, detail: string) => {
+          retired.add(site);
+          outcomes.get(unit)!.push({ site, outcome: 'marked', reason, detail });
+        };
+        try {
+          const start = planStartupRetire(site, unit);
+          const plan = planOrHold(site, unit, start.retired);
+          // v1 has no MRTR: derivable once upgraded, as other derivable state is marked.
+          if (site.sdk !== 2) {
+            mark('v1-sdk', withHeld(start.onceUpgraded, options.upgradeHeld));
+            continue;
+          }
+          plans.push(plan);
+          for (const [u, edits] of start.edits) sessionEdits.set(u, [...(sessionEdits.get(u) ?? []), ...edits]);
+          retired.add(site);
+          sessionNotes.set(site, `${ONE_CLIENT_NOTE}; ${start.detail}`);
+        } catch (error) {
+          if (!(error instanceof Unprovable)) throw error;
+          if (!(error instanceof NotStartupFetch)) mark(error.reason === 'push-request' || site.sdk !== 2 ? (site.sdk !== 2 ? 'v1-sdk' : error.reason) : 'lifecycle', site.sdk !== 2 ? withHeld(`${V1_STILL_MARKED} ([lifecycle] ${error.message})`, options.upgradeHeld) : error.message);
         }
       }
     }

@@ -16,6 +16,7 @@ import { codecDeclaration, wiringEdit } from './request-state.ts';
 import { answerArgument, helperSplitEdits, helperSplitTypes } from './helper-ask-edits.ts';
 import { type PushHelperUse, answerCall, capabilitiesHelper, hasCapabilitiesHelper, inPlaceAsk, perRequestCapabilities, perRequestRead, removeStatement, hasPushHelpers, pushHelperImports, pushHelpersBlock, roundEntryEdits } from './push-round-edits.ts';
 import { nameContext, nameableContext } from './destructured-context.ts';
+import { handedTypeEdits } from './handed-types.ts';
 
 const SERVER_MODULE = '@modelcontextprotocol/server';
 
@@ -204,6 +205,12 @@ export function buildRewrite(plans: SitePlan[], derived: DerivedState[] = [], sh
     n.edits.push(...addParameter(fn, unit, fn.params.length, ctxOf.get(fn)!, optional));
     n.serverContextType = true;
   }
+  // Function types a handed-on helper travels under take ctx as the helper does (handed-types.ts).
+  for (const [u, edits] of handedTypeEdits(plans)) {
+    const n = need(u);
+    n.edits.push(...edits);
+    n.serverContextType = true;
+  }
   for (const [call, { caller, callee, unit }] of calls) {
     // Optional parameters the call leaves out must stay undefined, so ctx lands in its own slot.
     const padding = Array.from({ length: Math.max(0, callee.params.length - call.arguments.length) }, () => 'undefined');
@@ -366,7 +373,9 @@ export function annotateReturn(fn: FunctionNode, text: string, type: string): Te
     }
     return { start: returnType.range[0], end: returnType.range[1], text: `${current} | InputRequiredResult` };
   }
-  const annotation = fn.async ? `: Promise<${type} | InputRequiredResult>` : `: ${type} | InputRequiredResult`;
+  // A handler that is not async yet reaches a roots request returns its promise (`() => fetch().then(…)`); the
+  // entry check returns its input request as a plain value: both forms are in the annotation.
+  const annotation = fn.async ? `: Promise<${type} | InputRequiredResult>` : `: ${type} | InputRequiredResult | Promise<${type} | InputRequiredResult>`;
   const bodyStart = fn.body.range[0];
   const searchTo = fn.type === 'ArrowFunctionExpression' ? text.lastIndexOf('=>', bodyStart) : bodyStart;
   const close = text.lastIndexOf(')', searchTo);
