@@ -108,7 +108,7 @@ function usesOfVariable(variable: Variable, unit: Unit, out: DispatchCall[], spr
 /**
  * `value` evaluates to a map: spread into another map held by a const (its uses followed in turn), looked up
  * (`map[name]`, `map.read`) and the function found called at once or through a const read only by calls
- * and tests (`if (!fn) throw …`).
+ * and tests (`if (!fn) throw …`), or asked for a key (`name in map`).
  */
 function usesOfValue(value: Node, unit: Unit, out: DispatchCall[], spreads: number): boolean {
   let node = value;
@@ -121,7 +121,8 @@ function usesOfValue(value: Node, unit: Unit, out: DispatchCall[], spreads: numb
     return !!variable && usesOfVariable(variable, unit, out, spreads + 1);
   }
   if (p?.type === 'MemberExpression' && p.object === node) return lookup(p, unit, out);
-  return false;
+  // `name in map`: asks for a key and runs nothing.
+  return p?.type === 'BinaryExpression' && p.operator === 'in' && p.right === node;
 }
 
 /** What a looked-up function is used for: called here, or held by a const only called and tested. */
