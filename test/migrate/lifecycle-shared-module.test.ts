@@ -56,10 +56,6 @@ export async function listDirectory(dir${ts(js, ': string')})${ts(js, ': Promise
 
 const BARREL = "export * from './validation.js';\nexport * from './fsops.js';\n";
 
-const TYPES = `export type ToolResult = { content: Array<{ type: 'text'; text: string }>; isError?: boolean };
-export type HandlerFunction = (args: Record<string, unknown>) => Promise<ToolResult>;
-`;
-
 /** A tool module: its handlers by name, as `method`, `arrow` or `function` properties. */
 const TOOLS = (js: boolean, form: 'method' | 'arrow' | 'function') => {
   const list = {
