@@ -33,7 +33,8 @@ export function sharedMirror(
     checks(mirror);
     return;
   } catch (error) {
-    if (!(error instanceof Unprovable) || mirror.kind !== 'setter') throw error;
+    // Only a module of the run has all its importers in the run: one outside it may be read by files never seen.
+    if (!(error instanceof Unprovable) || mirror.kind !== 'setter' || !project?.inRun?.(mirror.module.file)) throw error;
     // Throws, with the read it could not follow, where one way in is not a handler of this file.
     const readers = moduleReaders(unit, mirror, project, site, reason, skip);
     if (readers.size === 0) throw error;
