@@ -210,6 +210,11 @@ describe('--lifecycle per-request keeps the marker where a way into the handlers
     await marked({ 'setup.ts': SETUP(false, NAMESPACE_CONST, '  console.error(Object.keys(handlerMap));\n') }, /no handler of this file can be shown to reach/);
   });
 
+  it('the gathered map is exported too (its importers may run a handler anywhere)', async () => {
+    const exported = { ...NAMESPACE_CONST, imports: "import * as tools from './tools.js';\nconst handlerMap = { ...tools.handlers };\nexport { handlerMap };", map: '// gathered at module level' };
+    await marked({ 'setup.ts': SETUP(false, exported) }, /no handler of this file can be shown to reach/);
+  });
+
   it('another module sets the sandbox after the handlers are installed (a write no per-request fill replays)', async () => {
     await marked({ 'setup.ts': SETUP(false, NAMESPACE_CONST), 'server.ts': SERVER(false, '  setAllowedDirectories([process.cwd()]);\n') }, /setAllowedDirectories is also called at line \d+ of .*server\.ts/);
   });

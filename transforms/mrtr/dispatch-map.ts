@@ -98,8 +98,8 @@ function usesOfVariable(variable: Variable, unit: Unit, out: DispatchCall[], spr
       return false;
     }
     const p = ref.identifier.parent;
-    // `ReturnType<typeof handlers>`, `export { handlers }`: they run nothing.
-    if (p?.type === 'TSTypeQuery' || p?.type === 'ExportSpecifier') continue;
+    // `ReturnType<typeof handlers>` runs nothing (`export { handlers }` hands the map to modules not followed here).
+    if (p?.type === 'TSTypeQuery') continue;
     if (!usesOfValue(ref.identifier, unit, out, spreads)) return false;
   }
   return true;
