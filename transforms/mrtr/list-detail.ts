@@ -25,9 +25,11 @@ export function listHandlerDetail(site: RootsSite, unit: Unit): string | undefin
   return listFailure([...new Set(names)], site, unit)?.message;
 }
 
+/** Undefined where it would add nothing to the reason's own text: one list, and nothing says the roots decide what exists. */
 function listFailure(names: string[], site: RootsSite, unit: Unit): Unprovable | undefined {
   if (names.length === 0) return undefined;
   const offered = offeredBy(site, unit);
+  if (names.length === 1 && offered.length === 0) return undefined;
   const decides = offered.length ? `; the roots decide which ${joined(offered)} the server offers (the code the request runs re-registers them and sends their list_changed)` : '';
   return new Unprovable(
     'list-handler',
