@@ -5,7 +5,7 @@
 // answered on 2025, on 2025 and on 2026-07-28 (HTTP and stdio), for a client with roots and one
 // without, and type-check. A refactoring must change the text where it applies. Known gaps are
 // pinned in known-gaps.ts: their outcome must still differ, so fixing one forces its entry out.
-import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -84,7 +84,9 @@ describe.each(REFACTORINGS.map((r) => [r.name, r] as const))('%s', (name, refact
     const comparison = await compareMigration(source, async (_text, at) => {
       if (!migrated) {
         migrated = true;
-        const cwd = path.dirname(at);
+        // The copy's root (where fixture.json is): a fixture may keep modules in folders below its server file.
+        let cwd = path.dirname(at);
+        while (!existsSync(path.join(cwd, 'fixture.json'))) cwd = path.dirname(cwd);
         writeVariant(cwd, file, variant);
         const result = await runMigrate([cwd], { cwd, strategy: 'mrtr', dryRun: false, lifecycle: 'per-request' });
         expect(result.failures).toEqual([]);

@@ -3,6 +3,7 @@
 import path from 'node:path';
 import { type FunctionNode, type Node, enclosingFunction, isExported } from '@uproot/core/planning';
 import type { ProjectIndex } from './chains.ts';
+import { dispatchCalls } from './dispatch-map.ts';
 import { isTestFileOf } from './test-files.ts';
 import type { Unit } from './unit.ts';
 
@@ -41,6 +42,15 @@ export function callsInto(at: Unit, node: Node, target: Unit, units: ProjectInde
       if (!inner) return undefined;
       out.push(...inner);
     }
-  } else if (at.prov.referencesTo(fn).length === 0) return undefined;
+  } else if (at.prov.referencesTo(fn).length === 0) {
+    // A function of an exported name→function map (`handlers.read`): run where the map is looked up and called.
+    const dispatched = dispatchCalls(at, fn, units);
+    if (!dispatched) return undefined;
+    for (const { unit, call } of dispatched) {
+      const inner = callsInto(unit, call, target, units, steps + 1, inside);
+      if (!inner) return undefined;
+      out.push(...inner);
+    }
+  }
   return out;
 }

@@ -17,6 +17,7 @@ import { nameableContext } from './destructured-context.ts';
 import { frameworkDetail } from './framework-api.ts';
 import { handedOnAsValue } from './value-uses.ts';
 import { type HandedType, followHanded } from './handed-chain.ts';
+import { listHandlerFailure } from './list-detail.ts';
 
 export interface ChainHop {
   fn: FunctionNode;
@@ -115,14 +116,18 @@ function extend(site: RootsSite, node: Node, unit: Unit, tail: ChainHop[], chain
   // Every reach is followed before one fails the site: a chain uproot cannot close says less than a reach that can
   // never ask per request (a list handler, a timer, a hook), which then names the marker.
   let failure: Unprovable | undefined;
+  const failures: Unprovable[] = [];
   for (const reach of reaches) {
     try {
       extendReach(site, node, reach, unit, tail, chains, project, depth, external, retired);
     } catch (error) {
       if (!(error instanceof Unprovable)) throw error;
+      failures.push(error);
       if (!failure || (failure.reason === 'unresolved-chain' && error.reason !== 'unresolved-chain')) failure = error;
     }
   }
+  // List handlers are named together, with what the roots decide there (list-detail.ts).
+  if (failure?.reason === 'list-handler') failure = listHandlerFailure(failures, site, unit) ?? failure;
   if (failure) throw failure;
 }
 

@@ -18,6 +18,7 @@ import { addParameter } from './rewrite.ts';
 import type { DerivedState } from './rewrite.ts';
 import { type ConsumerCheck, type Group, type StatePlan, type StateTools, checkOtherWrites, consumingHandlers, exempted, type Exempt } from './state.ts';
 import { moduleReaders, onlyWrittenHere } from './module-reads.ts';
+import { sharedMirror } from './shared-mirror.ts';
 import { type Unit, Unprovable } from './unit.ts';
 import { type Hook, type HookContext, declarationOf, fillFunctionOf, fillerOf, hookOf, keptStatements, triggersOf } from '../param/state/hooks.ts';
 import { answerFill, answerTriggers } from './answer-fill.ts';
@@ -117,7 +118,7 @@ export function planHookHelper(unit: Unit, group: Group, checks: ConsumerCheck, 
     checkOtherWrites(unit, mirror, reason, exempt);
     const analysis = { states: [mirror], consumers: consumersOfState(mirror, unit.prov, unit.text) };
     for (const [callback, chain] of consumingHandlers(unit, mirror, analysis, group.sites[0]!, reason, exempt)) if (!callbacks.has(callback)) callbacks.set(callback, chain);
-    checks(mirror);
+    sharedMirror(unit, mirror, checks, project, group.sites[0]!, reason, (call) => exempted(unit, call, exempt), fallback, callbacks, [...hooks.keys()]);
   }
   // None found here: the state's getters may be read through other modules of the run. Every read
   // followed, the other importers only matter as writers.

@@ -39,9 +39,18 @@ export function moduleReaders(unit: Unit, state: RootsState, project: ProjectInd
 /**
  * What the importers check stands for once every read is followed: nobody else writes the state.
  * The setter (the function holding the variable's write that `fallback` does not account for) is
- * called only from this file, where `skip` accepts the call (the helper, the hooks, start-up code).
+ * called only from this file, where `skip` accepts the call (the helper, the hooks, start-up code), or
+ * from another module where `elsewhere` accepts it (start-up code there: shared-mirror.ts).
  */
-export function onlyWrittenHere(unit: Unit, state: RootsState, project: ProjectIndex | undefined, reason: Reason, skip: (call: Node) => boolean, fallback: (write: Node, file: string) => boolean): void {
+export function onlyWrittenHere(
+  unit: Unit,
+  state: RootsState,
+  project: ProjectIndex | undefined,
+  reason: Reason,
+  skip: (call: Node) => boolean,
+  fallback: (write: Node, file: string) => boolean,
+  elsewhere?: (call: Node, at: Unit) => boolean,
+): void {
   const units = project && 'unitAt' in project ? (project as ProjectIndex & { unitAt(file: string): Unit | undefined }) : undefined;
   const holder = state.kind === 'setter' ? units?.unitAt(state.module.file) : undefined;
   const variable = holder && holderIn(holder, state, unit);
@@ -53,7 +62,7 @@ export function onlyWrittenHere(unit: Unit, state: RootsState, project: ProjectI
     const callers = setter && holder.prov.referencesTo(setter).length === 0 ? project!.callersOf(holder, setter) : undefined;
     if (!callers) throw new Unprovable(reason, `${variable.name} is written in ${shown(holder)} by code uproot cannot follow`);
     for (const { unit: at, call } of callers) {
-      if (at.path !== unit.path || !skip(call)) throw new Unprovable(reason, `${state.name} is also called at line ${locOf(call).start.line} of ${shown(at)}, whose roots a per-request helper would not replay`);
+      if (at.path === unit.path ? !skip(call) : !elsewhere?.(call, at)) throw new Unprovable(reason, `${state.name} is also called at line ${locOf(call).start.line} of ${shown(at)}, whose roots a per-request helper would not replay`);
     }
   }
 }

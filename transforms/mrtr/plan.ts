@@ -7,6 +7,7 @@ import { type TextEdit, applyEdits } from '@uproot/core/planning';
 import { dedupeMarkers, planMarker, planMarkerRemoval } from '@uproot/core/planning';
 import type { FilePlan, SiteOutcome } from '../outcome.ts';
 import { type HandlerChain, type ProjectIndex, type Retired, type SitePlan, handlerCallbacksReaching, planSite, pushChains } from './chains.ts';
+import { listHandlerDetail } from './list-detail.ts';
 import { PushRequestsByHandler, isPushRequest, pushRequestDetail } from '../push-requests.ts';
 import { importedPushRequests } from '../imported-push-requests.ts';
 import { lazyGuardEdits } from './lazy.ts';
@@ -277,7 +278,8 @@ function planUnitsOnce(units: Unit[], project: ProjectIndex | undefined, onlySit
       } else if (site.action === 'mark' && site.reason) {
         const failure = stateFailures.get(site);
         const reason = failure?.reason === 'v1-sdk' ? failure.reason : site.reason;
-        out.push({ site, outcome: 'marked', reason, ...(failure ? { detail: failure.message } : {}) });
+        const detail = failure?.message ?? (reason === 'list-handler' ? listHandlerDetail(site, unit) : undefined);
+        out.push({ site, outcome: 'marked', reason, ...(detail ? { detail } : {}) });
       } else if (isPushRequest(site)) {
         continue; // decided below, once every roots plan has taken its rounds
       } else if (site.kind !== 'capability' || site.side !== 'server') {
