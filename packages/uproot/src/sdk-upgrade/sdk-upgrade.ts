@@ -25,6 +25,7 @@ import { describeRejected, installedV1, rejectedContent, v1ValidatesToolResults 
 import { describeZodFloor, zodFloorHold } from './zod-floor.ts';
 import { describeRemoved, removedFeatures } from './removed-features.ts';
 import { raiseZodWhereProven } from './zod-raise.ts';
+import { declareSdkBroughtImports } from './undeclared-imports.ts';
 import { describeZod4Breaks, type Zod4Break } from './zod-v4-proof.ts';
 import { V1_UPGRADE_HELD } from '@uproot/core/planning';
 
@@ -240,6 +241,7 @@ async function upgradeInCopy(paths: string[], options: SdkUpgradeOptions, plan: 
     // Before the migration: with zod raised, the rewrite is planned on the code as it will run.
     const zod = await raiseZodWhereProven(upgrades, original, options.cwd);
     repairs.push(...zod.findings);
+    repairs.push(...(await declareSdkBroughtImports(upgrades, original, options.cwd)));
     const copyCwd = isWithin(options.cwd, plan.root) ? inCopy(options.cwd) : copy;
     const migrated = await runMigrate(
       (paths.length ? paths : ['.']).map((p) => inCopy(path.resolve(options.cwd, p))),
