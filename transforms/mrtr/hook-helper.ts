@@ -70,7 +70,7 @@ export function planHookHelper(unit: Unit, group: Group, checks: ConsumerCheck, 
   const starter = fill && fill.params.length > 0 && starters.size === 1 ? [...starters][0]! : undefined;
   const asks = !!starter && starter.params.length === 0 && [...requests].some((r) => contains(starter, r));
   // Or a fill whose parameters are only the server it asks (`refresh(mcp.server)`): the handlers pass that server too.
-  const bound = fill ? boundReceivers(fill, unit, requests) : undefined;
+  const bound = fill ? boundReceivers(fill, unit, requests, [...hooks.values()].flatMap((h) => h.debounce?.retired ?? [])) : undefined;
   if (fill && !bound && fill.params.length > 0 && (starters.size === 0 || asks)) {
     const callers = asks ? [...hooks.values(), { fn: starter!, statement: declarationOf(starter!), kind: 'background' as const }] : [...hooks.values()];
     ({ calls: answerCalls, mirrors } = answerFill(fill, callers, { prov: unit.prov, requests, writes }, reason));
@@ -136,7 +136,11 @@ export function planHookHelper(unit: Unit, group: Group, checks: ConsumerCheck, 
   }
   // A promise only the triggers kept (`ready = refresh()`): its declaration and every `await ready;` go.
   const retiredNodes: Node[] = [...[...hooks.values()].filter((h) => fill || h !== inits[0]).map((h) => h.statement), ...[...starters].filter((f) => f !== helper).map(declarationOf)];
-  if (flagged) retiredNodes.push(...flagged.declarations, ...debounceDeclarations([...hooks.values()].filter((h) => retiredNodes.includes(h.statement))));
+  if (flagged) {
+    // A clear of the debounce handle inside a hook that goes already goes with it: one removal, not two overlapping.
+    const debounced = debounceDeclarations([...hooks.values()].filter((h) => retiredNodes.includes(h.statement)));
+    retiredNodes.push(...flagged.declarations, ...debounced.filter((n) => !retiredNodes.some((r) => r !== n && contains(r, n))));
+  }
   const awaited = new Set<FunctionNode>();
   for (const [variable, stored] of context.stored ?? []) {
     const stray = stored.writes.find((w) => !retiredNodes.some((r) => contains(r, w)));

@@ -21,14 +21,17 @@ export interface BoundReceivers {
 /**
  * The arguments every call of `fill` gives it, when each parameter is only the receiver of the roots
  * request or of `getClientCapabilities()` and every call passes the same plain server expression;
- * undefined otherwise (the fill then is checked as one handed the answer).
+ * undefined otherwise (the fill then is checked as one handed the answer). `retired`: code that goes
+ * with the triggers, whose calls are not counted.
  */
-export function boundReceivers(fill: FunctionNode, unit: Unit, requests: ReadonlySet<Node>): BoundReceivers | undefined {
+export function boundReceivers(fill: FunctionNode, unit: Unit, requests: ReadonlySet<Node>, retired: readonly Node[] = []): BoundReceivers | undefined {
   if (fill.params.length === 0) return undefined;
   for (const param of fill.params) if (!receiverOnly(param, fill, unit, requests)) return undefined;
   let shared: string[] | undefined;
   const roots = new Set<unknown>();
   for (const ref of fillReferences(fill, unit.prov)) {
+    // A call in code that goes with the triggers (a debounce scheduler only the list_changed handler ran) hands nothing on.
+    if (retired.some((r) => contains(r, ref))) continue;
     const call = ref.parent;
     if (call?.type !== 'CallExpression' || call.callee !== ref || call.arguments.length !== fill.params.length) return undefined;
     const texts: string[] = [];

@@ -9,6 +9,9 @@ import type { Provenance } from '@uproot/core/planning';
 import { Unprovable } from '../unprovable.ts';
 import { isCapabilitiesRead, isConsoleCall } from '../../hook-statements.ts';
 import { type Debounce, debounceOf } from './debounce.ts';
+import { fillReferences } from './fill-references.ts';
+
+export { fillReferences };
 
 export interface Hook {
   fn: FunctionNode;
@@ -445,23 +448,6 @@ export function fillFunctionOf(callee: Node, prov: Provenance): FunctionNode | u
     }
   }
   return value && (value.type === 'FunctionExpression' || value.type === 'ArrowFunctionExpression') ? value : undefined;
-}
-
-/** Where a fill function is named: its identifier references, or for a method, `this.name` in its class. */
-export function fillReferences(fn: FunctionNode, prov: Provenance): Node[] {
-  const member = fn.parent;
-  if ((member?.type === 'MethodDefinition' || member?.type === 'PropertyDefinition') && member.value === fn) {
-    const name = propertyName(member);
-    const cls = member.parent?.parent;
-    const refs: Node[] = [];
-    if (name && cls) {
-      walkAll(cls, (n) => {
-        if (n.type === 'MemberExpression' && n.object.type === 'ThisExpression' && !n.computed && propertyName(n) === name && thisClass(n) === cls) refs.push(n);
-      });
-    }
-    return refs;
-  }
-  return prov.referencesTo(fn);
 }
 
 /** `server.server.getClientCapabilities()`: only read to check the roots capability. */
