@@ -21,7 +21,7 @@ import { moduleReaders, onlyWrittenHere } from './module-reads.ts';
 import { type Unit, Unprovable } from './unit.ts';
 import { type Hook, type HookContext, declarationOf, fillFunctionOf, fillerOf, hookOf, keptStatements, triggersOf } from '../param/state/hooks.ts';
 import { answerFill, answerTriggers } from './answer-fill.ts';
-import { boundReceivers, receiversVisible } from './receiver-param.ts';
+import { boundReceivers, receiverMisuse, receiversVisible } from './receiver-param.ts';
 import { repeatableCalls, writtenByFallback } from './fallback-fill.ts';
 import { isReport } from './reports.ts';
 import { shownTimingNote } from './shown-reads.ts';
@@ -72,6 +72,9 @@ export function planHookHelper(unit: Unit, group: Group, checks: ConsumerCheck, 
   // Or a fill whose parameters are only the server it asks (`refresh(mcp.server)`): the handlers pass that server too.
   const bound = fill ? boundReceivers(fill, unit, requests, [...hooks.values()].flatMap((h) => h.debounce?.retired ?? [])) : undefined;
   if (fill && !bound && fill.params.length > 0 && (starters.size === 0 || asks)) {
+    // A fill asking through a server it is handed, which it also uses otherwise: say so, not what answerFill finds amiss.
+    const misuse = receiverMisuse(fill, unit, requests);
+    if (misuse) throw new Unprovable(reason, `${state.name} is filled by ${functionName(fill) ?? 'a function'}(), whose parameter ${misuse}`);
     const callers = asks ? [...hooks.values(), { fn: starter!, statement: declarationOf(starter!), kind: 'background' as const }] : [...hooks.values()];
     ({ calls: answerCalls, mirrors } = answerFill(fill, callers, { prov: unit.prov, requests, writes }, reason));
     fill = asks ? starter : undefined;
