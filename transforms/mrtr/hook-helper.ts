@@ -97,7 +97,7 @@ export function planHookHelper(unit: Unit, group: Group, checks: ConsumerCheck, 
   // With a named fill every hook goes (none becomes the helper): flags only they use go too.
   const flagged = fill ? hookOnlyFlags([...hooks.values()], unit.prov) : undefined;
   if (flagged) for (const h of hooks.values()) h.flags = new Set([...(h.flags ?? []), ...flagged.flags]);
-  const context: HookContext = { prov: unit.prov, text: unit.text, requests, gates, helpers: new Set([...fills, ...starters]), writes, repeatable: repeatable.calls };
+  const context: HookContext = { prov: unit.prov, text: unit.text, requests, gates, helpers: new Set([...fills, ...starters]), writes, repeatable: repeatable.calls, isState: stateTarget(state, unit) };
   for (const f of [...fills, ...starters]) if (!answerCalls.length) onlyLogs(keptStatements({ fn: f, statement: declarationOf(f), kind: 'background' }, context), reason);
   // The asking function the hooks await: what it keeps for a client without roots only reports (its throw reaches the hook's onerror).
   if (answerCalls.length && fill) onlyLogs(keptStatements({ fn: fill, statement: declarationOf(fill), kind: 'background' }, context), reason, [...hooks.values()].every((h) => h.kind === 'init' || h.kind === 'refresh'));
@@ -108,7 +108,9 @@ export function planHookHelper(unit: Unit, group: Group, checks: ConsumerCheck, 
   const { fallback, startup, refused } = writtenByFallback(repeatable, unit, project, (call) => exempted(unit, call, exempt));
   exempt.startup = startup;
   try {
-    checkOtherWrites(unit, state, reason, exempt, fallback);
+    // The gate's no-roots writes stay in the helper, replayed for every client (else-writes.ts): not other writers.
+    const replayed = (context.replayed ?? []).map((node) => ({ node: node as TSESTree.AssignmentExpression, value: (node as TSESTree.AssignmentExpression).right }));
+    checkOtherWrites(unit, replayed.length ? { ...state, writes: [...state.writes, ...replayed] } : state, reason, exempt, fallback);
   } catch (error) {
     // A fall-back writer the helper runs, refused: say which call keeps it from being replayed.
     if (error instanceof Unprovable && refused) throw new Unprovable(reason, refused);
@@ -182,10 +184,11 @@ export function planHookHelper(unit: Unit, group: Group, checks: ConsumerCheck, 
     retire,
     // A handler that awaited the fill's own promise saw its failure (a client without roots among
     // them): it runs the helper whatever the client declared, whose rootsFromAnswer fails the same way.
-    // So does one whose helper writes a fall-back of its own (the path a client without roots took).
+    // So does one whose helper writes a fall-back of its own (the path a client without roots took),
+    // or whose gate's no-roots path writes the state (else-writes.ts).
     declaration: (c) => {
       const args = bound ? `${bound.args}, ${c}` : c;
-      return awaited.has(chain.callback) || repeatable.fallbacks ? `await ${name}(${args});` : `if (${HELPER_NAMES.declares}(${c}, ${chain.server})) await ${name}(${args});`;
+      return awaited.has(chain.callback) || repeatable.fallbacks || context.everyClient ? `await ${name}(${args});` : `if (${HELPER_NAMES.declares}(${c}, ${chain.server})) await ${name}(${args});`;
     },
     ...(i === 0 ? { edits, contextType: unit.typescript } : {}),
   }));
@@ -324,4 +327,14 @@ function hasThis(fn: FunctionNode): boolean {
 export function freshHelperName(text: string): string {
   for (const name of ['deriveRootsState', 'deriveRootsStateFromRequest']) if (!new RegExp(`\\b${name}\\b`).test(text)) return name;
   return 'uprootDeriveRootsState';
+}
+
+/** Whether an assignment target is `state` itself: its variable, or `this.field` in its class. */
+function stateTarget(state: RootsState, unit: Unit): (target: Node) => boolean {
+  return (target) => {
+    const t = unwrap(target);
+    if (state.kind === 'class-field') return t.type === 'MemberExpression' && t.object.type === 'ThisExpression' && !t.computed && propertyName(t) === state.field && thisClass(t) === state.cls;
+    if (state.kind === 'module-variable') return t.type === 'Identifier' && unit.prov.variableOf(t) === state.variable;
+    return false;
+  };
 }
