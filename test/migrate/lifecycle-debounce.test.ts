@@ -1,8 +1,9 @@
 // `--lifecycle per-request` when the list_changed handler debounces the refresh through a timer
 // (`if (h) clearTimeout(h); h = setTimeout(() => void refresh(server), 100);`), as the j0hanz
 // filesystem servers do. The timer is the handler's own work, so it goes with the handler, and the
-// handle with it when nothing else uses it; a handle something else uses (a shutdown clearTimeout, a
-// read in a tool) keeps the marker and the marker says where. Written a module `let` handle, a
+// handle with it, and a shutdown's clearTimeout of it (which does nothing once no timer is ever
+// assigned); a handle something else reads (whether a refresh is pending) keeps the marker and the
+// marker says where. Written a module `let` handle, a
 // private class field, a named callback handed to setTimeout, `.unref()`, JavaScript and TypeScript.
 import { describe, expect, it } from 'vitest';
 import { typecheck } from '../e2e/harness/typecheck.ts';
@@ -135,25 +136,30 @@ describe('a debounced list_changed refresh, per request', () => {
     }
   }
 
-  // A handle something else uses is more than a debounce: a shutdown clearTimeout, a read of whether a refresh is pending.
-  const ELSEWHERE: Record<string, string> = {
-    'a shutdown clearTimeout': 'export function stop() {\n  if (rootsUpdateTimeout) clearTimeout(rootsUpdateTimeout);\n}\n',
-    'a read of whether a refresh is pending': 'export const refreshPending = () => rootsUpdateTimeout !== undefined;\n',
-  };
-  for (const [name, extra] of Object.entries(ELSEWHERE)) {
-    for (const js of [false, true]) {
-      it(`the handle also used by ${name} (${ext(js)}): marked, saying where`, () => {
-        const source = MODULE_LET(js, extra);
-        const lines = source.split('\n');
-        // The first use outside the handler: the line after `export function stop() {`, or the arrow's own line.
-        const at = lines.findIndex((l) => l.startsWith(extra.split('\n')[0]!));
-        const line = at + 1 + (extra.startsWith('export function') ? 1 : 0);
-        const dir = project(`used-${ext(js)}`, { [`server.${ext(js)}`]: source });
-        const { requests, changed } = migrate(dir);
-        expect(requests).toEqual([{ outcome: 'marked', detail: expect.stringContaining(`whose handle rootsUpdateTimeout is also used at line ${line}`) }]);
-        expect(changed[`server.${ext(js)}`]).toMatch(/\[background\]/);
-      });
-    }
+  // A shutdown clearTimeout of the handle does nothing once the handler that assigned it goes: it goes too
+  // (lifecycle-debounce-scheduler.test.ts has more spellings). A read of whether a refresh is pending answers a
+  // caller, and the original could answer true: more than a debounce, so the marker stays and says where.
+  for (const js of [false, true]) {
+    it(`the handle also cleared by a shutdown (${ext(js)}): the clear goes with the handler, stop() stays`, () => {
+      const source = MODULE_LET(js, 'export function stop() {\n  if (rootsUpdateTimeout) clearTimeout(rootsUpdateTimeout);\n}\n');
+      const dir = project(`stop-${ext(js)}`, { [`server.${ext(js)}`]: source });
+      const first = migrate(dir);
+      expect(first.requests).toEqual([{ outcome: 'rewritten', detail: expect.anything() }]);
+      const text = first.changed[`server.${ext(js)}`]!;
+      expect(text).not.toMatch(/setTimeout|clearTimeout|rootsUpdateTimeout|list_changed/);
+      expect(text).toMatch(/export function stop\(\) \{\n\}/);
+      if (!js) expect(typecheck(dir)).toEqual([]);
+      expect(migrate(dir).changed).toEqual({});
+    });
+    it(`the handle also used by a read of whether a refresh is pending (${ext(js)}): marked, saying where`, () => {
+      const extra = 'export const refreshPending = () => rootsUpdateTimeout !== undefined;\n';
+      const source = MODULE_LET(js, extra);
+      const line = source.split('\n').findIndex((l) => l.startsWith('export const refreshPending')) + 1;
+      const dir = project(`used-${ext(js)}`, { [`server.${ext(js)}`]: source });
+      const { requests, changed } = migrate(dir);
+      expect(requests).toEqual([{ outcome: 'marked', detail: expect.stringContaining(`whose handle rootsUpdateTimeout is also used at line ${line}`) }]);
+      expect(changed[`server.${ext(js)}`]).toMatch(/\[background\]/);
+    });
   }
 
   /** A class keeping the handle in a private field, as fs-context-mcp-server's RootsManager does; `shutdown` uses it or not. */
@@ -193,12 +199,15 @@ ${js ? 'export const createServer = () => new RootsServer().server;\n' : ''}`;
       if (!js) expect(typecheck(dir)).toEqual([]);
       expect(migrate(dir).changed).toEqual({});
     });
-    it(`a private class field handle a close() method also clears (${ext(js)}): marked, saying where`, () => {
-      const source = CLASS(js, true);
-      const line = source.split('\n').findIndex((l) => l.includes('close()')) + 2;
-      const dir = project(`class-close-${ext(js)}`, { [`server.${ext(js)}`]: source });
-      const { requests } = migrate(dir);
-      expect(requests).toEqual([{ outcome: 'marked', detail: expect.stringContaining(`is also used at line ${line} in close()`) }]);
+    it(`a private class field handle a close() method also clears (${ext(js)}): the clear goes, close() stays`, () => {
+      const dir = project(`class-close-${ext(js)}`, { [`server.${ext(js)}`]: CLASS(js, true) });
+      const first = migrate(dir);
+      expect(first.requests).toEqual([{ outcome: 'rewritten', detail: expect.anything() }]);
+      const text = first.changed[`server.${ext(js)}`]!;
+      expect(text).not.toMatch(/setTimeout|clearTimeout|timer|list_changed/);
+      expect(text).toMatch(/close\(\)(: void)? \{\n {2}\}/);
+      if (!js) expect(typecheck(dir)).toEqual([]);
+      expect(migrate(dir).changed).toEqual({});
     });
   }
 

@@ -106,10 +106,14 @@ new Roots().register();
   it.each(Object.entries(cases))('%s, the handle only the handler uses: rewritten', (_, { file, text }) => {
     for (const o of requests({ [file]: text })) expect(o.outcome).toBe('rewritten');
   });
-  // Used anywhere else (a shutdown clearTimeout), it is more than a debounce: the marker names that use.
-  it.each(Object.entries(cases))('%s, the handle also cleared at shutdown: marked, naming the use', (_, { file, text, handle }) => {
-    const stop = handle.startsWith('this.') ? text.replace('  register(): void {', `  stop(): void {\n    clearTimeout(${handle});\n  }\n  register(): void {`) : `${text}export function stop() {\n  clearTimeout(${handle});\n}\n`;
-    expect(stop).not.toBe(text);
+  // A shutdown clearTimeout of the handle does nothing once the handler that assigned it goes: it goes with it.
+  it.each(Object.entries(cases))('%s, the handle also cleared at shutdown: rewritten, the clear gone', (_, { file, text, handle }) => {
+    const stop = withStop(file, text, handle, 'void', `clearTimeout(${handle});`);
+    for (const o of requests({ [file]: stop })) expect(o.outcome).toBe('rewritten');
+  });
+  // Read anywhere else (stop() answers whether a refresh was pending), it is more than a debounce: the marker names that use.
+  it.each(Object.entries(cases))('%s, the handle also read at shutdown: marked, naming the use', (_, { file, text, handle }) => {
+    const stop = withStop(file, text, handle, 'boolean', `return ${handle} !== undefined;`);
     const line = lineOf(stop, 'setTimeout(');
     const use = lineOf(stop, 'stop()') + 1;
     for (const o of requests({ [file]: stop })) {
@@ -118,6 +122,14 @@ new Roots().register();
     }
   });
 });
+
+/** The source with a `stop()` (a method of the class keeping the handle in a field, else an exported function) whose body is `body`. */
+function withStop(file: string, text: string, handle: string, type: string, body: string): string {
+  const returns = file.endsWith('.ts') ? `: ${type}` : '';
+  const stop = handle.startsWith('this.') ? text.replace('  register(): void {', `  stop()${returns} {\n    ${body}\n  }\n  register(): void {`) : `${text}export function stop()${returns} {\n  ${body}\n}\n`;
+  expect(stop).not.toBe(text);
+  return stop;
+}
 
 describe('a fill reached through a function handed on as a value names the hand-over', () => {
   const RUNNER = `class ToolRunner {

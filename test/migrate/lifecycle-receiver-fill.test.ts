@@ -217,6 +217,6 @@ describe('--lifecycle per-request keeps the marker on a fetch function or fall-b
   });
 
   it('the server handed over is used for more than asking (a log message sent to the client)', () => {
-    marked({ 'server.ts': base['server.ts']!.replace("    const { roots } = await srv.listRoots();", "    await srv.sendLoggingMessage({ level: 'info', data: 'asking for roots' });\n    const { roots } = await srv.listRoots();") }, /given something besides the roots answer/);
+    marked({ 'server.ts': base['server.ts']!.replace("    const { roots } = await srv.listRoots();", "    await srv.sendLoggingMessage({ level: 'info', data: 'asking for roots' });\n    const { roots } = await srv.listRoots();") }, /whose parameter srv, the server it asks the roots through, is also used at line \d+ for more than asking/);
   });
 });

@@ -40,6 +40,8 @@ export function methodSinkDetail(site: RootsSite, prov: Provenance): string | un
     const def = root.type === 'Identifier' ? prov.variableOf(root)?.defs[0] : undefined;
     if (def?.type !== 'Parameter' || prov.is(object, 'server', 'mcp-server')) return;
     const owner = def.node as Node;
+    // A parameter of a callback inside the fetching function (`.then(({ roots }) => roots.map(…))`) holds the answer, not a passed-in object.
+    if (owner.range[0] > fn.range[0] || owner.range[1] < fn.range[1]) return;
     const text = `${(root as { name: string }).name}${object === root ? '' : `.${propertyName(object as never) ?? ''}`}.${propertyName(callee) ?? ''}`;
     const ownerName = owner.type === 'FunctionDeclaration' || owner.type === 'FunctionExpression' || owner.type === 'ArrowFunctionExpression' ? functionName(owner) : undefined;
     found = `the roots answer is handed to ${text}() (line ${locOf(n).start.line}), a method of an object ${ownerName ? `${ownerName}() is` : 'the function fetching them is'} given: the per-request form does not follow a method of a passed-in object to the state it keeps (or to what it does on the way), so it cannot derive that state per request`;

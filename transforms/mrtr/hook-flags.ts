@@ -62,7 +62,10 @@ function guard(id: Node): boolean {
   return body.type === 'ReturnStatement' && !body.argument;
 }
 
-/** The declarations of debounce handles (`let rootsUpdateTimeout;`) whose handler goes: nothing else used them. */
+/**
+ * The declarations of debounce handles (`let rootsUpdateTimeout;`) whose handler goes: nothing else
+ * used them but statements that only clear them, and a scheduler only the handler called — both go too.
+ */
 export function debounceDeclarations(hooks: readonly Hook[]): Node[] {
-  return hooks.flatMap((h) => (h.debounce?.declaration ? [h.debounce.declaration] : []));
+  return hooks.flatMap((h) => (h.debounce ? [...(h.debounce.declaration ? [h.debounce.declaration] : []), ...h.debounce.retired] : []));
 }

@@ -22,7 +22,7 @@ import { sharedMirror } from './shared-mirror.ts';
 import { type Unit, Unprovable } from './unit.ts';
 import { type Hook, type HookContext, declarationOf, fillFunctionOf, fillerOf, hookOf, keptStatements, triggersOf } from '../param/state/hooks.ts';
 import { answerFill, answerTriggers } from './answer-fill.ts';
-import { boundReceivers, receiversVisible } from './receiver-param.ts';
+import { boundReceivers, receiverMisuse, receiversVisible } from './receiver-param.ts';
 import { repeatableCalls, writtenByFallback } from './fallback-fill.ts';
 import { isReport } from './reports.ts';
 import { shownTimingNote } from './shown-reads.ts';
@@ -71,8 +71,11 @@ export function planHookHelper(unit: Unit, group: Group, checks: ConsumerCheck, 
   const starter = fill && fill.params.length > 0 && starters.size === 1 ? [...starters][0]! : undefined;
   const asks = !!starter && starter.params.length === 0 && [...requests].some((r) => contains(starter, r));
   // Or a fill whose parameters are only the server it asks (`refresh(mcp.server)`): the handlers pass that server too.
-  const bound = fill ? boundReceivers(fill, unit, requests) : undefined;
+  const bound = fill ? boundReceivers(fill, unit, requests, [...hooks.values()].flatMap((h) => h.debounce?.retired ?? [])) : undefined;
   if (fill && !bound && fill.params.length > 0 && (starters.size === 0 || asks)) {
+    // A fill asking through a server it is handed, which it also uses otherwise: say so, not what answerFill finds amiss.
+    const misuse = receiverMisuse(fill, unit, requests);
+    if (misuse) throw new Unprovable(reason, `${state.name} is filled by ${functionName(fill) ?? 'a function'}(), whose parameter ${misuse}`);
     const callers = asks ? [...hooks.values(), { fn: starter!, statement: declarationOf(starter!), kind: 'background' as const }] : [...hooks.values()];
     ({ calls: answerCalls, mirrors } = answerFill(fill, callers, { prov: unit.prov, requests, writes }, reason));
     fill = asks ? starter : undefined;
@@ -95,7 +98,7 @@ export function planHookHelper(unit: Unit, group: Group, checks: ConsumerCheck, 
   // With a named fill every hook goes (none becomes the helper): flags only they use go too.
   const flagged = fill ? hookOnlyFlags([...hooks.values()], unit.prov) : undefined;
   if (flagged) for (const h of hooks.values()) h.flags = new Set([...(h.flags ?? []), ...flagged.flags]);
-  const context: HookContext = { prov: unit.prov, text: unit.text, requests, gates, helpers: new Set([...fills, ...starters]), writes, repeatable: repeatable.calls };
+  const context: HookContext = { prov: unit.prov, text: unit.text, requests, gates, helpers: new Set([...fills, ...starters]), writes, repeatable: repeatable.calls, isState: stateTarget(state, unit) };
   for (const f of [...fills, ...starters]) if (!answerCalls.length) onlyLogs(keptStatements({ fn: f, statement: declarationOf(f), kind: 'background' }, context), reason);
   // The asking function the hooks await: what it keeps for a client without roots only reports (its throw reaches the hook's onerror).
   if (answerCalls.length && fill) onlyLogs(keptStatements({ fn: fill, statement: declarationOf(fill), kind: 'background' }, context), reason, [...hooks.values()].every((h) => h.kind === 'init' || h.kind === 'refresh'));
@@ -106,7 +109,9 @@ export function planHookHelper(unit: Unit, group: Group, checks: ConsumerCheck, 
   const { fallback, startup, refused } = writtenByFallback(repeatable, unit, project, (call) => exempted(unit, call, exempt));
   exempt.startup = startup;
   try {
-    checkOtherWrites(unit, state, reason, exempt, fallback);
+    // The gate's no-roots writes stay in the helper, replayed for every client (else-writes.ts): not other writers.
+    const replayed = (context.replayed ?? []).map((node) => ({ node: node as TSESTree.AssignmentExpression, value: (node as TSESTree.AssignmentExpression).right }));
+    checkOtherWrites(unit, replayed.length ? { ...state, writes: [...state.writes, ...replayed] } : state, reason, exempt, fallback);
   } catch (error) {
     // A fall-back writer the helper runs, refused: say which call keeps it from being replayed.
     if (error instanceof Unprovable && refused) throw new Unprovable(reason, refused);
@@ -137,7 +142,11 @@ export function planHookHelper(unit: Unit, group: Group, checks: ConsumerCheck, 
   }
   // A promise only the triggers kept (`ready = refresh()`): its declaration and every `await ready;` go.
   const retiredNodes: Node[] = [...[...hooks.values()].filter((h) => fill || h !== inits[0]).map((h) => h.statement), ...[...starters].filter((f) => f !== helper).map(declarationOf)];
-  if (flagged) retiredNodes.push(...flagged.declarations, ...debounceDeclarations([...hooks.values()].filter((h) => retiredNodes.includes(h.statement))));
+  if (flagged) {
+    // A clear of the debounce handle inside a hook that goes already goes with it: one removal, not two overlapping.
+    const debounced = debounceDeclarations([...hooks.values()].filter((h) => retiredNodes.includes(h.statement)));
+    retiredNodes.push(...flagged.declarations, ...debounced.filter((n) => !retiredNodes.some((r) => r !== n && contains(r, n))));
+  }
   const awaited = new Set<FunctionNode>();
   for (const [variable, stored] of context.stored ?? []) {
     const stray = stored.writes.find((w) => !retiredNodes.some((r) => contains(r, w)));
@@ -176,10 +185,11 @@ export function planHookHelper(unit: Unit, group: Group, checks: ConsumerCheck, 
     retire,
     // A handler that awaited the fill's own promise saw its failure (a client without roots among
     // them): it runs the helper whatever the client declared, whose rootsFromAnswer fails the same way.
-    // So does one whose helper writes a fall-back of its own (the path a client without roots took).
+    // So does one whose helper writes a fall-back of its own (the path a client without roots took),
+    // or whose gate's no-roots path writes the state (else-writes.ts).
     declaration: (c) => {
       const args = bound ? `${bound.args}, ${c}` : c;
-      return awaited.has(chain.callback) || repeatable.fallbacks ? `await ${name}(${args});` : `if (${HELPER_NAMES.declares}(${c}, ${chain.server})) await ${name}(${args});`;
+      return awaited.has(chain.callback) || repeatable.fallbacks || context.everyClient ? `await ${name}(${args});` : `if (${HELPER_NAMES.declares}(${c}, ${chain.server})) await ${name}(${args});`;
     },
     ...(i === 0 ? { edits, contextType: unit.typescript } : {}),
   }));
@@ -318,4 +328,14 @@ function hasThis(fn: FunctionNode): boolean {
 export function freshHelperName(text: string): string {
   for (const name of ['deriveRootsState', 'deriveRootsStateFromRequest']) if (!new RegExp(`\\b${name}\\b`).test(text)) return name;
   return 'uprootDeriveRootsState';
+}
+
+/** Whether an assignment target is `state` itself: its variable, or `this.field` in its class. */
+function stateTarget(state: RootsState, unit: Unit): (target: Node) => boolean {
+  return (target) => {
+    const t = unwrap(target);
+    if (state.kind === 'class-field') return t.type === 'MemberExpression' && t.object.type === 'ThisExpression' && !t.computed && propertyName(t) === state.field && thisClass(t) === state.cls;
+    if (state.kind === 'module-variable') return t.type === 'Identifier' && unit.prov.variableOf(t) === state.variable;
+    return false;
+  };
 }

@@ -13,6 +13,7 @@ import type { DerivedState } from './rewrite.ts';
 import type { ProjectIndex } from './chains.ts';
 import { planHookHelper } from './hook-helper.ts';
 import { importedFillOf, planImportedFill } from './imported-fill.ts';
+import { callbackSinkDetail } from './callback-sink.ts';
 import { handedFetchDetail, methodSinkDetail } from './handed-fetch.ts';
 import { otherCallers } from './other-callers.ts';
 import { checkKind, consumerCheck, planStateGroup, stateGroups } from './state.ts';
@@ -73,7 +74,7 @@ export function planLifecycle(unit: Unit, project?: ProjectIndex): LifecyclePlan
     }
   }
   for (const site of stateless) {
-    if (!plan.covered.has(site) && !plan.failures.has(site)) plan.failures.set(site, new Unprovable(site.reason!, handedFetchDetail(site) ?? methodSinkDetail(site, unit.prov) ?? 'uproot cannot tell which one state these roots are kept in'));
+    if (!plan.covered.has(site) && !plan.failures.has(site)) plan.failures.set(site, new Unprovable(site.reason!, handedFetchDetail(site) ?? methodSinkDetail(site, unit.prov) ?? callbackSinkDetail(site, unit.prov) ?? 'uproot cannot tell which one state these roots are kept in'));
   }
   for (const group of groups) {
     try {

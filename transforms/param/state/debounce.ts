@@ -4,8 +4,9 @@
 // is kept only for the handler to clear. A handle used anywhere else (a shutdown `clearTimeout`, a
 // read in a tool) is more than a debounce, and the trigger is not recognised.
 import type { TSESTree } from '@typescript-eslint/types';
-import { type FunctionNode, type Node, type VariableLike, calleeName, enclosingFunction, locOf, propertyName, thisClass, unwrap, walkAll } from '@uproot/core/planning';
+import { type FunctionNode, type Node, type VariableLike, calleeName, contains, enclosingFunction, enclosingStatement, locOf, propertyName, thisClass, unwrap, walkAll } from '@uproot/core/planning';
 import type { Provenance } from '@uproot/core/planning';
+import { clearStatement, debounceStatement, empty, schedulerOf } from './debounce-statements.ts';
 
 export interface Debounce {
   /** The list_changed handler that (re)starts the timer. */
@@ -18,9 +19,13 @@ export interface Debounce {
   resets: Set<Node>;
   /** The handle's declaration (`let h;`, a private field), which goes once the handler does. */
   declaration?: Node;
+  /**
+   * What else goes once the handler does: the scheduler the handler alone calls to start the timer
+   * (its declaration), and statements elsewhere that only clear the handle (a shutdown
+   * `clearTimeout(h)`), which do nothing once no statement assigns it a timer.
+   */
+  retired: Node[];
 }
-
-const CLEARS = new Set(['clearTimeout', 'clearInterval']);
 
 /**
  * `h = setTimeout(cb, ms)` (perhaps `.unref()`-ed) written as a statement directly in a function
@@ -31,14 +36,21 @@ export function debounceOf(call: TSESTree.CallExpression, prov: Provenance, isRe
   const assign = timerAssignment(call);
   if (!assign) return undefined;
   const timer = assign.parent;
-  const handler = enclosingFunction(timer);
-  if (!handler || handler.body.type !== 'BlockStatement' || timer.parent !== handler.body || !isRefresh(handler)) return undefined;
+  const starter = enclosingFunction(timer);
+  if (!starter || starter.body.type !== 'BlockStatement' || timer.parent !== starter.body) return undefined;
+  // The timer started by the handler itself, or by a scheduler only the handler calls (`this.scheduleRootsUpdate(server)`).
+  const scheduler = isRefresh(starter) ? undefined : schedulerOf(starter, prov, isRefresh);
+  if (!isRefresh(starter) && !scheduler) return undefined;
+  const handler = scheduler?.handler ?? starter;
   const handle = handleOf(assign.left, prov);
   if (!handle) return undefined;
   const arg = unwrap(call.arguments[0]);
   const callback = arg.type === 'ArrowFunctionExpression' || arg.type === 'FunctionExpression' ? arg : undefined;
-  const statements = new Set<Node>([timer]);
+  const statements = new Set<Node>(scheduler ? [scheduler.call] : [timer]);
+  // The scheduler's statements that only debounce: all of its body must be, since it goes whole.
+  const scheduled = new Set<Node>([timer]);
   const resets = new Set<Node>();
+  const clears = new Set<Node>();
   for (const ref of handle.refs) {
     if (ref === assign.left) continue;
     const s = handlerStatement(ref, handler);
@@ -46,14 +58,34 @@ export function debounceOf(call: TSESTree.CallExpression, prov: Provenance, isRe
       statements.add(s);
       continue;
     }
+    const own = scheduler && handlerStatement(ref, scheduler.fn);
+    if (own && debounceStatement(own, handle.is, true)) {
+      scheduled.add(own);
+      continue;
+    }
     const reset = callback && resetStatement(ref);
     if (reset && reset.parent === callback.body) {
       resets.add(reset);
       continue;
     }
+    const clear = clearStatement(ref, handle.is);
+    if (clear && !(callback && contains(callback, clear)) && !contains(handler, clear)) {
+      clears.add(clear);
+      continue;
+    }
     return { stray: strayText(handle.name, ref) };
   }
-  return { handler, statements, ...(callback ? { callback } : {}), resets, ...(handle.declaration ? { declaration: handle.declaration } : {}) };
+  if (scheduler && scheduler.fn.body.type === 'BlockStatement' && !scheduler.fn.body.body.every((s) => scheduled.has(s))) return undefined;
+  const retired = [...(scheduler ? [declarationOf(scheduler.fn)] : []), ...[...clears].filter((c) => ![...clears].some((o) => o !== c && contains(o, c)))];
+  return { handler, statements, ...(callback ? { callback } : {}), resets, ...(handle.declaration ? { declaration: handle.declaration } : {}), retired };
+}
+
+/** The statement declaring a scheduler (the method, or the function) that goes with the handler. */
+function declarationOf(fn: FunctionNode): Node {
+  const p = fn.parent;
+  if ((p?.type === 'MethodDefinition' || p?.type === 'PropertyDefinition') && p.value === fn) return p;
+  if (fn.type === 'FunctionDeclaration') return fn.parent?.type === 'ExportNamedDeclaration' ? fn.parent : fn;
+  return enclosingStatement(fn);
 }
 
 /**
@@ -133,37 +165,11 @@ function keyName(n: TSESTree.MemberExpression | TSESTree.PropertyDefinition): st
   return key.type === 'PrivateIdentifier' ? `#${key.name}` : propertyName(n);
 }
 
-function empty(init: Node | null | undefined): boolean {
-  const x = init && unwrap(init);
-  return !x || (x.type === 'Identifier' && x.name === 'undefined') || (x.type === 'Literal' && x.value === null);
-}
-
 /** The statement of `handler`'s own body holding `ref`. */
 function handlerStatement(ref: Node, handler: FunctionNode): Node | undefined {
   let n: Node | undefined = ref;
   while (n && n.parent !== handler.body) n = n.parent;
   return n && enclosingFunction(ref) === handler ? n : undefined;
-}
-
-/** `clearTimeout(h);`, `h = undefined;`, `h.unref();`, or `if (h) …` of those with no else. */
-function debounceStatement(s: Node, is: (n: Node) => boolean): boolean {
-  if (s.type === 'BlockStatement') return s.body.every((x) => debounceStatement(x, is));
-  if (s.type === 'IfStatement') return !s.alternate && handleTest(s.test, is) && debounceStatement(s.consequent, is);
-  if (s.type !== 'ExpressionStatement') return false;
-  const e = unwrap(s.expression.type === 'ChainExpression' ? s.expression.expression : s.expression);
-  if (e.type === 'AssignmentExpression') return e.operator === '=' && is(e.left) && empty(e.right);
-  if (e.type !== 'CallExpression') return false;
-  if (CLEARS.has(calleeName(e) ?? '') && unwrap(e.callee).type === 'Identifier') return e.arguments.length === 1 && is(e.arguments[0]!);
-  const callee = unwrap(e.callee);
-  return callee.type === 'MemberExpression' && propertyName(callee) === 'unref' && is(callee.object) && e.arguments.length === 0;
-}
-
-/** `h`, `h !== undefined`, `h != null`, `h !== null`: asks only whether a timer is pending. */
-function handleTest(test: Node, is: (n: Node) => boolean): boolean {
-  const t = unwrap(test);
-  if (is(t)) return true;
-  if (t.type !== 'BinaryExpression' || !['!==', '!='].includes(t.operator)) return false;
-  return (is(t.left) && empty(t.right)) || (is(t.right) && empty(t.left));
 }
 
 /** `h = undefined;` / `h = null;` as a statement. */

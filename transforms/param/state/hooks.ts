@@ -9,6 +9,10 @@ import type { Provenance } from '@uproot/core/planning';
 import { Unprovable } from '../unprovable.ts';
 import { isCapabilitiesRead, isConsoleCall } from '../../hook-statements.ts';
 import { type Debounce, debounceOf } from './debounce.ts';
+import { fillReferences } from './fill-references.ts';
+import { replayedElse } from './else-writes.ts';
+
+export { fillReferences };
 
 export interface Hook {
   fn: FunctionNode;
@@ -42,6 +46,12 @@ export interface HookContext {
   repeatable?: ReadonlySet<Node>;
   /** The hook's statements that only debounce the fill (set per hook by keptStatements). */
   skip?: ReadonlySet<Node>;
+  /** Set when a capability gate's no-roots path writes the state (else-writes.ts): the helper must run for every client. */
+  everyClient?: boolean;
+  /** Those no-roots writes: they stay in the helper. */
+  replayed?: Node[];
+  /** Whether an assignment target is the state (per request: the no-roots path's write, else-writes.ts). */
+  isState?: (target: Node) => boolean;
 }
 
 /** A variable (`let ready`) or a field (`this.ready`) that holds the fill's promise. */
@@ -278,10 +288,13 @@ function statement(s: Node, c: HookContext, locals: Set<VariableLike>): Node[] {
       if (isGate(s.test, c)) {
         const inner = statement(s.consequent, c, locals);
         if (inner.length) break;
+        // Per request, a no-roots path writing the state a plain value is replayed: the helper then runs for every client.
+        if (s.alternate && replays(s.alternate, c)) return [];
         return s.alternate ? [s.alternate] : [];
       }
       if (isNegatedGate(s.test, c)) {
         if (s.alternate && statement(s.alternate, c, locals).length) break;
+        if (replays(s.consequent, c)) return [];
         return [s.consequent];
       }
       if (onlyLocals(s.test, c, locals)) return [...statement(s.consequent, c, locals), ...(s.alternate ? statement(s.alternate, c, locals) : [])].length ? fail(s) : [];
@@ -314,6 +327,15 @@ function onceFlag(s: Node, c: HookContext): boolean {
   const test = unwrap(s.type === 'IfStatement' ? s.test : s);
   if (s.type === 'IfStatement' && !s.alternate && exits(s.consequent)) return isFlag(test.type === 'UnaryExpression' && test.operator === '!' ? test.argument : test);
   return s.type === 'ExpressionStatement' && s.expression.type === 'AssignmentExpression' && isFlag(s.expression.left) && unwrap(s.expression.right).type === 'Literal';
+}
+
+/** A gate's no-roots path the per-request helper replays (else-writes.ts): noted, so the helper runs for every client. */
+function replays(s: Node, c: HookContext): boolean {
+  const writes = replayedElse(s, c);
+  if (!writes) return false;
+  c.everyClient = true;
+  (c.replayed ??= []).push(...writes);
+  return true;
 }
 
 function repeatable(e: Node, c: HookContext): boolean {
@@ -445,23 +467,6 @@ export function fillFunctionOf(callee: Node, prov: Provenance): FunctionNode | u
     }
   }
   return value && (value.type === 'FunctionExpression' || value.type === 'ArrowFunctionExpression') ? value : undefined;
-}
-
-/** Where a fill function is named: its identifier references, or for a method, `this.name` in its class. */
-export function fillReferences(fn: FunctionNode, prov: Provenance): Node[] {
-  const member = fn.parent;
-  if ((member?.type === 'MethodDefinition' || member?.type === 'PropertyDefinition') && member.value === fn) {
-    const name = propertyName(member);
-    const cls = member.parent?.parent;
-    const refs: Node[] = [];
-    if (name && cls) {
-      walkAll(cls, (n) => {
-        if (n.type === 'MemberExpression' && n.object.type === 'ThisExpression' && !n.computed && propertyName(n) === name && thisClass(n) === cls) refs.push(n);
-      });
-    }
-    return refs;
-  }
-  return prov.referencesTo(fn);
 }
 
 /** `server.server.getClientCapabilities()`: only read to check the roots capability. */
