@@ -2,7 +2,7 @@
 // readers of a state module (module-reads.ts) follow; its own file so neither imports the other.
 import path from 'node:path';
 import { type FunctionNode, type Node, enclosingFunction, isExported } from '@uproot/core/planning';
-import type { ProjectIndex } from './chains.ts';
+import type { ProjectIndex } from './project-index.ts';
 import { dispatchCalls } from './dispatch-map.ts';
 import { isTestFileOf } from './test-files.ts';
 import type { Unit } from './unit.ts';

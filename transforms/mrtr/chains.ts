@@ -8,7 +8,6 @@ import type { Provenance } from '@uproot/core/planning';
 import { type Reach, reachesOf } from '@uproot/core/planning';
 import { callbackExtraIndex, handledMethod, registrationKind, requestHandlerKind } from '@uproot/core/planning';
 import type { RootsSite } from '@uproot/core/planning';
-import type { PackageSources } from './package-sources.ts';
 import { type Unit, Unprovable } from './unit.ts';
 import { connectedBefore } from './after-connect.ts';
 import { receiverVisibleAt } from './visible-server.ts';
@@ -16,18 +15,13 @@ import { ownResultSchemaDetail } from './result-schema.ts';
 import { nameableContext } from './destructured-context.ts';
 import { frameworkDetail } from './framework-api.ts';
 import { handedOnAsValue } from './value-uses.ts';
-import { type HandedType, followHanded } from './handed-chain.ts';
+import { type ChainHop, followHanded } from './handed-chain.ts';
+import type { ProjectIndex } from './project-index.ts';
+
+export type { ChainHop } from './handed-chain.ts';
+export type { ProjectIndex } from './project-index.ts';
 import { listHandlerFailure } from './list-detail.ts';
 
-export interface ChainHop {
-  fn: FunctionNode;
-  fnUnit: Unit;
-  /** The call that enters `fn`; it sits in `callUnit`. */
-  call: TSESTree.CallExpression;
-  callUnit: Unit;
-  /** Declared function types `fn`'s value travels under when it was handed on (handed-value.ts): they gain ctx too. */
-  types?: HandedType[];
-}
 
 export interface HandlerChain {
   unit: Unit;
@@ -45,17 +39,6 @@ export interface SitePlan {
   chains: HandlerChain[];
 }
 
-/** Cross-file callers of exported functions, over the files of one run. */
-export interface ProjectIndex {
-  /** Every call of `fn` from other files, or undefined when some use is not a plain call uproot can follow. */
-  callersOf(unit: Unit, fn: FunctionNode): Array<{ unit: Unit; call: TSESTree.CallExpression }> | undefined;
-  /** Files of the run besides `except` that import `file` (through barrels too), or undefined when one cannot be read. */
-  importersOf?(file: string, except: string): string[] | undefined;
-  /** Whether `file` is one of the run's files (its callers are searched); a file outside it is never read for calls. */
-  inRun?(file: string): boolean;
-  /** The run's reads of whole packages (uncalled.ts), shared by every helper it asks about. */
-  packageSources?: PackageSources;
-}
 
 const MAX_FILES_DEEP = 4;
 

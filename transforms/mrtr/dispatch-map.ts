@@ -6,7 +6,7 @@
 import path from 'node:path';
 import type { TSESTree } from '@typescript-eslint/types';
 import { type FunctionNode, type Node, unwrap } from '@uproot/core/planning';
-import type { ProjectIndex } from './chains.ts';
+import type { ProjectIndex } from './project-index.ts';
 import { isTestFileOf } from './test-files.ts';
 import type { Unit } from './unit.ts';
 

@@ -4,9 +4,19 @@
 import type { TSESTree } from '@typescript-eslint/types';
 import { type FunctionNode, type Node, enclosingFunction, functionName, isCalledInPlace } from '@uproot/core/planning';
 import type { Reach } from '@uproot/core/planning';
-import type { ChainHop, ProjectIndex } from './chains.ts';
+import type { ProjectIndex } from './project-index.ts';
 import { type HandedType, handedCalls } from './handed-value.ts';
 import { type Unit, Unprovable } from './unit.ts';
+
+export interface ChainHop {
+  fn: FunctionNode;
+  fnUnit: Unit;
+  /** The call that enters `fn`; it sits in `callUnit`. */
+  call: TSESTree.CallExpression;
+  callUnit: Unit;
+  /** Declared function types `fn`'s value travels under when it was handed on (handed-value.ts): they gain ctx too. */
+  types?: HandedType[];
+}
 
 export type { HandedType };
 

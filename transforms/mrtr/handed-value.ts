@@ -7,8 +7,7 @@
 // gain the ctx parameter too. Any use not followed (stored elsewhere, spread, read and not called) gives a reason.
 import type { TSESTree } from '@typescript-eslint/types';
 import { type FunctionNode, type Node, castOuter, enclosingFunction, functionName, isFunction, locOf, propertyName, unwrap, walkAll } from '@uproot/core/planning';
-import type { ProjectIndex } from './chains.ts';
-import type { UnitIndex } from './imported-fill.ts';
+import type { ProjectIndex, UnitIndex } from './project-index.ts';
 import type { Unit } from './unit.ts';
 
 export interface HandedCall {

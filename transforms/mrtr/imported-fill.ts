@@ -26,14 +26,13 @@ import { inReport } from './reports.ts';
 import { atStartup } from './startup.ts';
 import { type StatePlan, type StateTools, onlyHandlers } from './state.ts';
 import { type Unit, Unprovable } from './unit.ts';
+import type { UnitIndex } from './project-index.ts';
 import { type Hook, type HookContext, declarationOf, fillerOf, hookOf, keptStatements, triggersOf } from '../param/state/hooks.ts';
+
+export type { UnitIndex } from './project-index.ts';
 
 type Reason = NonNullable<RootsSite['reason']>;
 
-/** The run's files as units, so a state found in another module can be followed there. */
-export interface UnitIndex {
-  unitAt(file: string): Unit | undefined;
-}
 
 /** The imported fill the sites' answers are handed to, when there is one (undefined: not this shape). */
 export function importedFillOf(unit: Unit, sites: readonly RootsSite[]): { callee: TSESTree.Identifier; sites: RootsSite[] } | undefined {
