@@ -22,6 +22,8 @@ function withUndeclaredZod(files: Record<string, string>): string {
   return dir;
 }
 
+const REGISTRATION = "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nimport { z } from 'zod';\nexport const mcp = new McpServer({ name: 'x', version: '1' });\nmcp.registerTool('echo', { inputSchema: { text: z.string() } }, async ({ text }) => ({ content: [{ type: 'text', text }] }));\n";
+
 const upgrade = async (dir: string, ...extra: string[]) => JSON.parse((await cli(['migrate', '.', '--with-sdk-upgrade', '--lifecycle', 'per-request', '--force', '--format', 'json', ...extra], dir)).out) as MigrateReport;
 
 describe('--with-sdk-upgrade declares what the v1 SDK brought', () => {
@@ -55,10 +57,18 @@ describe('--with-sdk-upgrade declares what the v1 SDK brought', () => {
     expect(readFileSync(path.join(dir, 'package.json'), 'utf8')).toBe(before);
   });
 
-  it('zod undeclared but handed to a registration: nothing declared, a warning says why', async () => {
-    const dir = withUndeclaredZod({
-      'src/tools.ts': "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nimport { z } from 'zod';\nexport const mcp = new McpServer({ name: 'x', version: '1' });\nmcp.registerTool('echo', { inputSchema: { text: z.string() } }, async ({ text }) => ({ content: [{ type: 'text', text }] }));\n",
-    });
+  it('zod 4.2 or later undeclared and handed to a registration: declared like any other (v2 registers its schemas)', async () => {
+    const dir = project(fixture);
+    const installed = (readJson(path.join(dir, 'node_modules/zod/package.json')) as unknown as { version: string }).version;
+    expect(Number(installed.split('.')[0])).toBeGreaterThanOrEqual(4);
+    writeFileSync(path.join(dir, 'src/tools.ts'), REGISTRATION);
+    const report = await upgrade(dir, '--dry-run');
+    expect(report.sdkUpgrade!.diagnostics).toContainEqual(expect.objectContaining({ file: 'package.json', level: 'info', message: expect.stringContaining(`uproot declared zod ^${installed} in package.json: src/tools.ts:2 imports it`) }));
+    expect(report.sdkUpgrade!.diagnostics.some((d) => d.message.includes('imports zod without declaring it'))).toBe(false);
+  });
+
+  it('zod 3 undeclared but handed to a registration: nothing declared, a warning says why', async () => {
+    const dir = withUndeclaredZod({ 'src/tools.ts': REGISTRATION });
     const report = await upgrade(dir, '--dry-run');
     expect(report.sdkUpgrade!.diagnostics.some((d) => d.message.startsWith('uproot declared zod'))).toBe(false);
     expect(report.sdkUpgrade!.diagnostics).toContainEqual(expect.objectContaining({ file: 'package.json', level: 'warning', message: expect.stringContaining('src/tools.ts:2 imports zod without declaring it') }));

@@ -1,9 +1,9 @@
 // A package may import what it never declared, because the v1 SDK depended on it and the package manager
 // installed it beside the package (zod, ajv, express, …). The upgrade takes the v1 SDK out of package.json, so
 // after the next install such an import resolves to another version (zod 4, which v2 brings for itself) or to
-// nothing. Declaring it at the version installed now keeps what the code ran with. zod is the exception where
-// the package hands its schemas to a registration: there v2 needs zod 4 (zod-floor.ts), and declaring the
-// zod 3 it ran with would make registerTool throw, so uproot names it and declares nothing.
+// nothing. Declaring it at the version installed now keeps what the code ran with. zod below 4.2 is the exception
+// where the package hands its schemas to a registration: there v2 needs zod >= 4.2 (zod-floor.ts), and declaring
+// the zod 3 it ran with would make registerTool throw, so uproot names it and declares nothing.
 import { builtinModules } from 'node:module';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -42,7 +42,8 @@ export async function declareSdkBroughtImports(upgrades: SdkUpgrade[], original:
       for (const [name, at] of imports) {
         const version = installedVersion(dir, name);
         if (!version) continue;
-        if (name === 'zod' && zodRegistrations(files).length) {
+        // v2's registrations need zod >= 4.2: a zod below it, declared, would make registerTool throw.
+        if (name === 'zod' && !meetsZodFloor(version) && zodRegistrations(files).length) {
           findings.push({ file: manifestPath, line: 1, text: '', level: 'warning', message: `${label(at, cwd)} imports zod without declaring it (zod ${version} came with the v1 SDK) and hands zod schemas to a registration: after the upgrade zod resolves to the zod 4 v2 brings; declare the zod the code is written for (v2 needs zod >= 4.2 for registrations), then check its schemas` });
           continue;
         }
@@ -88,6 +89,11 @@ function installedManifest(dir: string, name: string): Manifest | undefined {
     if (existsSync(file)) return readManifest(file);
     if (path.dirname(at) === at) return undefined;
   }
+}
+
+function meetsZodFloor(version: string): boolean {
+  const [major, minor] = version.split('.').map(Number);
+  return major! > 4 || (major === 4 && minor! >= 2);
 }
 
 function installedVersion(dir: string, name: string): string | undefined {
