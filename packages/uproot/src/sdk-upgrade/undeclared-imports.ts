@@ -5,10 +5,12 @@
 // where the package hands its schemas to a registration: there v2 needs zod >= 4.2 (zod-floor.ts), and declaring
 // the zod 3 it ran with would make registerTool throw, so uproot names it and declares nothing.
 import { builtinModules } from 'node:module';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ts } from 'ts-morph';
 import { collectFiles } from '../files/walk.ts';
+import { nearestManifest, readManifest } from '../files/workspaces.ts';
+import { installedManifest, installedVersion } from './installed.ts';
 import type { SdkUpgrade } from './shapes.ts';
 import type { UpgradeFinding } from './sdk-upgrade-repairs.ts';
 import { zodRegistrations } from './zod-floor.ts';
@@ -19,9 +21,7 @@ export const UNDECLARED_DECLARED = 'uproot declared';
 const SECTIONS = ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies'] as const;
 const V1_SDK = '@modelcontextprotocol/sdk';
 
-interface Manifest {
-  [section: string]: unknown;
-}
+type Manifest = Record<string, unknown>;
 
 /** `at(p)` is where an original path is in the copy, `original(p)` the reverse; `cwd` the user's working directory. */
 export async function declareSdkBroughtImports(upgrades: SdkUpgrade[], original: (p: string) => string, cwd: string): Promise<UpgradeFinding[]> {
@@ -36,11 +36,13 @@ export async function declareSdkBroughtImports(upgrades: SdkUpgrade[], original:
       if (!before || !after || !declares(before, V1_SDK) || declares(after, V1_SDK)) continue;
       const brought = dependenciesOf(installedManifest(dir, V1_SDK));
       if (!brought.size) continue;
-      const files = (await collectFiles([dir], cwd)).files.filter((f) => nearestManifest(f) === path.join(dir, 'package.json'));
+      // A file of a nested package belongs to that package, not this one.
+      const own = path.join(dir, 'package.json');
+      const files = (await collectFiles([dir], cwd)).files.filter((f) => nearestManifest(path.dirname(f)) === own);
       const imports = undeclaredImports(files, after, brought);
-      const added: Array<{ name: string; range: string; at: string }> = [];
+      const added: Array<{ name: string; range: string; at: ImportAt }> = [];
       for (const [name, at] of imports) {
-        const version = installedVersion(dir, name);
+        const version = rangeBase(dir, name);
         if (!version) continue;
         // v2's registrations need zod >= 4.2: a zod below it, declared, would make registerTool throw.
         if (name === 'zod' && !meetsZodFloor(version) && zodRegistrations(files).length) {
@@ -65,30 +67,18 @@ export async function declareSdkBroughtImports(upgrades: SdkUpgrade[], original:
   return findings;
 }
 
-function label(at: string, cwd: string): string {
-  const [file, line] = at.split('\0');
-  return `${path.relative(cwd, file!)}:${line}`;
+/** Where a package is first imported. */
+interface ImportAt {
+  file: string;
+  line: number;
 }
 
-function readManifest(file: string): Manifest | undefined {
-  try {
-    return JSON.parse(readFileSync(file, 'utf8')) as Manifest;
-  } catch {
-    return undefined;
-  }
+function label(at: ImportAt, cwd: string): string {
+  return `${path.relative(cwd, at.file)}:${at.line}`;
 }
 
 function declares(manifest: Manifest, name: string): boolean {
   return SECTIONS.some((s) => typeof manifest[s] === 'object' && manifest[s] !== null && name in (manifest[s] as object));
-}
-
-/** The package.json of `name` as installed for `dir` (the one Node would resolve), or undefined. */
-function installedManifest(dir: string, name: string): Manifest | undefined {
-  for (let at = dir; ; at = path.dirname(at)) {
-    const file = path.join(at, 'node_modules', name, 'package.json');
-    if (existsSync(file)) return readManifest(file);
-    if (path.dirname(at) === at) return undefined;
-  }
 }
 
 function meetsZodFloor(version: string): boolean {
@@ -96,9 +86,10 @@ function meetsZodFloor(version: string): boolean {
   return major! > 4 || (major === 4 && minor! >= 2);
 }
 
-function installedVersion(dir: string, name: string): string | undefined {
-  const version = installedManifest(dir, name)?.version;
-  return typeof version === 'string' && /^\d+\.\d+\.\d+/.test(version) ? version : undefined;
+/** The installed version for `dir`, when it is one a range can start from (`^3.25.76`). */
+function rangeBase(dir: string, name: string): string | undefined {
+  const version = installedVersion(dir, name);
+  return version && /^\d+\.\d+\.\d+/.test(version) ? version : undefined;
 }
 
 function dependenciesOf(manifest: Manifest | undefined): Set<string> {
@@ -106,18 +97,9 @@ function dependenciesOf(manifest: Manifest | undefined): Set<string> {
   return new Set(typeof deps === 'object' && deps !== null ? Object.keys(deps) : []);
 }
 
-/** The nearest package.json above a file: a file of a nested package belongs to that package, not this one. */
-function nearestManifest(file: string): string | undefined {
-  for (let at = path.dirname(file); ; at = path.dirname(at)) {
-    const manifest = path.join(at, 'package.json');
-    if (existsSync(manifest)) return manifest;
-    if (path.dirname(at) === at) return undefined;
-  }
-}
-
-/** Packages the files import (ES imports, re-exports, require, import()) that `manifest` does not declare and the v1 SDK depends on: name → first `file\0line`. */
-function undeclaredImports(files: string[], manifest: Manifest, brought: Set<string>): Map<string, string> {
-  const found = new Map<string, string>();
+/** Packages the files import (ES imports, re-exports, require, import()) that `manifest` does not declare and the v1 SDK depends on, each where first imported. */
+function undeclaredImports(files: string[], manifest: Manifest, brought: Set<string>): Map<string, ImportAt> {
+  const found = new Map<string, ImportAt>();
   for (const file of files) {
     if (!/\.[cm]?[jt]sx?$/.test(file) || /\.d\.[cm]?ts$/.test(file)) continue;
     let text: string;
@@ -129,8 +111,7 @@ function undeclaredImports(files: string[], manifest: Manifest, brought: Set<str
     for (const imported of ts.preProcessFile(text, true, true).importedFiles) {
       const name = packageName(imported.fileName);
       if (!name || found.has(name) || !brought.has(name) || declares(manifest, name)) continue;
-      const line = text.slice(0, imported.pos).split('\n').length;
-      found.set(name, `${file}\0${line}`);
+      found.set(name, { file, line: text.slice(0, imported.pos).split('\n').length });
     }
   }
   return found;

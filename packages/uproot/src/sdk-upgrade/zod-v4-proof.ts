@@ -1,10 +1,10 @@
 // Whether a package's zod code does the same on zod 4 as on the zod 3 it declares: every zod use the checker finds
 // (zod-uses.ts) must be one zod-v4-table.ts accepts. The proof reads zod 3's installed declarations, so a package
 // whose zod is not installed cannot be proven.
-import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { zodProgram, zodUses } from './zod-uses.ts';
 import { zod4Change } from './zod-v4-table.ts';
+import { installedVersion } from './installed.ts';
 
 const OWN_PARSE = /^ZodType\.(parse|safeParse|parseAsync|safeParseAsync)$/;
 
@@ -25,14 +25,7 @@ export interface Zod4Proof {
 
 /** The installed zod's version for `dir`, as Node's resolution would find it; undefined when none is installed. */
 export function installedZod(dir: string): string | undefined {
-  for (let current = path.resolve(dir); ; current = path.dirname(current)) {
-    const manifest = path.join(current, 'node_modules/zod/package.json');
-    if (existsSync(manifest)) {
-      const version = (JSON.parse(readFileSync(manifest, 'utf8')) as { version?: unknown }).version;
-      return typeof version === 'string' ? version : undefined;
-    }
-    if (path.dirname(current) === current) return undefined;
-  }
+  return installedVersion(dir, 'zod');
 }
 
 /** Prove the package at `dir` (its script files `files`) keeps its zod behaviour on zod 4. */
