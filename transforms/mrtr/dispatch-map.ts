@@ -6,11 +6,10 @@
 import path from 'node:path';
 import type { TSESTree } from '@typescript-eslint/types';
 import { type FunctionNode, type Node, unwrap } from '@uproot/core/planning';
-import type { ProjectIndex } from './project-index.ts';
+import type { ProjectIndex, UnitIndex } from './project-index.ts';
 import { isTestFileOf } from './test-files.ts';
 import type { Unit } from './unit.ts';
 
-type Units = ProjectIndex & { unitAt(file: string): Unit | undefined };
 type Variable = NonNullable<ReturnType<Unit['prov']['variableOf']>>;
 export interface DispatchCall {
   unit: Unit;
@@ -28,7 +27,7 @@ export function dispatchCalls(at: Unit, fn: FunctionNode, project: ProjectIndex)
   if (!('unitAt' in project) || !project.importersOf) return undefined;
   const map = exportedMap(fn);
   if (!map) return undefined;
-  const units = project as Units;
+  const units = project as ProjectIndex & UnitIndex;
   const out: DispatchCall[] = [];
   // Its own module may look it up too.
   const own = at.prov.variableOf(map.id);

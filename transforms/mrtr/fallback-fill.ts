@@ -10,12 +10,8 @@ import path from 'node:path';
 import { type FunctionNode, type Node, contains, enclosingFunction, functionName, isFunction, locOf, propertyName, unwrap, walkAll } from '@uproot/core/planning';
 import type { RootsState, VariableLike } from '@uproot/core/planning';
 import { isConsoleCall } from '../hook-statements.ts';
-import type { ProjectIndex } from './chains.ts';
+import type { ProjectIndex, UnitIndex } from './project-index.ts';
 import type { Unit } from './unit.ts';
-
-interface UnitIndex {
-  unitAt(file: string): Unit | undefined;
-}
 
 /**
  * The calls a per-request helper may repeat: a level log (`log('warning', …)`) anywhere in the fill

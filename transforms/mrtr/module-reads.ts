@@ -8,6 +8,7 @@ import path from 'node:path';
 import { type FunctionNode, type Node, enclosingFunction, locOf } from '@uproot/core/planning';
 import type { RootsSite, RootsState } from '@uproot/core/planning';
 import { type HandlerChain, type ProjectIndex, handlerChain } from './chains.ts';
+import type { UnitIndex } from './project-index.ts';
 import { holderIn } from './fallback-fill.ts';
 import { callsInto } from './calls-into.ts';
 import { onlyHandlers } from './state.ts';
@@ -18,7 +19,7 @@ type Reason = NonNullable<RootsSite['reason']>;
 /** The handlers of `unit` that read `state` through other modules; `skip`: calls whose reads run elsewhere (start-up, the helper, the hooks). */
 export function moduleReaders(unit: Unit, state: RootsState, project: ProjectIndex | undefined, site: RootsSite, reason: Reason, skip: (call: Node) => boolean): Map<FunctionNode, HandlerChain> {
   const out = new Map<FunctionNode, HandlerChain>();
-  const units = project && 'unitAt' in project ? (project as ProjectIndex & { unitAt(file: string): Unit | undefined }) : undefined;
+  const units = project && 'unitAt' in project ? (project as ProjectIndex & UnitIndex) : undefined;
   if (state.kind !== 'setter' || !units) return out;
   const holder = units.unitAt(state.module.file);
   const variable = holder && holderIn(holder, state, unit);
@@ -51,7 +52,7 @@ export function onlyWrittenHere(
   fallback: (write: Node, file: string) => boolean,
   elsewhere?: (call: Node, at: Unit) => boolean,
 ): void {
-  const units = project && 'unitAt' in project ? (project as ProjectIndex & { unitAt(file: string): Unit | undefined }) : undefined;
+  const units = project && 'unitAt' in project ? (project as ProjectIndex & UnitIndex) : undefined;
   const holder = state.kind === 'setter' ? units?.unitAt(state.module.file) : undefined;
   const variable = holder && holderIn(holder, state, unit);
   if (!holder || !variable) throw new Unprovable(reason, `uproot cannot read the module ${state.name} writes`);
