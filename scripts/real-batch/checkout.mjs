@@ -18,6 +18,8 @@ if (!mirrors || !checkouts || !listFile) {
 
 const run = (command, cwd, env = process.env) => spawnSync('bash', ['-c', command], { cwd, env, encoding: 'utf8', maxBuffer: 1 << 28 });
 const repos = JSON.parse(readFileSync(listFile, 'utf8')).filter((r) => !only || r.name === only);
+// The commands below run in <checkouts>: on a new machine it does not exist yet.
+mkdirSync(checkouts, { recursive: true });
 const done = new Set();
 for (const repo of repos) {
   if (done.has(repo.dir)) continue;
@@ -31,7 +33,7 @@ for (const repo of repos) {
   // A snapshot may lack its largest blobs (images kept out of the copy): those paths are left out.
   const tree = run(`git --git-dir=${JSON.stringify(git)} ls-tree -r --full-tree ${repo.commit}`, checkouts);
   if (tree.status !== 0) {
-    console.log(`${repo.dir}: commit ${repo.commit} not in ${git}: ${tree.stderr.trim()}`);
+    console.log(`${repo.dir}: commit ${repo.commit} not in ${git}: ${(tree.stderr ?? tree.error?.message ?? '').trim()}`);
     continue;
   }
   const blobs = tree.stdout.split('\n').filter((l) => / blob /.test(l)).map((l) => ({ id: l.split(/\s+/)[2], path: l.split('\t')[1] }));
