@@ -6,6 +6,7 @@ import { isUtf8 } from 'node:buffer';
 import { closeSync, constants, fstatSync, openSync, readSync, statSync } from 'node:fs';
 import { mayContainRootsSites, prefilterParts } from '@uproot/core/light';
 import type { RunBytes } from './run-bytes.ts';
+import { WordSearch } from './word-search.ts';
 
 export const DEFAULT_MAX_BYTES = 5 * 1024 * 1024;
 const SNIFF_BYTES = 8192;
@@ -147,10 +148,18 @@ interface Wanted {
 function wantedOf(options: ReadOptions): Wanted | undefined {
   const { holding, holdingAny } = options;
   if (holding) return { bytes: (b) => holding.every((w) => b.includes(w)), text: (t) => holding.every((w) => t.includes(w)) };
-  // A native search per word over the bytes costs less than making a latin1 string of them for one regular expression.
-  if (holdingAny) return { bytes: (b) => holdingAny.some((w) => b.includes(w)), text: (t) => holdingAny.some((w) => t.includes(w)) };
+  if (holdingAny) {
+    // One pass over the bytes for all the words (word-search.ts), compiled once per list.
+    let search = searches.get(holdingAny);
+    if (!search) searches.set(holdingAny, (search = new WordSearch(holdingAny)));
+    const compiled = search;
+    return { bytes: (b) => compiled.inBytes(b), text: (t) => holdingAny.some((w) => t.includes(w)) };
+  }
   return undefined;
 }
+
+/** The searches compiled for `holdingAny` lists: a scan passes the same list for every file. */
+const searches = new WeakMap<readonly string[], WordSearch>();
 
 function readBytes(file: string, maxBytes: number): SourceRead {
   let fd: number;
