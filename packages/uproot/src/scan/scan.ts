@@ -100,6 +100,7 @@ export async function runScan(paths: string[], options: ScanOptions): Promise<Sc
   // behind the reads: on the four-repository tree 6,000–8,600 of 22,500 caller-search reads went to disk again.
   const kept = new RunBytes();
   const pool = early ? early.keepFor(set.files.length) : oracle ? undefined : MatchPool.open(set.files.length);
+  if (pool) kept.supplyFrom(pool, set.files.length);
   // In file order: the worker may answer after files read later.
   const events: Array<FileEvents | undefined> = new Array(set.files.length);
   // Typed, a file is first matched with a probe; only files whose receivers syntax left open are
@@ -182,11 +183,16 @@ export async function runScan(paths: string[], options: ScanOptions): Promise<Sc
       if (outcome.failure) result.failures.push(outcome.failure);
       else if (outcome.sites.length || outcome.problems.length) result.files.push({ file: e.file!, absolute: e.absolute!, sites: outcome.sites, problems: outcome.problems });
     }
+    progress.done();
+    // Untyped with a worker, the refine pass runs there: its parser and matcher are warm, and it reads the bytes
+    // this thread kept from the slabs they share. Typed, the checker lives here; without a worker, or when it fails,
+    // the pass runs here.
+    const refined = pool && (await pool.refine(result.files, set.files, maxBytes, cwd, kept.sharedEntries()));
+    if (refined) result.files.forEach((f, i) => (f.sites = refined[i] ?? f.sites));
+    else await refineActions(result.files, set.files, maxBytes, oracle, kept, cwd);
   } finally {
     await pool?.close();
   }
-  progress.done();
-  await refineActions(result.files, set.files, maxBytes, oracle, kept, cwd);
   return result;
 }
 

@@ -3,7 +3,8 @@
 import { setFlagsFromString } from 'node:v8';
 import { type MessagePort, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { matchFile } from '../scan/match-file.ts';
-import { CLAIMED_BY_WORKER, type Claims, MATCHER, type Reply, type Request, claim } from './match-pool-protocol.ts';
+import { CLAIMED_BY_WORKER, type Claims, MATCHER, PAGE_BYTES, type RefineRequest, type Refined, type Reply, type Request, type Slab, type SlabRequest, claim } from './match-pool-protocol.ts';
+import { KeptView } from '../files/run-bytes.ts';
 import { WARM_UP_FILE, WARM_UP_ROUNDS, WARM_UP_SOURCE, WARM_UP_SYNTAX, WARM_UP_SYNTAX_FILE } from './match-warm-up.ts';
 
 /**
@@ -22,13 +23,30 @@ async function serve(): Promise<void> {
   let jobs = 0;
   let claims: Uint8Array | undefined;
   let replies: MessagePort | undefined;
-  parentPort!.on('message', (message: Request | Claims) => {
+  /** The slabs shared with the main thread, by id (its kept bytes; the refine pass reads them). */
+  const slabs = new Map<number, SharedArrayBuffer>();
+  parentPort!.on('message', (message: Request | Claims | SlabRequest | RefineRequest) => {
     if ('claims' in message) {
       claims = new Uint8Array(message.claims);
       replies = message.replies;
       return;
     }
     const reply = replies ?? parentPort!;
+    if ('slabs' in message) {
+      for (let i = 0; i < message.slabs; i++) {
+        const slab = new SharedArrayBuffer(message.bytes);
+        const pages = new Uint8Array(slab);
+        for (let at = 0; at < pages.length; at += PAGE_BYTES) pages[at] = 0;
+        const id = slabs.size;
+        slabs.set(id, slab);
+        reply.postMessage({ slab, id } satisfies Slab);
+      }
+      return;
+    }
+    if ('refine' in message) {
+      void refine(message.refine, slabs).then((answer) => reply.postMessage(answer));
+      return;
+    }
     const { id, job } = message;
     jobs++;
     // A job the main thread took (it had read every file and came to this one first) is not matched twice.
@@ -49,6 +67,18 @@ async function serve(): Promise<void> {
     await new Promise((resolve) => setImmediate(resolve));
     if (jobs > 0) break;
     matchFile(engine, { ...warmUps[i % warmUps.length]!, roots: true, mrtr: true, explain: false, cwd: process.cwd() });
+  }
+}
+
+/** The refine pass over what the main thread sent, reading its kept bytes from the shared slabs. */
+async function refine({ files, allFiles, maxBytes, cwd, kept }: RefineRequest['refine'], slabs: ReadonlyMap<number, SharedArrayBuffer>): Promise<Refined> {
+  try {
+    // Loaded only when asked: a run with no request to refine never loads the planner here.
+    const { refineActions } = await import('../scan/refine.ts');
+    await refineActions(files, allFiles, maxBytes, undefined, new KeptView(slabs, kept), cwd);
+    return { refined: files.map((f) => f.sites) };
+  } catch (error) {
+    return { refined: undefined, failed: error instanceof Error ? error.message : String(error) };
   }
 }
 
