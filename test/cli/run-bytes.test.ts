@@ -65,4 +65,20 @@ describe('RunBytes with a slab supply', () => {
     new RunBytes(8 * 1024 * 1024).supplyFrom(s, 1_000_000);
     expect(s.asked).toBe(2);
   });
+
+  it('asks for a few slabs before the files are counted, then only for the rest', () => {
+    const s = supply(0);
+    const kept = new RunBytes();
+    kept.supplyFrom(s);
+    const early = s.asked;
+    expect(early).toBeGreaterThan(0);
+    kept.supplyFrom(s, 10_000);
+    expect(s.asked).toBeGreaterThan(early);
+    const total = s.asked;
+    kept.supplyFrom(s, 10_000);
+    expect(s.asked).toBe(total);
+    // No supply (the run turned out too small for the worker): nothing more is asked of anyone.
+    kept.supplyFrom(undefined, 20_000);
+    expect(s.asked).toBe(total);
+  });
 });

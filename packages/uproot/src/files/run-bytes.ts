@@ -54,6 +54,13 @@ export class KeptView implements KeptBytes {
  */
 const EXPECTED_FILE_BYTES = 7 * 1024;
 
+/**
+ * Slabs asked for before the walk has counted the files (16 MB): the worker touches them while it waits for its
+ * first job. Asked for only after the walk, they were touched while the worker had matching to do, and it is the
+ * run's last thread to finish (it also runs the refine pass).
+ */
+const EARLY_SLABS = 4;
+
 export class RunBytes implements KeptBytes {
   private readonly files = new Map<string, Buffer>();
   private slab: Buffer | undefined;
@@ -76,9 +83,10 @@ export class RunBytes implements KeptBytes {
    * Takes slabs from `supply` when it has one ready: a fresh slab's pages fault on first touch, and the copy
    * into it then pays for them on this thread; a slab another thread touched is ready to fill.
    */
-  supplyFrom(supply: SlabSupply, files: number): void {
+  supplyFrom(supply: SlabSupply | undefined, files?: number): void {
     this.supply = supply;
-    this.askAhead(Math.ceil((files * EXPECTED_FILE_BYTES) / SLAB_BYTES));
+    const wanted = files === undefined ? EARLY_SLABS : Math.ceil((files * EXPECTED_FILE_BYTES) / SLAB_BYTES);
+    this.askAhead(wanted - this.asked);
   }
 
   private askAhead(count: number): void {

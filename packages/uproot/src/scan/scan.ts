@@ -80,6 +80,13 @@ export async function runScan(paths: string[], options: ScanOptions): Promise<Sc
   // directory, the matcher worker starts now, so its start-up overlaps the walk.
   const early = decision.types === 'off' && walksDirectory(paths, cwd) ? MatchPool.start() : undefined;
   if (!early) MatchPool.discardPrestarted();
+  // The refine pass after matching searches every file of the run again for a helper's callers: what the scan
+  // reads is kept for it (run-bytes.ts), from the first file. Keeping only once an answer showed the pass would run
+  // saved fresh memory on trees that never need it (18 MB on the real-user bench tree), but the worker answers
+  // behind the reads: on the four-repository tree 6,000–8,600 of 22,500 caller-search reads went to disk again.
+  // The worker makes the slabs those bytes go in, the first few during the walk.
+  const kept = new RunBytes();
+  if (early) kept.supplyFrom(early);
   let set: FileSet;
   try {
     set = await collectFiles(paths, cwd);
@@ -94,13 +101,8 @@ export async function runScan(paths: string[], options: ScanOptions): Promise<Sc
   if (options.explain) result.candidates = candidates;
   const progress = new Progress(set.files.length, options.progress ?? false);
   const reach = new McpReach();
-  // The refine pass after matching searches every file of the run again for a helper's callers: what the scan
-  // reads is kept for it (run-bytes.ts), from the first file. Keeping only once an answer showed the pass would run
-  // saved fresh memory on trees that never need it (18 MB on the real-user bench tree), but the worker answers
-  // behind the reads: on the four-repository tree 6,000–8,600 of 22,500 caller-search reads went to disk again.
-  const kept = new RunBytes();
   const pool = early ? early.keepFor(set.files.length) : oracle ? undefined : MatchPool.open(set.files.length);
-  if (pool) kept.supplyFrom(pool, set.files.length);
+  kept.supplyFrom(pool, set.files.length);
   // In file order: the worker may answer after files read later.
   const events: Array<FileEvents | undefined> = new Array(set.files.length);
   // Typed, a file is first matched with a probe; only files whose receivers syntax left open are
