@@ -74,6 +74,8 @@ export class RunBytes implements KeptBytes {
   private supply: SlabSupply | undefined;
   /** Slabs asked of the supply so far: never more than the budget holds. */
   private asked = 0;
+  /** Supplied slabs taken so far. */
+  private taken = 0;
 
   constructor(budget = RUN_BYTES_BUDGET) {
     this.budget = budget;
@@ -99,8 +101,9 @@ export class RunBytes implements KeptBytes {
 
   private newSlab(): void {
     const ready = this.supply?.take(SLAB_BYTES);
-    // One more asked for each taken, so the next is being made while this one fills.
-    if (ready) this.askAhead(1);
+    // The tree weighs more than expected: one more is asked for as the last one asked is taken, so the next is
+    // being made while this one fills (asking one per slab taken left up to 16 MB of touched slabs unused).
+    if (ready && ++this.taken >= this.asked) this.askAhead(1);
     this.slab = ready?.slab ?? Buffer.allocUnsafe(SLAB_BYTES);
     this.slabId = ready?.id;
     this.used = 0;
