@@ -20,6 +20,7 @@ import { type ConsumerCheck, type Group, type StatePlan, type StateTools, checkO
 import { moduleReaders, onlyWrittenHere } from './module-reads.ts';
 import { sharedMirror } from './shared-mirror.ts';
 import { type Unit, Unprovable } from './unit.ts';
+import { holdBoundedRequests } from './request-options.ts';
 import { type Hook, type HookContext, declarationOf, fillFunctionOf, fillerOf, hookOf, keptStatements, triggersOf } from '../param/state/hooks.ts';
 import { answerFill, answerTriggers } from './answer-fill.ts';
 import { boundReceivers, receiverMisuse, receiversVisible } from './receiver-param.ts';
@@ -172,6 +173,7 @@ export function planHookHelper(unit: Unit, group: Group, checks: ConsumerCheck, 
     edits.push({ start: helper.range[1], end: init.statement.range[1], text: ';' });
     edits.push(...addParameter(helper, unit, 0, ctx));
   }
+  holdBoundedRequests([...requests].filter((r) => contains(helper, r)));
   for (const request of requests) if (contains(helper, request)) edits.push({ start: request.range[0], end: request.range[1], text: `${HELPER_NAMES.answer}(${ctx})` });
   edits.push(...capabilityEdits(helper, unit, ctx, tools, reason));
   const inHelper = [...state.writes.map((w) => w.node), ...answerCalls].filter((w) => contains(helper, w));

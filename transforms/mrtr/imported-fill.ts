@@ -26,6 +26,7 @@ import { inReport } from './reports.ts';
 import { atStartup } from './startup.ts';
 import { type StatePlan, type StateTools, onlyHandlers } from './state.ts';
 import { type Unit, Unprovable } from './unit.ts';
+import { holdBoundedRequests } from './request-options.ts';
 import type { UnitIndex } from './project-index.ts';
 import { type Hook, type HookContext, declarationOf, fillerOf, hookOf, keptStatements, triggersOf } from '../param/state/hooks.ts';
 
@@ -212,6 +213,7 @@ export function planImportedFill(unit: Unit, sites: readonly RootsSite[], callee
         { start: init.fn.range[1], end: init.statement.range[1], text: ';' },
       ];
   edits.push(...addParameter(helper, unit, 0, ctx));
+  holdBoundedRequests([...requests].filter((r) => contains(helper, r)));
   for (const request of requests) if (contains(helper, request)) edits.push({ start: request.range[0], end: request.range[1], text: `${HELPER_NAMES.answer}(${ctx})` });
   edits.push(...capabilityEdits(helper, unit, ctx, tools, reason));
   // Work the helper starts in place (an IIFE, the request's `.then`) is awaited, and so is the fill's

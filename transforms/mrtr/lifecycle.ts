@@ -18,6 +18,7 @@ import { handedFetchDetail, methodSinkDetail } from './handed-fetch.ts';
 import { otherCallers } from './other-callers.ts';
 import { checkKind, consumerCheck, planStateGroup, stateGroups } from './state.ts';
 import { type Unit, Unprovable } from './unit.ts';
+import { holdBoundedRequests } from './request-options.ts';
 import { frameworkDetail } from './framework-api.ts';
 
 export const ONE_CLIENT_NOTE = 'roots are now requested per call in each handler that read the shared state; this assumes one client per process, as the shared state did';
@@ -122,6 +123,7 @@ function planVariable(unit: Unit, variable: VariableLike, sites: RootsSite[]): {
     if (assignment?.type !== 'AssignmentExpression' || !site) throw new Unprovable('lifecycle', `${name} is also written elsewhere`);
     const hook = retirableHook(unit, assignment, site);
     hooks.push(hook);
+    holdBoundedRequests([site.node]);
     const rhs = unit.text.slice(assignment.right.range[0], site.node.range[0]) + `${HELPER_NAMES.answer}(__CTX__)` + unit.text.slice(site.node.range[1], assignment.right.range[1]);
     if (derive && derive.text !== rhs) throw new Unprovable('lifecycle', `${name} is computed differently by the fetch and the refresh`);
     derive = { text: rhs, site };

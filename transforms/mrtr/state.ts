@@ -19,6 +19,7 @@ import { callsReaching } from './setter-reads.ts';
 import { atStartup } from './startup.ts';
 import { isTestFileOf } from './test-files.ts';
 import { type Unit, Unprovable } from './unit.ts';
+import { holdBoundedRequests } from './request-options.ts';
 
 
 export interface StatePlan {
@@ -91,6 +92,7 @@ export function planStateGroup(unit: Unit, group: Group, checks: ConsumerCheck, 
       throw new Unprovable(reason, `${state.name} is filled from roots in a way uproot cannot move into the handlers`);
     }
     hooks.push(tools.retirableHook(unit, w.node, site));
+    holdBoundedRequests([site.node]);
     const text = unit.text.slice(w.node.range[0], site.node.range[0]) + `${HELPER_NAMES.answer}(__CTX__)` + unit.text.slice(site.node.range[1], w.node.range[1]);
     if (write && write.text !== text) throw new Unprovable(reason, `${state.name} is computed differently by the fetch and the refresh`);
     write = { text, node: w.node };

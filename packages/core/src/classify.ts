@@ -68,7 +68,7 @@ export function contextReason(c: SiteContext): ReasonCode {
  * A timeout, abort signal or race around the request has no MRTR counterpart. A try/catch or .catch does:
  * the rewritten request rejects with the errors the push request did, so the same handler runs.
  */
-function hasTimeoutControl(node: Node): boolean {
+export function hasTimeoutControl(node: Node): boolean {
   if (node.type === 'CallExpression') {
     const name = calleeName(node);
     const optionsIndex = name === 'listRoots' ? 1 : name === 'send' && node.arguments.length < 2 ? 1 : 2;
