@@ -5,7 +5,7 @@
 // default), so a client that never answers held every tool call that long where the original gave up after 5 s
 // and fell back; on 2026-07-28 the client answers in its retry, and there is no wait to bound at all.
 import { type Node, hasTimeoutControl, locOf } from '@uproot/core/planning';
-import { type Unit, Unprovable } from './unit.ts';
+import { Unprovable } from './unit.ts';
 
 /** Throws the `timeout-control` marker when one of the fill's `requests` bounds its wait. */
 export function holdBoundedRequests(requests: Iterable<Node>): void {
