@@ -8,6 +8,9 @@ import path from 'node:path';
 import type { SdkUpgrade } from './shapes.ts';
 import { swapProvider, v2PackagesUsed } from './sdk-provider.ts';
 import { repairResultTypes } from './v2-result-types.ts';
+import { repairToolInputSchemas } from './tool-input-schemas.ts';
+import { installedVersion } from './installed.ts';
+import { collectFiles } from '../files/walk.ts';
 import { repairResourceCalls } from './resource-calls.ts';
 import { keepV1ForUnmappedModules } from './unmapped-modules.ts';
 import { repairContextDestructuring } from './context-destructuring.ts';
@@ -68,5 +71,13 @@ export async function repairUpgrade(upgrades: SdkUpgrade[], providers: Map<strin
   const repair = repairResultTypes(changed);
   for (const [file, text] of repair.texts) writeFileSync(file, text);
   findings.push(...repair.findings.map((f) => ({ ...f, text: repair.texts.get(f.file) ?? readFileSync(f.file, 'utf8') })));
+  // The package's own types of what its v2 handlers return, in files the codemod did not need to touch too.
+  for (const upgrade of upgrades) {
+    const files = (await collectFiles([at(upgrade.dir)], at(upgrade.dir))).files;
+    const zodMajor = Number(installedVersion(at(upgrade.dir), 'zod')?.split('.')[0]) || undefined;
+    const schemas = repairToolInputSchemas(files, zodMajor);
+    for (const [file, text] of schemas.texts) writeFileSync(file, text);
+    findings.push(...schemas.findings.map((f) => ({ ...f, text: schemas.texts.get(f.file) ?? readFileSync(f.file, 'utf8') })));
+  }
   return findings;
 }
