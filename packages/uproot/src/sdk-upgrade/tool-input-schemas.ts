@@ -75,32 +75,32 @@ class Sources {
   }
 }
 
-/** Whether `node` is a zod 3 object schema: `z.object({…})` and ZodObject methods, or a const (here or imported) holding one. */
-function isZodObject(node: ts.Expression, source: ts.SourceFile, sources: Sources, depth = 0): boolean {
+/** The zod module (`zod`, `zod/v3`) whose `z.object({…})` `node` is, through ZodObject methods and consts here or imported. */
+function zodObjectFrom(node: ts.Expression, source: ts.SourceFile, sources: Sources, depth = 0): string | undefined {
   let n = node;
   while (ts.isParenthesizedExpression(n)) n = n.expression;
-  if (depth > 4) return false;
+  if (depth > 4) return undefined;
   if (ts.isCallExpression(n) && ts.isPropertyAccessExpression(n.expression)) {
     const { name, expression } = n.expression;
     if (name.text === 'object' && ts.isIdentifier(expression)) {
       const zod = importsOf(source).get(expression.text);
-      return !!zod && zod.from === 'zod' && (zod.name === 'z' || zod.name === '*' || zod.name === 'default');
+      return zod && (zod.from === 'zod' || zod.from === 'zod/v3') && (zod.name === 'z' || zod.name === '*' || zod.name === 'default') ? zod.from : undefined;
     }
-    return OBJECT_METHODS.has(name.text) && isZodObject(expression, source, sources, depth + 1);
+    return OBJECT_METHODS.has(name.text) ? zodObjectFrom(expression, source, sources, depth + 1) : undefined;
   }
-  if (!ts.isIdentifier(n)) return false;
+  if (!ts.isIdentifier(n)) return undefined;
   const local = constNamed(source, n.text);
-  if (local?.initializer) return isZodObject(local.initializer, source, sources, depth + 1);
+  if (local?.initializer) return zodObjectFrom(local.initializer, source, sources, depth + 1);
   const imported = importsOf(source).get(n.text);
   const file = imported && imported.name !== 'default' && imported.name !== '*' ? resolveRelative(source.fileName, imported.from, sources.exists) : undefined;
-  if (!file) return false;
+  if (!file) return undefined;
   const target = sources.get(file);
   const declaration = constNamed(target, imported!.name);
-  return !!declaration?.initializer && isZodObject(declaration.initializer, target, sources, depth + 1);
+  return declaration?.initializer ? zodObjectFrom(declaration.initializer, target, sources, depth + 1) : undefined;
 }
 
-/** Whether `call` is zod-to-json-schema's converter called with one zod object schema. */
-function isObjectSchemaCall(call: ts.CallExpression, source: ts.SourceFile, sources: Sources): boolean {
+/** The zod module of the one z.object() schema zod-to-json-schema's converter is called with, else undefined. */
+function objectSchemaCall(call: ts.CallExpression, source: ts.SourceFile, sources: Sources): string | undefined {
   const imports = importsOf(source);
   const callee = call.expression;
   let converter = false;
@@ -112,7 +112,7 @@ function isObjectSchemaCall(call: ts.CallExpression, source: ts.SourceFile, sour
     converter = bound?.from === 'zod-to-json-schema' && bound.name === '*' && (callee.name.text === 'zodToJsonSchema' || callee.name.text === 'default');
   }
   // A second argument can name the schema, which moves it under `definitions` behind a `$ref`.
-  return converter && call.arguments.length === 1 && isZodObject(call.arguments[0]!, source, sources);
+  return converter && call.arguments.length === 1 ? zodObjectFrom(call.arguments[0]!, source, sources) : undefined;
 }
 
 interface Edit {
@@ -178,13 +178,15 @@ export function repairToolInputSchemas(files: string[], zodMajor: number | undef
     return `${path.basename(s.fileName)}:${s.getLineAndCharacterOfPosition(node.getStart(s)).line + 1}`;
   };
   for (const [alias, { casts, others }] of aliases) {
-    const converted = casts.filter((c) => ts.isCallExpression(c.expression) && isObjectSchemaCall(c.expression, c.getSourceFile(), sources));
+    const modules = new Map(casts.map((c) => [c, ts.isCallExpression(c.expression) ? objectSchemaCall(c.expression, c.getSourceFile(), sources) : undefined]));
+    const converted = casts.filter((c) => modules.get(c));
     if (!converted.length) continue;
     const file = alias.getSourceFile().fileName;
     const pos = alias.getStart(alias.getSourceFile());
     const what = `\`${alias.name.text}\` holds zod-to-json-schema's output (${at(converted[0]!)}), which v2's tools/list result types as ${V2_TYPE} (\`type: 'object'\` required)`;
     const loose = [...casts.filter((c) => !converted.includes(c)), ...others];
-    const zod3 = zodMajor === 3;
+    // `zod/v3` is zod 3's API whatever zod is installed; plain `zod` is zod 3 only where zod 3 is installed.
+    const zod3 = converted.every((c) => modules.get(c) === 'zod/v3' || zodMajor === 3);
     const binding = toolImport(alias.getSourceFile());
     if (loose.length || !zod3 || binding === undefined) {
       const why = loose.length
@@ -199,7 +201,7 @@ export function repairToolInputSchemas(files: string[], zodMajor: number | undef
     if (binding) list.push(binding);
     list.push({ at: alias.type.getStart(alias.getSourceFile()), end: alias.type.getEnd(), text: V2_TYPE });
     edits.set(file, list);
-    findings.push({ file, pos, level: 'info', message: `${what}: every use of it (${converted.length}) casts zodToJsonSchema() of one zod 3 z.object() schema, which is always \`{ type: 'object', … }\`, so uproot declared it \`${V2_TYPE}\` (type-only; the value and the emitted JavaScript are unchanged)` });
+    findings.push({ file, pos, level: 'info', message: `${what}: every use of it (${converted.length}) casts zodToJsonSchema() of one zod 3 z.object() schema, which zod-to-json-schema always writes as \`{ type: 'object', … }\`, so uproot declared it \`${V2_TYPE}\` (type-only; the value and the emitted JavaScript are unchanged)` });
   }
   const texts = new Map<string, string>();
   for (const [file, list] of edits) {
