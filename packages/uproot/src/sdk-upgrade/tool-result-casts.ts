@@ -99,7 +99,8 @@ class ResultTrace {
       else if (ts.isShorthandPropertyAssignment(p)) fields.set(p.name.text, p.name);
       else return this.fail(p, 'a content block field uproot cannot read');
     }
-    const type = fields.get('type');
+    let type = fields.get('type');
+    while (type && (ts.isAsExpression(type) || ts.isSatisfiesExpression(type) || ts.isParenthesizedExpression(type))) type = type.expression;
     const needs = type && ts.isStringLiteralLike(type) ? BLOCK_FIELDS[type.text] : undefined;
     if (!needs) return this.fail(node, 'a content block whose type is not a literal "text", "image" or "audio"');
     for (const [name, value] of fields) {
@@ -148,6 +149,15 @@ class ResultTrace {
     return this.fail(e, 'a callee uproot cannot resolve') || undefined;
   }
 
+  /** `{ echo }`: the functions the variable or function named `echo` holds. */
+  private shorthand(p: ts.ShorthandPropertyAssignment): Fn[] | undefined {
+    const decls = this.checker.getShorthandAssignmentValueSymbol(p)?.declarations ?? [];
+    const decl = decls.length === 1 ? decls[0]! : undefined;
+    if (decl && ts.isFunctionDeclaration(decl)) return [decl];
+    if (decl && ts.isVariableDeclaration(decl) && decl.initializer && ts.getCombinedNodeFlags(decl) & ts.NodeFlags.Const) return this.functions(decl.initializer);
+    return this.fail(p, 'a dispatch map entry uproot cannot resolve') || undefined;
+  }
+
   /** Every function value of an object literal held by a const that nothing writes to, spreads followed. */
   private mapFunctions(map: ts.Expression): Fn[] | undefined {
     const e = unwrap(ts.isAsExpression(map) ? map.expression : map);
@@ -170,7 +180,7 @@ class ResultTrace {
         if (!inner) return undefined;
         out.push(...inner);
       } else {
-        const fns = ts.isPropertyAssignment(p) ? this.functions(p.initializer) : ts.isShorthandPropertyAssignment(p) ? this.functions(p.name) : undefined;
+        const fns = ts.isPropertyAssignment(p) ? this.functions(p.initializer) : ts.isShorthandPropertyAssignment(p) ? this.shorthand(p) : undefined;
         if (!fns) return this.fail(p, 'a dispatch map entry uproot cannot resolve') || undefined;
         out.push(...fns);
       }
