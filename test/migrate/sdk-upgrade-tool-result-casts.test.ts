@@ -120,3 +120,52 @@ export function install(server: Server) {
     expect(emit(texts['index.ts']!)).toBe(emit(INDEX));
   });
 });
+
+describe('the premise, on the real SDKs', () => {
+  // Every block kind the proof accepts, with isError: v1 (1.32.2, which sends what 1.22 sent for valid results) and
+  // v2 answer the same result on 2025-era connections, and v2 answers it on 2026-07-28 too (plus its resultType).
+  const RESULT = { content: [{ type: 'text', text: 't' }, { type: 'image', data: 'aW1n', mimeType: 'image/png' }, { type: 'audio', data: 'YXU=', mimeType: 'audio/wav' }], isError: true };
+
+  async function answer2025(v: 'v1' | 'v2'): Promise<unknown> {
+    const mod = v === 'v1' ? await import('@modelcontextprotocol/sdk/server/index.js') : await import('@modelcontextprotocol/server');
+    const { InMemoryTransport } = v === 'v1' ? await import('@modelcontextprotocol/sdk/inMemory.js') : await import('@modelcontextprotocol/server');
+    const server = new mod.Server({ name: 's', version: '1' }, { capabilities: { tools: {} } });
+    if (v === 'v1') {
+      const { CallToolRequestSchema } = await import('@modelcontextprotocol/sdk/types.js');
+      (server as import('@modelcontextprotocol/sdk/server/index.js').Server).setRequestHandler(CallToolRequestSchema, async () => RESULT as never);
+    } else (server as import('@modelcontextprotocol/server').Server).setRequestHandler('tools/call', async () => RESULT as never);
+    const [client, end] = InMemoryTransport.createLinkedPair();
+    const got = new Promise<unknown>((resolve) => {
+      client.onmessage = (m: unknown) => {
+        const message = m as { id?: number; result?: unknown; error?: unknown };
+        if (message.id === 2) resolve(message.error ?? message.result);
+      };
+    });
+    await (server as { connect(t: unknown): Promise<void> }).connect(end);
+    await client.start();
+    await client.send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'c', version: '1' } } });
+    await client.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    await client.send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'read', arguments: {} } });
+    const out = await got;
+    await server.close();
+    return out;
+  }
+
+  it('v1 and v2 send the proven result unchanged on 2025, and v2 on 2026-07-28', async () => {
+    expect(await answer2025('v1')).toEqual(RESULT);
+    expect(await answer2025('v2')).toEqual(RESULT);
+    const { Server, createMcpHandler } = await import('@modelcontextprotocol/server');
+    const { Client, StreamableHTTPClientTransport } = await import('@modelcontextprotocol/client');
+    const handler = createMcpHandler(() => {
+      const server = new Server({ name: 's', version: '1' }, { capabilities: { tools: {} } });
+      server.setRequestHandler('tools/call', async () => RESULT as never);
+      return server;
+    });
+    const client = new Client({ name: 'c', version: '1' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
+    await client.connect(new StreamableHTTPClientTransport(new URL('http://uproot-casts.test/mcp'), { fetch: (url, init) => handler.fetch(new Request(url, init)) }));
+    expect(client.getNegotiatedProtocolVersion()).toBe('2026-07-28');
+    expect(await client.callTool({ name: 'read', arguments: {} })).toMatchObject(RESULT);
+    await client.close();
+    await handler.close();
+  });
+});
