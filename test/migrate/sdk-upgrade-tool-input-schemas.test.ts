@@ -88,6 +88,22 @@ describe('a loose type holding zodToJsonSchema(z.object()) gets Tool["inputSchem
     expect(messages[0]).toContain(why);
   });
 
+  it('a cast written in place, beside an alias in the same file: one import, both typed', () => {
+    const tools = `import { z } from 'zod';\nimport { zodToJsonSchema } from 'zod-to-json-schema';\ntype ToolInput = Record<string, unknown>;\nconst A = z.object({ a: z.string() });\nexport const tools = [\n  { name: 'a', inputSchema: zodToJsonSchema(A) as ToolInput },\n  { name: 'b', inputSchema: zodToJsonSchema(z.object({ b: z.number() })) as Record<string, unknown> },\n];\n`;
+    const { texts, findings } = repair({ 'handlers.ts': HANDLERS, 'tools.ts': tools });
+    expect(texts['tools.ts']).toBe(`import type { Tool } from '@modelcontextprotocol/server';\n${tools.replace("type ToolInput = Record<string, unknown>", "type ToolInput = Tool['inputSchema']").replace('as Record<string, unknown>', "as Tool['inputSchema']")}`);
+    expect(findings).toEqual(['tools.ts:4 info', 'tools.ts:8 info']);
+    expect(repair({ 'handlers.ts': HANDLERS, 'tools.ts': texts['tools.ts']! }).findings).toEqual([]);
+  });
+
+  it('a cast written in place where zod 4 is installed is named, unchanged', () => {
+    const tools = `import { z } from 'zod';\nimport { zodToJsonSchema } from 'zod-to-json-schema';\nexport const tools = [{ name: 'b', inputSchema: zodToJsonSchema(z.object({})) as Record<string, unknown> }];\n`;
+    const { texts, findings, messages } = repair({ 'handlers.ts': HANDLERS, 'tools.ts': tools }, 4);
+    expect(texts['tools.ts']).toBe(tools);
+    expect(findings).toEqual(['tools.ts:3 warning']);
+    expect(messages[0]).toContain('the installed zod is 4.x');
+  });
+
   it('leaves a package without a tools/list handler, and JavaScript, alone', () => {
     const files = { 'types.ts': TYPES, 'tools.ts': TOOLS('const ReadArgs = z.object({ a: z.string() });') };
     expect(repair(files).findings).toEqual([]);

@@ -114,6 +114,12 @@ export function install(server: Server) {
     expect(findings[0]).toContain(`because it cannot follow ${why}: check those values, then cast to CallToolResult`);
   });
 
+  it('leaves a cast to a promise type alone: CallToolResult there would not compile', () => {
+    const index = INDEX.replace('const result = await fn(args);\n      return result as { content: Array<{ type: string; text?: string }>; isError?: boolean };', 'return fn(args) as Promise<{ content: unknown[] }>;');
+    expect(index).not.toBe(INDEX);
+    expect(repair({ 'types.ts': TYPES, 'read.ts': READ(), 'index.ts': index })).toMatchObject({ findings: [] });
+  });
+
   it('changes no emitted JavaScript', () => {
     const { texts } = repair({ 'types.ts': TYPES, 'read.ts': READ(), 'index.ts': INDEX });
     const emit = (text: string) => ts.transpileModule(text, { compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext } }).outputText;

@@ -156,9 +156,12 @@ export function repairToolInputSchemas(files: string[], zodMajor: number | undef
     const file = imported && imported.name !== '*' && imported.name !== 'default' ? resolveRelative(source.fileName, imported.from, exists) : undefined;
     return file ? sources.get(file).statements.find((s): s is ts.TypeAliasDeclaration => ts.isTypeAliasDeclaration(s) && s.name.text === imported!.name && !!s.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)) : undefined;
   };
+  const inline: ts.AsExpression[] = [];
   for (const file of typed) {
     const source = sources.get(file);
     const visit = (node: ts.Node) => {
+      // Written in place, `zodToJsonSchema(S) as Record<string, unknown>`: this one cast is all there is to prove.
+      if (ts.isAsExpression(node) && looseRecord(node.type) && ts.isCallExpression(node.expression)) inline.push(node);
       if (ts.isTypeReferenceNode(node)) {
         const alias = aliasOf(node);
         if (alias && looseRecord(alias.type)) {
@@ -202,6 +205,25 @@ export function repairToolInputSchemas(files: string[], zodMajor: number | undef
     list.push({ at: alias.type.getStart(alias.getSourceFile()), end: alias.type.getEnd(), text: V2_TYPE });
     edits.set(file, list);
     findings.push({ file, pos, level: 'info', message: `${what}: every use of it (${converted.length}) casts zodToJsonSchema() of one zod 3 z.object() schema, which zod-to-json-schema always writes as \`{ type: 'object', … }\`, so uproot declared it \`${V2_TYPE}\` (type-only; the value and the emitted JavaScript are unchanged)` });
+  }
+  for (const cast of inline) {
+    const source = cast.getSourceFile();
+    const module = objectSchemaCall(cast.expression as ts.CallExpression, source, sources);
+    if (!module) continue;
+    const file = source.fileName;
+    const pos = cast.getStart(source);
+    const what = `zod-to-json-schema's output is cast to \`${cast.type.getText(source)}\` here, which v2's tools/list result types as ${V2_TYPE} (\`type: 'object'\` required)`;
+    const binding = edits.get(file)?.some((e) => e.text.includes('{ Tool }')) ? null : toolImport(source);
+    if ((module !== 'zod/v3' && zodMajor !== 3) || binding === undefined) {
+      const why = binding === undefined ? 'the name Tool is taken in this file' : `the installed zod is ${zodMajor ? `${zodMajor}.x` : 'not found'}, and zod-to-json-schema writes \`type: 'object'\` only for zod 3 schemas`;
+      findings.push({ file, pos, level: 'warning', message: `${what}; uproot cannot prove the value is an object schema, because ${why}: cast it to ${V2_TYPE} if the type check fails after the install` });
+      continue;
+    }
+    const list = edits.get(file) ?? [];
+    if (binding) list.push(binding);
+    list.push({ at: cast.type.getStart(source), end: cast.type.getEnd(), text: V2_TYPE });
+    edits.set(file, list);
+    findings.push({ file, pos, level: 'info', message: `${what}: it is zodToJsonSchema() of one zod 3 z.object() schema, which zod-to-json-schema always writes as \`{ type: 'object', … }\`, so uproot cast it to \`${V2_TYPE}\` (type-only; the value and the emitted JavaScript are unchanged)` });
   }
   const texts = new Map<string, string>();
   for (const [file, list] of edits) {

@@ -234,7 +234,10 @@ function resultCasts(source: ts.SourceFile): ts.AsExpression[] {
       if (method && ts.isStringLiteralLike(method) && method.text === 'tools/call' && handler && (ts.isArrowFunction(handler) || ts.isFunctionExpression(handler))) {
         const collect = (e: ts.Expression) => {
           const n = ts.isParenthesizedExpression(e) ? e.expression : e;
-          if (ts.isAsExpression(n) && !(ts.isTypeReferenceNode(n.type) && ts.isIdentifier(n.type.typeName) && n.type.typeName.text === 'CallToolResult')) out.push(n);
+          // A cast to a promise type casts a pending result: retargeting it to CallToolResult would not compile.
+          if (!ts.isAsExpression(n)) return;
+          const named = ts.isTypeReferenceNode(n.type) && ts.isIdentifier(n.type.typeName) ? n.type.typeName.text : undefined;
+          if (named !== 'CallToolResult' && named !== 'Promise') out.push(n);
         };
         if (!ts.isBlock(handler.body)) collect(handler.body);
         else {
