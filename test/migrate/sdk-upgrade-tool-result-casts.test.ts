@@ -114,6 +114,15 @@ export function install(server: Server) {
     expect(findings[0]).toContain(`because it cannot follow ${why}: check those values, then cast to CallToolResult`);
   });
 
+  it('names a tool function without a declared type that may end without a return', () => {
+    const files = {
+      'index.ts': `import type { Server } from '@modelcontextprotocol/server';\nconst tools = { maybe: async (a: { x?: string }) => {\n  if (a.x) return { content: [{ type: 'text' as const, text: a.x }] };\n} };\nexport function install(server: Server) {\n  server.setRequestHandler('tools/call', async (request) => (await tools.maybe(request.params.arguments ?? {})) as { content: unknown[] });\n}\n`,
+    };
+    const { texts, findings } = repair(files);
+    expect(texts).toEqual(files);
+    expect(findings).toEqual([expect.stringContaining('because it cannot follow a function that may end without returning a result at index.ts:2')]);
+  });
+
   it('leaves a cast to a promise type alone: CallToolResult there would not compile', () => {
     const index = INDEX.replace('const result = await fn(args);\n      return result as { content: Array<{ type: string; text?: string }>; isError?: boolean };', 'return fn(args) as Promise<{ content: unknown[] }>;');
     expect(index).not.toBe(INDEX);

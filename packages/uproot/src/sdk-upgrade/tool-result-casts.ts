@@ -123,6 +123,10 @@ class ResultTrace {
     this.seen.add(fn);
     if (!fn.body) return this.fail(fn, 'a function without a body');
     if (!ts.isBlock(fn.body)) return this.result(fn.body);
+    // A declared return type makes the checker refuse a path that ends without a return; otherwise the body's last
+    // statement must leave the function, or it may resolve to undefined, which v2 answers differently.
+    const last = fn.body.statements[fn.body.statements.length - 1];
+    if (!fn.type && !(last && (ts.isReturnStatement(last) || ts.isThrowStatement(last)))) return this.fail(fn, 'a function that may end without returning a result');
     let ok = true;
     const visit = (node: ts.Node) => {
       if (!ok || ts.isFunctionLike(node) || ts.isClassLike(node)) return;
