@@ -99,6 +99,7 @@ describe('the installed v1 decides', () => {
     expect(request.outcome).toBe('marked');
     expect(request.reason).toBe('v1-sdk');
     expect(request.detail).toContain('at src/server.ts:10 (type "blob"): v1 1.17.4, as installed, sends it as returned, but v2 validates tools/call results and would answer -32602 instead');
+    expect(request.detail).toContain('v2 answers the JSON-RPC error "Invalid tools/call result" on 2025-era and 2026-07-28 connections alike where v1 sent the result');
     expect(readJson(path.join(dir, 'package.json')).dependencies!['@modelcontextprotocol/sdk']).toBe('^1.24.0');
     expect(readFileSync(path.join(dir, 'src/server.ts'), 'utf8')).toContain("from '@modelcontextprotocol/sdk/server/mcp.js'");
   });
@@ -133,5 +134,21 @@ describe('the installed v1 decides', () => {
       await mcp.close();
     }
     expect(answers).toEqual(['v1 error -32602', 'v2 error -32602']);
+  });
+
+  it('the premise on 2026-07-28: v2 answers -32602 there too, which its client throws', async () => {
+    const { Server, createMcpHandler } = await import('@modelcontextprotocol/server');
+    const { Client, StreamableHTTPClientTransport } = await import('@modelcontextprotocol/client');
+    const handler = createMcpHandler(() => {
+      const server = new Server({ name: 's', version: '1' }, { capabilities: { tools: {} } });
+      server.setRequestHandler('tools/call', async () => ({ content: [{ type: 'blob', data: 'eA==', mimeType: 'a/b' }] }) as never);
+      return server;
+    });
+    const client = new Client({ name: 'c', version: '1' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
+    await client.connect(new StreamableHTTPClientTransport(new URL('http://uproot-blob.test/mcp'), { fetch: (url, init) => handler.fetch(new Request(url, init)) }));
+    expect(client.getNegotiatedProtocolVersion()).toBe('2026-07-28');
+    await expect(client.callTool({ name: 'raw', arguments: {} })).rejects.toMatchObject({ code: -32602, message: expect.stringContaining('Invalid tools/call result') });
+    await client.close();
+    await handler.close();
   });
 });

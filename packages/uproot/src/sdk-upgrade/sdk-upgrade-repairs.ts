@@ -3,11 +3,15 @@
 // for self-contained modules v2 has no counterpart for, the codemod's own
 // .resource() rename where only a non-literal name stopped it, and the type-only annotation of values v2's stricter
 // handler result types would reject.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { SdkUpgrade } from './shapes.ts';
 import { swapProvider, v2PackagesUsed } from './sdk-provider.ts';
 import { repairResultTypes } from './v2-result-types.ts';
+import { repairToolInputSchemas } from './tool-input-schemas.ts';
+import { repairToolResultCasts, resultProgram } from './tool-result-casts.ts';
+import { installedVersion } from './installed.ts';
+import { collectFiles } from '../files/walk.ts';
 import { repairResourceCalls } from './resource-calls.ts';
 import { keepV1ForUnmappedModules } from './unmapped-modules.ts';
 import { repairContextDestructuring } from './context-destructuring.ts';
@@ -29,6 +33,14 @@ export interface UpgradeFinding {
   text: string;
   level: 'info' | 'warning';
   message: string;
+}
+
+/** The folder of the tsconfig.json nearest `dir` (itself, or up to the package.json), else `dir`. */
+function tsconfigDir(dir: string): string {
+  for (let current = dir; ; current = path.dirname(current)) {
+    if (existsSync(path.join(current, 'tsconfig.json'))) return current;
+    if (existsSync(path.join(current, 'package.json')) || path.dirname(current) === current) return dir;
+  }
 }
 
 /**
@@ -68,5 +80,18 @@ export async function repairUpgrade(upgrades: SdkUpgrade[], providers: Map<strin
   const repair = repairResultTypes(changed);
   for (const [file, text] of repair.texts) writeFileSync(file, text);
   findings.push(...repair.findings.map((f) => ({ ...f, text: repair.texts.get(f.file) ?? readFileSync(f.file, 'utf8') })));
+  // The package's own types of what its v2 handlers return, in files the codemod did not need to touch too.
+  for (const upgrade of upgrades) {
+    const files = (await collectFiles([at(upgrade.dir)], at(upgrade.dir))).files;
+    const zodMajor = Number(installedVersion(at(upgrade.dir), 'zod')?.split('.')[0]) || undefined;
+    const schemas = repairToolInputSchemas(files, zodMajor);
+    for (const [file, text] of schemas.texts) writeFileSync(file, text);
+    findings.push(...schemas.findings.map((f) => ({ ...f, text: schemas.texts.get(f.file) ?? readFileSync(f.file, 'utf8') })));
+    // The checker is only worth starting where a tools/call handler casts what it returns.
+    if (!files.some((f) => /\.[cm]?tsx?$/.test(f) && /['"]tools\/call['"][\s\S]*\bas\s/.test(readFileSync(f, 'utf8')))) continue;
+    const casts = repairToolResultCasts(resultProgram(tsconfigDir(at(upgrade.dir)), files), files);
+    for (const [file, text] of casts.texts) writeFileSync(file, text);
+    findings.push(...casts.findings.map((f) => ({ ...f, text: casts.texts.get(f.file) ?? readFileSync(f.file, 'utf8') })));
+  }
   return findings;
 }

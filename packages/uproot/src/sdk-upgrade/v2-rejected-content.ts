@@ -2,8 +2,10 @@
 // tools/call result, low-level setRequestHandler and McpServer tools alike, and answers -32602 "Invalid tools/call
 // result" instead. Where the installed v1 still sends, a content block whose `type` no MCP revision defines
 // (tasksync-mcp, on 1.17.4, returns `type: "blob"` for non-image files) changes what the client gets, and no type
-// annotation can keep the v1 answer: the upgrade is held. Read on the files before the upgrade (v1's
-// CallToolRequestSchema as well as v2's 'tools/call'), so lines are the user's.
+// annotation can keep the v1 answer: the upgrade is held. Checked on tasksync's own 1.17.4 and v2 2.4.0: v2 answers
+// -32602 on 2025-06-18, 2025-11-25 and 2026-07-28 alike; the v1 1.17.4 and v2 clients already threw parsing 1.17.4's
+// result (ZodError, SdkError InvalidResult), but the wire changes from a result to an error for every client.
+// Read on the files before the upgrade (v1's CallToolRequestSchema as well as v2's 'tools/call'), so lines are the user's.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ts } from 'ts-morph';
@@ -23,7 +25,7 @@ export interface RejectedContent {
 /** Why the upgrade is held, naming each block (`label` makes a path relative for the user). */
 export function describeRejected(list: RejectedContent[], label: (file: string) => string, version: string | undefined): string {
   const at = list.slice(0, 3).map((r) => `${label(r.file)}:${r.line} (type ${r.values.map((v) => `"${v}"`).join(' or ')})`).join(', ') + (list.length > 3 ? ` and ${list.length - 3} more` : '');
-  return `a tools/call handler returns a content block whose type no MCP revision defines, at ${at}: v1 ${version ?? '(its version unknown here)'}, as installed, sends it as returned, but v2 validates tools/call results and would answer -32602 instead, so the upgrade would change what the client gets (give the block a type MCP defines, such as "resource" with a blob, then upgrade)`;
+  return `a tools/call handler returns a content block whose type no MCP revision defines, at ${at}: v1 ${version ?? '(its version unknown here)'}, as installed, sends it as returned, but v2 validates tools/call results and would answer -32602 instead, so the upgrade would change what the client gets: v2 answers the JSON-RPC error "Invalid tools/call result" on 2025-era and 2026-07-28 connections alike where v1 sent the result (a client built on the SDK, v1 or v2, already failed to parse that result, but any other client received the block) (give the block a type MCP defines, such as "resource" with a blob, then upgrade)`;
 }
 
 /**
