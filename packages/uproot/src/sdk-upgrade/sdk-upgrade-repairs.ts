@@ -11,6 +11,7 @@ import { repairResultTypes } from './v2-result-types.ts';
 import { repairResourceCalls } from './resource-calls.ts';
 import { keepV1ForUnmappedModules } from './unmapped-modules.ts';
 import { repairContextDestructuring } from './context-destructuring.ts';
+import { CONTEXT_READS_MOVED, repairContextReads } from './context-reads.ts';
 
 /** What uproot says where it finished a `.resource()` call the codemod left. */
 export const RESOURCE_RENAMED = "the codemod left this .resource() call because its name is not a string literal; the receiver is an McpServer, so uproot renamed it to registerResource(), the codemod's own rewrite (v1's resource(name, uri, metadata, read) is v2's registerResource(name, uri, config, read))";
@@ -63,6 +64,11 @@ export async function repairUpgrade(upgrades: SdkUpgrade[], providers: Map<strin
     if (contexts) {
       writeFileSync(file, contexts.text);
       for (const line of contexts.lines) findings.push({ file, line, text: contexts.text, level: 'info', message: CONTEXT_REACHED });
+    }
+    const reads = repairContextReads(readFileSync(file, 'utf8'), file);
+    if (reads) {
+      writeFileSync(file, reads.text);
+      for (const line of reads.lines) findings.push({ file, line, text: reads.text, level: 'info', message: CONTEXT_READS_MOVED });
     }
   }
   const repair = repairResultTypes(changed);
