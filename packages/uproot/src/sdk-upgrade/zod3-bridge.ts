@@ -84,7 +84,7 @@ function commonDir(files: string[]): string {
 }
 
 /** Each registration's schemas wrapped; a registration whose schemas uproot cannot reach refuses the whole bridge. */
-function wrapRegistrations(file: string, text: string, at: (line: number) => string): { text: string; count: number } | BridgeRefusal {
+export function wrapRegistrations(file: string, text: string, at: (line: number) => string): { text: string; count: number } | BridgeRefusal {
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, /\.[cm]?tsx$|\.jsx$/.test(file) ? ts.ScriptKind.TSX : undefined);
   const inserts: Array<{ pos: number; text: string }> = [];
   const markers: Array<{ start: number; end: number }> = [];
