@@ -15,6 +15,8 @@ import { collectFiles } from '../files/walk.ts';
 import { repairResourceCalls } from './resource-calls.ts';
 import { keepV1ForUnmappedModules } from './unmapped-modules.ts';
 import { repairContextDestructuring } from './context-destructuring.ts';
+import { CONTEXT_READS_MOVED, repairContextReads } from './context-reads.ts';
+import { dischargeContextMockAdvisories, OWN_CONTEXT } from './context-mock-advisory.ts';
 
 /** What uproot says where it finished a `.resource()` call the codemod left. */
 export const RESOURCE_RENAMED = "the codemod left this .resource() call because its name is not a string literal; the receiver is an McpServer, so uproot renamed it to registerResource(), the codemod's own rewrite (v1's resource(name, uri, metadata, read) is v2's registerResource(name, uri, config, read))";
@@ -75,6 +77,20 @@ export async function repairUpgrade(upgrades: SdkUpgrade[], providers: Map<strin
     if (contexts) {
       writeFileSync(file, contexts.text);
       for (const line of contexts.lines) findings.push({ file, line, text: contexts.text, level: 'info', message: CONTEXT_REACHED });
+    }
+    const reads = repairContextReads(readFileSync(file, 'utf8'), file);
+    if (reads) {
+      writeFileSync(file, reads.text);
+      for (const line of reads.lines) findings.push({ file, line, text: reads.text, level: 'info', message: CONTEXT_READS_MOVED });
+    }
+  }
+  // The codemod's markers can sit in files it changed nothing else in.
+  const marked = new Set(upgrades.flatMap((u) => u.result.diagnostics.filter((d) => d.insertComment).map((d) => path.resolve(d.file))));
+  for (const file of new Set([...changed, ...marked])) {
+    const mocks = dischargeContextMockAdvisories(readFileSync(file, 'utf8'), file);
+    if (mocks) {
+      writeFileSync(file, mocks.text);
+      for (const line of mocks.lines) findings.push({ file, line, text: mocks.text, level: 'info', message: OWN_CONTEXT });
     }
   }
   const repair = repairResultTypes(changed);

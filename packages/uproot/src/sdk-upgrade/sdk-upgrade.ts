@@ -22,7 +22,7 @@ import { changedDependencies, codemodDiagnostics, declaresV1Sdk, lineMap, snapsh
 import { findWorkspace, isWithin, nearestManifest, type Workspace } from '../files/workspaces.ts';
 import { describeBlockers, upgradeBlockers } from './upgrade-blockers.ts';
 import { describeRejected, installedV1, rejectedContent, v1ValidatesToolResults } from './v2-rejected-content.ts';
-import { describeZodFloor, zodFloorHold } from './zod-floor.ts';
+import { describeUnbridged, describeZodFloor, zodFloorHold } from './zod-floor.ts';
 import { describeRemoved, removedFeatures } from './removed-features.ts';
 import { raiseZodWhereProven } from './zod-raise.ts';
 import { declareSdkBroughtImports } from './undeclared-imports.ts';
@@ -147,9 +147,9 @@ export async function migrateWithSdkUpgrade(paths: string[], options: SdkUpgrade
   const label = (p: string) => relativePath(options.cwd, p);
   if (wouldChange && (!pays || left.length || rejected.length || zod || removed.length)) {
     const why = pays
-      ? [left.length ? leftBehind(left, trial.result.sdkUpgrade!, plan.targets, options.cwd) : '', rejected.length ? describeRejected(rejected, label, v1) : '', zod ? describeZodFloor(zod, label, trial.zodBreaks) : '', removed.length ? describeRemoved(removed) : ''].filter(Boolean).join('; and ')
+      ? [left.length ? leftBehind(left, trial.result.sdkUpgrade!, plan.targets, options.cwd) : '', rejected.length ? describeRejected(rejected, label, v1) : '', zod ? describeZodFloor(zod, label, trial.zodBreaks, trial.zodUnbridged) : '', removed.length ? describeRemoved(removed) : ''].filter(Boolean).join('; and ')
       : rewrites.length
-        ? `${DORMANT_ONLY}, and ${describeBlockers(blockers)}${trial.zodBreaks.length ? `; uproot did not raise zod to ^4.2 because zod 4 changes what the code does at ${describeZod4Breaks(trial.zodBreaks, label)}` : ''}`
+        ? `${DORMANT_ONLY}, and ${describeBlockers(blockers)}${trial.zodBreaks.length ? `; uproot did not raise zod to ^4.2 because zod 4 changes what the code does at ${describeZod4Breaks(trial.zodBreaks, label)}${describeUnbridged(trial.zodUnbridged)}` : ''}`
         : undefined;
     const result = await runMigrate(paths, why ? { ...options, upgradeHeld: `${V1_UPGRADE_HELD}: ${why}` } : options);
     result.sdkUpgrade = skippedUpgrade(trial.result.sdkUpgrade!, why);
@@ -218,7 +218,7 @@ function skippedUpgrade(tried: SdkUpgradeReport, why?: string): SdkUpgradeReport
 }
 
 /** Upgrade and migrate in a temporary copy of the project; only diffs and the summary come back. */
-async function upgradeInCopy(paths: string[], options: SdkUpgradeOptions, plan: UpgradePlan, before: Map<string, string | undefined>): Promise<{ result: MigrateResult; upgrades: SdkUpgrade[]; changes: TreeChange[]; zodBreaks: Zod4Break[] }> {
+async function upgradeInCopy(paths: string[], options: SdkUpgradeOptions, plan: UpgradePlan, before: Map<string, string | undefined>): Promise<{ result: MigrateResult; upgrades: SdkUpgrade[]; changes: TreeChange[]; zodBreaks: Zod4Break[]; zodUnbridged: string[] }> {
   const temp = mkdtempSync(path.join(os.tmpdir(), 'uproot-upgrade-'));
   const copy = path.join(temp, 'project');
   const inCopy = (p: string) => path.join(copy, path.relative(plan.root, p));
@@ -239,7 +239,7 @@ async function upgradeInCopy(paths: string[], options: SdkUpgradeOptions, plan: 
     const upgraded = upgradedTexts(upgrades.map((u) => u.result));
     const repairs = await repairUpgrade(upgrades, plan.providers, inCopy, (p) => relativePath(options.cwd, p));
     // Before the migration: with zod raised, the rewrite is planned on the code as it will run.
-    const zod = await raiseZodWhereProven(upgrades, original, options.cwd);
+    const zod = await raiseZodWhereProven(upgrades, original, options.cwd, inCopy, (p) => relativePath(options.cwd, p));
     repairs.push(...zod.findings);
     repairs.push(...(await declareSdkBroughtImports(upgrades, original, options.cwd)));
     const copyCwd = isWithin(options.cwd, plan.root) ? inCopy(options.cwd) : copy;
@@ -286,7 +286,7 @@ async function upgradeInCopy(paths: string[], options: SdkUpgradeOptions, plan: 
       merged.files.push({ file, absolute, changed: true, created: true, outcomes: created.outcomes, diff: createTwoFilesPatch('/dev/null', `b/${file}`, '', text, undefined, undefined, { context: 3 }) });
     }
     merged.sdkUpgrade = await summarize(plan, upgrades, upgraded, before, repairs, inCopy, original, options.cwd);
-    return { result: merged, upgrades, changes: treeChanges(copy, original, skippedFolder), zodBreaks: zod.breaks };
+    return { result: merged, upgrades, changes: treeChanges(copy, original, skippedFolder), zodBreaks: zod.breaks, zodUnbridged: zod.unbridged };
   } finally {
     rmSync(temp, { recursive: true, force: true });
   }

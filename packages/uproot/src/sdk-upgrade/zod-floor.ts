@@ -44,14 +44,19 @@ export function zodRegistrations(files: string[], read: (file: string) => string
   return usesZod ? at : [];
 }
 
+/** Why the zod 3 bridge (zod3-bridge.ts) did not keep the package on zod 3 either, as a clause to append. */
+export function describeUnbridged(reasons: string[]): string {
+  return reasons.length ? `, nor keep zod 3 behind zod3Schema() because ${[...new Set(reasons)].join('; ')}` : '';
+}
+
 /**
  * Why the upgrade is held (`label` makes a path relative for the user); `breaks` are the uses zod-v4-proof.ts found
  * zod 4 changes, which kept uproot from raising the range itself.
  */
-export function describeZodFloor(hold: ZodFloorHold, label: (file: string) => string, breaks: Zod4Break[] = []): string {
+export function describeZodFloor(hold: ZodFloorHold, label: (file: string) => string, breaks: Zod4Break[] = [], unbridged: string[] = []): string {
   const shown = hold.at.slice(0, 3).map((a) => `${label(a.file)}:${a.line}`).join(', ') + (hold.at.length > 3 ? ` and ${hold.at.length - 3} more` : '');
   const fix = breaks.length
-    ? `uproot did not raise zod to ^4.2 because zod 4 changes what the code does at ${describeZod4Breaks(breaks, label)}; change those, then upgrade`
+    ? `uproot did not raise zod to ^4.2 because zod 4 changes what the code does at ${describeZod4Breaks(breaks, label)}${describeUnbridged(unbridged)}; change those, then upgrade`
     : 'raise zod to ^4.2 and move the schemas to it, then upgrade';
   return `the project's zod range '${hold.range}' is below v2's floor (zod >= 4.2.0) and ${shown} hand${hold.at.length === 1 ? 's' : ''} zod schemas to a tool or prompt registration: on v2 a zod 3 raw shape makes registerTool throw when the server starts, and a zod 3 object fails tools/list (${fix})`;
 }
