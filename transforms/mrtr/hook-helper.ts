@@ -111,7 +111,7 @@ export function planHookHelper(unit: Unit, group: Group, checks: ConsumerCheck, 
   exempt.startup = startup;
   // A finally that re-derives state (rederive.ts): the derivation runs in the helper, the states it writes are mirrors.
   if (context.derivations?.length) {
-    const derived = rederive(unit, context.derivations, state, helper, reason);
+    const derived = rederive(unit, context.derivations, state, helper, exempt.hooks, reason);
     exempt.helpers.push(...derived.functions);
     startup.push(...derived.startup);
     mirrors = [...mirrors, ...derived.mirrors];

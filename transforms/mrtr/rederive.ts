@@ -6,7 +6,8 @@
 // answer fill copies the roots into (answer-fill.ts), and its readers derive the roots per request. The
 // derivation stays in the helper's `finally` and runs on every request, for every client, as the block
 // ran after every fill: so it may only compute from what it reads, write those states and report. Its
-// other callers may only be start-up code ahead of the connect, which runs before any request in both forms.
+// other callers may only be start-up code (ahead of the connect, or of every hook), which runs before any
+// request in both forms.
 import type { TSESTree } from '@typescript-eslint/types';
 import { type FunctionNode, type Node, contains, enclosingFunction, functionName, locOf, propertyName, thisClass, unwrap, walkAll } from '@uproot/core/planning';
 import { statesOf } from '@uproot/core/planning';
@@ -14,6 +15,7 @@ import type { RootsSite, RootsState, VariableLike } from '@uproot/core/planning'
 import { isConsoleCall } from '../hook-statements.ts';
 import type { Derivation } from '../param/state/finally-derivations.ts';
 import { beforeConnect, isLevelLog } from './fallback-fill.ts';
+import { atStartup } from './startup.ts';
 import { type Unit, Unprovable } from './unit.ts';
 
 type Reason = NonNullable<RootsSite['reason']>;
@@ -28,7 +30,7 @@ export interface Rederived {
 }
 
 /** `roots`: the roots state the fill writes (a derivation only reads it); `helper`: the fill that keeps the `finally`. */
-export function rederive(unit: Unit, derivations: readonly Derivation[], roots: RootsState, helper: FunctionNode, reason: Reason): Rederived {
+export function rederive(unit: Unit, derivations: readonly Derivation[], roots: RootsState, helper: FunctionNode, hooks: readonly Node[], reason: Reason): Rederived {
   const out: Rederived = { functions: [], mirrors: [], startup: [] };
   for (const { fn } of derivations) {
     if (out.functions.includes(fn)) continue;
@@ -36,7 +38,7 @@ export function rederive(unit: Unit, derivations: readonly Derivation[], roots: 
     if (fn.params.length > 0) throw new Unprovable(reason, `${name}, which the fill's finally block runs, takes parameters`);
     for (const call of callsOf(fn, unit, reason, name)) {
       if (contains(helper, call)) continue;
-      if (beforeConnect(call, unit)) out.startup.push(call);
+      if (beforeConnect(call, unit) || atStartup(call, hooks, unit.prov)) out.startup.push(call);
       else throw new Unprovable(reason, `${name} re-derives state from the roots after every fill and is also called at line ${locOf(call).start.line}, after the server connected, which no per-request helper replays`);
     }
     out.functions.push(fn);
