@@ -125,10 +125,33 @@ const SETTER = (js: boolean) =>
     .replace(HEAD, `${HEAD}import { getAllowedDirectories, setAllowedDirectories } from './lib.js';\n`)
     .replace('allowed.join', 'getAllowedDirectories().join');
 
+/** filesystem-context-mcp-server's path-validation: an exported setter taking a signal too, which expands the directories and hands them to the module's own setter. */
+const FORWARDING_PATHS = (js: boolean) => `import { realpath } from 'node:fs/promises';
+let allowedDirectories${ts(js, ': string[]')} = [];
+function setAllowedDirectories(dirs${ts(js, ': readonly string[]')})${ts(js, ': void')} {
+  const normalized = dirs.map((dir) => dir.trim()).filter((dir) => dir.length > 0);
+  allowedDirectories = [...new Set(normalized)];
+}
+export async function setAllowedDirectoriesResolved(dirs${ts(js, ': readonly string[]')}, signal${ts(js, '?: AbortSignal')})${ts(js, ': Promise<void>')} {
+  const expanded = await Promise.all(dirs.map((dir) => (signal?.aborted ? dir : realpath(dir).catch(() => dir))));
+  setAllowedDirectories(expanded);
+}
+export function getAllowedDirectories()${ts(js, ': string[]')} {
+  return [...allowedDirectories];
+}
+`;
+const FORWARDING = (js: boolean) => {
+  const text = SETTER(js).replace(/setAllowedDirectories\b/g, 'setAllowedDirectoriesResolved').replace('  setAllowedDirectoriesResolved([...configured, ...inside]);', '  await setAllowedDirectoriesResolved([...configured, ...inside], undefined);');
+  // A spelling that did not change the text would prove nothing.
+  if (!text.includes('await setAllowedDirectoriesResolved([...configured, ...inside], undefined);')) throw new Error('the forwarding spelling did not apply');
+  return text;
+};
+
 const SPELLINGS: Record<string, (js: boolean) => Record<string, string>> = {
   'a named function handed the server, writing a module variable': (js) => ({ [`server.${ext(js)}`]: MODULE(js, false) }),
   'a const arrow writing a module variable': (js) => ({ [`server.${ext(js)}`]: MODULE(js, true) }),
   'class methods writing fields (this.recompute())': (js) => ({ [`server.${ext(js)}`]: CLASS(js) }),
+  'a setter forwarding to its module\'s own setter (two parameters, awaited)': (js) => ({ [`server.${ext(js)}`]: FORWARDING(js), [`paths.${ext(js)}`]: FORWARDING_PATHS(js), [`lib.${ext(js)}`]: "export * from './paths.js';\n" }),
   'a setter of another module behind a barrel': (js) => ({ [`server.${ext(js)}`]: SETTER(js), [`paths.${ext(js)}`]: PATHS(js), [`lib.${ext(js)}`]: "export * from './paths.js';\n" }),
 };
 

@@ -16,6 +16,7 @@ import { isConsoleCall } from '../hook-statements.ts';
 import type { Derivation } from '../param/state/finally-derivations.ts';
 import { beforeConnect, isLevelLog } from './fallback-fill.ts';
 import { atStartup } from './startup.ts';
+import { forwardingSetter } from './forwarding-setter.ts';
 import { type Unit, Unprovable } from './unit.ts';
 
 type Reason = NonNullable<RootsSite['reason']>;
@@ -116,7 +117,7 @@ function writtenStates(fn: FunctionNode, unit: Unit, roots: RootsState, reason: 
           const setter = setterOf(e, unit);
           if (setter) return void states.push(setter);
           const callee = unit.text.slice(e.callee.range[0], e.callee.range[1]);
-          throw new Unprovable(reason, `${name}, which the fill's finally block runs, calls ${callee}() at line ${locOf(e).start.line}, which uproot cannot show only writes state (a setter it follows takes one value and assigns a variable of its module); per request that call would repeat on every call`);
+          throw new Unprovable(reason, `${name}, which the fill's finally block runs, calls ${callee}() at line ${locOf(e).start.line}, which uproot cannot show only writes state (a setter it follows assigns a variable of its module from the value it is handed, itself or through one function of its module); per request that call would repeat on every call`);
         }
         return fail(s);
       }
@@ -172,7 +173,7 @@ function setterOf(call: TSESTree.CallExpression, unit: Unit): RootsState | undef
   for (const arg of call.arguments) {
     for (const state of statesOf(arg, unit.prov)) if (state.kind === 'setter' && state.writes.some((w) => w.node === call)) return { ...state, writes: state.writes.filter((w) => w.node === call) };
   }
-  return undefined;
+  return forwardingSetter(call, unit);
 }
 
 function addVariable(v: VariableLike | undefined, into: Set<VariableLike>): void {
