@@ -211,18 +211,23 @@ ${js ? 'export const createServer = () => new RootsServer().server;\n' : ''}`;
     });
   }
 
-  // filesystem-context-mcp-server's fill recomputes derived state in a `finally`, for a client without roots too.
+  // filesystem-context-mcp-server's fill recomputes in a `finally`, for a client without roots too: the helper keeps
+  // it and runs for every client (lifecycle-finally-derivation.test.ts has the derivations that write state).
   for (const js of [false, true]) {
-    it(`a fill whose finally recomputes for every client (${ext(js)}): marked, naming the finally`, () => {
+    it(`a fill whose finally recomputes for every client (${ext(js)}): the helper keeps it, for every client`, () => {
       const source = MODULE_LET(js, `function recompute()${ts(js, ': void')} {\n  console.error(rootDirectories.length);\n}\n`).replace(
         "    console.error('roots unavailable:', error instanceof Error ? error.message : String(error));\n  }\n",
         "    console.error('roots unavailable:', error instanceof Error ? error.message : String(error));\n  } finally {\n    recompute();\n  }\n",
       );
       expect(source).toMatch(/finally/);
       const dir = project(`finally-${ext(js)}`, { [`server.${ext(js)}`]: source });
-      const { requests } = migrate(dir);
-      const line = source.split('\n').findIndex((l) => l.includes('} finally {')) + 1;
-      expect(requests).toEqual([{ outcome: 'marked', detail: expect.stringContaining(`the fill's finally block (line ${line}) ran for every client`) }]);
+      const first = migrate(dir);
+      expect(first.requests).toEqual([{ outcome: 'rewritten', detail: expect.anything() }]);
+      const text = first.changed[`server.${ext(js)}`]!;
+      expect(text).toMatch(/\} finally \{\n {4}recompute\(\);/);
+      expect(text).not.toMatch(/clientDeclaresRoots\(ctx, [^)]*\)\) await/);
+      if (!js) expect(typecheck(dir)).toEqual([]);
+      expect(migrate(dir).changed).toEqual({});
     });
   }
 });

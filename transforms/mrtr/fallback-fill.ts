@@ -93,7 +93,7 @@ export function writtenByFallback(repeatable: Repeatable, unit: Unit, project: P
  * no request runs before it, in the original or the per-request form (`initializeFallbackRoot();`
  * between the hook installs and `await server.connect(transport)`).
  */
-function beforeConnect(call: Node, unit: Unit): boolean {
+export function beforeConnect(call: Node, unit: Unit): boolean {
   const fn = enclosingFunction(call);
   const body = fn ? fn.body : unit.ast;
   if (body.type !== 'BlockStatement' && body.type !== 'Program') return false;

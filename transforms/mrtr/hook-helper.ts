@@ -29,6 +29,7 @@ import { isReport } from './reports.ts';
 import { shownTimingNote } from './shown-reads.ts';
 import { type OtherCallers, untriggeredUse } from './trigger-detail.ts';
 import { debounceDeclarations, hookOnlyFlags } from './hook-flags.ts';
+import { rederive } from './rederive.ts';
 type Reason = NonNullable<RootsSite['reason']>;
 
 export function planHookHelper(unit: Unit, group: Group, checks: ConsumerCheck, tools: StateTools, elsewhere?: OtherCallers, project?: ProjectIndex): StatePlan {
@@ -109,6 +110,13 @@ export function planHookHelper(unit: Unit, group: Group, checks: ConsumerCheck, 
   const exempt: Exempt = { hooks: [...hooks.keys()], helpers: [helper, ...(answerCalls.length ? fills : [])], shown: shownReads };
   const { fallback, startup, refused } = writtenByFallback(repeatable, unit, project, (call) => exempted(unit, call, exempt));
   exempt.startup = startup;
+  // A finally that re-derives state (rederive.ts): the derivation runs in the helper, the states it writes are mirrors.
+  if (context.derivations?.length) {
+    const derived = rederive(unit, context.derivations, state, helper, exempt.hooks, reason);
+    exempt.helpers.push(...derived.functions);
+    startup.push(...derived.startup);
+    mirrors = [...mirrors, ...derived.mirrors];
+  }
   try {
     // The gate's no-roots writes stay in the helper, replayed for every client (else-writes.ts): not other writers.
     const replayed = (context.replayed ?? []).map((node) => ({ node: node as TSESTree.AssignmentExpression, value: (node as TSESTree.AssignmentExpression).right }));

@@ -11,6 +11,8 @@ import { isCapabilitiesRead, isConsoleCall } from '../../hook-statements.ts';
 import { type Debounce, debounceOf } from './debounce.ts';
 import { fillReferences } from './fill-references.ts';
 import { replayedElse } from './else-writes.ts';
+import { type Derivation, finallyDerivations } from './finally-derivations.ts';
+import { PURE_METHODS, pureLocalFunction } from './pure-helpers.ts';
 
 export { fillReferences };
 
@@ -52,6 +54,8 @@ export interface HookContext {
   replayed?: Node[];
   /** Whether an assignment target is the state (per request: the no-roots path's write, else-writes.ts). */
   isState?: (target: Node) => boolean;
+  /** Per request: the calls a fill's `finally` makes to re-derive state (finally-derivations.ts); they stay in the helper. */
+  derivations?: Derivation[];
 }
 
 /** A variable (`let ready`) or a field (`this.ready`) that holds the fill's promise. */
@@ -300,13 +304,26 @@ function statement(s: Node, c: HookContext, locals: Set<VariableLike>): Node[] {
       if (onlyLocals(s.test, c, locals)) return [...statement(s.consequent, c, locals), ...(s.alternate ? statement(s.alternate, c, locals) : [])].length ? fail(s) : [];
       break;
     }
-    case 'TryStatement':
-      if (!s.finalizer && statement(s.block, c, locals).length === 0 && (!s.handler || s.handler.body.body.every((h) => h.type === 'ExpressionStatement' && (isConsoleCall(h.expression) || repeatable(h.expression, c))))) return [];
-      // Per request (only there is `repeatable` set) say what the helper would skip: the finally ran for every client.
+    case 'TryStatement': {
+      const tried = () => statement(s.block, c, locals).length === 0;
+      // A catch that only reports, or (per request) writes the state a plain value: the path of a failed request, replayed.
+      const caught = () => !s.handler || s.handler.body.body.every((h) => h.type === 'ExpressionStatement' && (isConsoleCall(h.expression) || repeatable(h.expression, c))) || replays(s.handler.body, c);
+      if (!s.finalizer && tried() && caught()) return [];
+      // Per request (only there is `repeatable` set): a finally that re-derives state from the roots
+      // state stays in the helper, which then runs for every client, as the block did (finally-derivations.ts).
       if (c.repeatable && s.finalizer && s.finalizer.body.length > 0) {
-        throw new Unprovable('lifecycle', `the fill's finally block (line ${locOf(s.finalizer).start.line}) ran for every client, one that declares no roots included, and a per-request helper runs only where roots are asked for`);
+        const derived = finallyDerivations(s.finalizer, c.prov);
+        if (!derived) {
+          throw new Unprovable('lifecycle', `the fill's finally block (line ${locOf(s.finalizer).start.line}) does more than call a function of this file that re-derives state (it ran for every client, one that declares no roots included)`);
+        }
+        if (tried() && caught()) {
+          (c.derivations ??= []).push(...derived);
+          c.everyClient = true;
+          return [];
+        }
       }
       break;
+    }
     case 'ReturnStatement':
       if (!s.argument) return [];
       break;
@@ -509,6 +526,8 @@ function derivedLocally(node: Node, c: HookContext, locals: Set<VariableLike>): 
   walkAll(node, (n) => {
     if (n.type !== 'CallExpression') return;
     const callee = unwrap(n.callee);
+    // `extractRoots(result)`: a function of this file that only computes a value (pure-helpers.ts).
+    if (pureLocalFunction(callee, c.prov)) return;
     if (callee.type !== 'MemberExpression' || !PURE_METHODS.has(propertyName(callee) ?? '')) ok = false;
     for (const arg of n.arguments) if (arg.type === 'ArrowFunctionExpression') for (const p of arg.params) walkAll(p, (x) => x.type === 'Identifier' && addLocal(x, c, inner));
   });
@@ -522,13 +541,14 @@ function derivedLocally(node: Node, c: HookContext, locals: Set<VariableLike>): 
     if (p?.type === 'MemberExpression' && p.property === n && !p.computed) return;
     if (p?.type === 'Property' && p.key === n && !p.computed && p.value !== n) return;
     if (n.name === 'undefined' || (p?.type === 'ArrowFunctionExpression' && p.params.includes(n as TSESTree.Parameter))) return;
+    if (p?.type === 'CallExpression' && p.callee === n && pureLocalFunction(n, c.prov)) return;
     const v = c.prov.variableOf(n);
     if (!v || !inner.has(v)) reads = false;
   });
   return reads;
 }
 
-const PURE_METHODS = new Set(['map', 'filter', 'flatMap', 'slice', 'concat', 'some', 'every', 'find', 'join', 'includes', 'startsWith', 'endsWith', 'trim', 'toLowerCase', 'split']);
+
 
 function addLocal(id: TSESTree.Identifier, c: HookContext, locals: Set<VariableLike>): void {
   const v = c.prov.variableOf(id);
