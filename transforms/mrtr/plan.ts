@@ -277,7 +277,8 @@ function planUnitsOnce(units: Unit[], project: ProjectIndex | undefined, onlySit
         continue; // the era guard below decides, whatever scan's action says
       } else if (site.action === 'mark' && site.reason) {
         const failure = stateFailures.get(site);
-        const reason = failure?.reason === 'v1-sdk' ? failure.reason : site.reason;
+        // A held upgrade, and a bound on the request's wait (request-options.ts), say more than the state's kind.
+        const reason = failure?.reason === 'v1-sdk' || failure?.reason === 'timeout-control' ? failure.reason : site.reason;
         const detail = failure?.message ?? (reason === 'list-handler' ? listHandlerDetail(site, unit) : undefined);
         out.push({ site, outcome: 'marked', reason, ...(detail ? { detail } : {}) });
       } else if (isPushRequest(site)) {
