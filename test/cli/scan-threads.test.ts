@@ -30,8 +30,8 @@ writeTree(tree, 'reach/barrel.ts', "export * from './sdk.js';\n");
 writeTree(tree, 'reach/client.ts', "import { Client } from './barrel.js';\nexport const client = new Client({ name: 'c', version: '1' }, {\n  capabilities: { roots: { listChanged: true } },\n});\n");
 writeTree(tree, 'reach/plain.ts', "export class Client { constructor(_info: object, _options: object) {} }\n");
 writeTree(tree, 'reach/look-alike.ts', "import { Client } from './plain.js';\nexport const client = new Client({ name: 'c' }, {\n  capabilities: { roots: { listChanged: true } },\n});\n");
-// A helper whose caller is in another file: only the refine pass's caller search (on the worker, over the bytes
-// the main thread kept in the slabs they share) finds the handler that makes its request rewritable.
+// A helper whose caller is in another file: only the refine pass's caller search (over the bytes the main thread
+// kept, in slabs the worker touched) finds the handler that makes its request rewritable.
 writeTree(tree, 'chain/folders.ts', "import type { McpServer } from '@modelcontextprotocol/server';\nexport async function listFolders(server: McpServer): Promise<string[]> {\n  const { roots } = await server.server.listRoots();\n  return roots.map((r) => r.uri);\n}\n");
 writeTree(tree, 'chain/server.ts', "import { McpServer } from '@modelcontextprotocol/server';\nimport { listFolders } from './folders.js';\nconst server = new McpServer({ name: 'x', version: '1.0.0' });\nserver.registerTool('dirs', { description: 'The directories' }, async () => ({ content: [{ type: 'text', text: (await listFolders(server)).join(',') }] }));\n");
 for (let i = 0; i < POOL_MIN_FILES; i++) writeTree(tree, `filler/f${String(i).padStart(3, '0')}.ts`, `export const value${i} = ${i};\n`);
@@ -58,11 +58,9 @@ describe('scan with a matcher worker', () => {
       .map((f) => new Set((JSON.parse(readFileSync(path.join(profiles, f), 'utf8')) as { nodes: { callFrame: { functionName: string } }[] }).nodes.map((n) => n.callFrame.functionName)));
     expect(threads).toHaveLength(2);
     const worker = threads.find((names) => !names.has('runScan'));
-    // The worker matches every kept file: roots sites and the MRTR checks alike; then it runs the refine pass.
+    // The worker matches every kept file: roots sites and the MRTR checks alike.
     expect(worker?.has('findRootsSites')).toBe(true);
     expect(worker?.has('findMrtrProblems')).toBe(true);
-    expect(worker?.has('refineActions')).toBe(true);
-    expect(threads.find((names) => names.has('runScan'))?.has('planMrtrProject')).toBe(false);
     const alone = await uproot(['scan', '.', '--format', 'json', '--types', 'off'], tree);
     expect(threaded).toBe(alone.out);
     const report = JSON.parse(threaded) as { summary: { files: number; sites: number; problems: number; failures: number } };

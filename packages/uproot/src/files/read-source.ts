@@ -5,7 +5,7 @@
 import { isUtf8 } from 'node:buffer';
 import { closeSync, constants, fstatSync, openSync, readSync, statSync } from 'node:fs';
 import { mayContainRootsSites, prefilterParts } from '@uproot/core/light';
-import type { KeptBytes, RunBytes } from './run-bytes.ts';
+import type { RunBytes } from './run-bytes.ts';
 import { WordSearch } from './word-search.ts';
 
 export const DEFAULT_MAX_BYTES = 5 * 1024 * 1024;
@@ -68,7 +68,7 @@ export function readSource(file: string, maxBytes = DEFAULT_MAX_BYTES, options: 
  * searches all files of the run for a helper module's stem once per chain through it; on the bench's
  * four-repository tree that was four reads of 7,525 files for two stems).
  */
-export function readHoldingWords(maxBytes: number, kept?: KeptBytes): (file: string, words: readonly string[]) => string | false | undefined {
+export function readHoldingWords(maxBytes: number, kept?: RunBytes): (file: string, words: readonly string[]) => string | false | undefined {
   const lacking = new Map<string, Set<string>>();
   return (file, words) => {
     const key = words.join('\0');
@@ -88,7 +88,7 @@ export function readHoldingWords(maxBytes: number, kept?: KeptBytes): (file: str
  * else from disk; with `holding`, turned down unless it holds every word. Kept bytes were checked as
  * UTF-8 text when they were read.
  */
-export function readKept(file: string, maxBytes: number, kept: KeptBytes | undefined, holding?: readonly string[]): SourceRead | UnwantedRead {
+export function readKept(file: string, maxBytes: number, kept: RunBytes | undefined, holding?: readonly string[]): SourceRead | UnwantedRead {
   const bytes = kept?.get(file);
   if (!bytes || bytes.length > maxBytes) return holding ? readSource(file, maxBytes, { regular: true, holding }) : readSource(file, maxBytes, { regular: true });
   if (holding && !holding.every((w) => bytes.includes(w))) return { ok: true, unwanted: true, bytes: bytes.length };

@@ -5,9 +5,8 @@
 // for a refine pass of 650 ms. Kept up to a budget, so a very large tree costs no more memory than that;
 // files past it are read from disk as before.
 //
-// With a matcher worker, the slabs are SharedArrayBuffers the worker made and touched (a fresh page faults on
-// first touch: ~0.3 s of the main thread's time for 52 MB here), and the refine pass runs on the worker, reading
-// the same bytes through a KeptView of them.
+// With a matcher worker, the slabs are ones the worker made and touched, then handed over: a fresh page faults on
+// first touch, ~0.3 s of the main thread's time for the 52 MB kept here.
 //
 // The bytes are those the run read moments before: the answer the planner gives is about the same text the
 // matcher saw (a file edited in between is read the way the matcher read it).
@@ -21,29 +20,8 @@ const SLAB_BYTES = 4 * 1024 * 1024;
 export interface SlabSupply {
   /** Asks for `count` slabs of `bytes` to be made ready. */
   ask(count: number, bytes: number): void;
-  /** A ready slab of `bytes` and the id the supplier knows it by, or undefined when none has come yet. */
-  take(bytes: number): { slab: Buffer; id: number } | undefined;
-}
-
-/** What a reader of kept bytes needs: the bytes of a file, or undefined (read it from disk). */
-export interface KeptBytes {
-  get(file: string): Buffer | undefined;
-}
-
-/** Kept bytes as another thread sees them: views of the slabs it shares, by the entries the keeper listed. */
-export class KeptView implements KeptBytes {
-  private readonly files = new Map<string, Buffer>();
-
-  constructor(slabs: ReadonlyMap<number, SharedArrayBuffer>, entries: ReadonlyArray<[file: string, slab: number, offset: number, length: number]>) {
-    for (const [file, id, offset, length] of entries) {
-      const slab = slabs.get(id);
-      if (slab) this.files.set(file, Buffer.from(slab, offset, length));
-    }
-  }
-
-  get(file: string): Buffer | undefined {
-    return this.files.get(file);
-  }
+  /** A ready slab of `bytes`, or undefined when none has come yet. */
+  take(bytes: number): Buffer | undefined;
 }
 
 /**
@@ -61,13 +39,9 @@ const EXPECTED_FILE_BYTES = 7 * 1024;
  */
 const EARLY_SLABS = 4;
 
-export class RunBytes implements KeptBytes {
+export class RunBytes {
   private readonly files = new Map<string, Buffer>();
   private slab: Buffer | undefined;
-  /** The supplier's id of the slab being filled; undefined for one allocated here. */
-  private slabId: number | undefined;
-  /** Files kept in supplied slabs: where, for the supplier's thread to read them too (`sharedEntries`). */
-  private readonly shared: Array<[file: string, slab: number, offset: number, length: number]> = [];
   private used = 0;
   private kept = 0;
   private readonly budget: number;
@@ -104,14 +78,8 @@ export class RunBytes implements KeptBytes {
     // The tree weighs more than expected: one more is asked for as the last one asked is taken, so the next is
     // being made while this one fills (asking one per slab taken left up to 16 MB of touched slabs unused).
     if (ready && ++this.taken >= this.asked) this.askAhead(1);
-    this.slab = ready?.slab ?? Buffer.allocUnsafe(SLAB_BYTES);
-    this.slabId = ready?.id;
+    this.slab = ready ?? Buffer.allocUnsafe(SLAB_BYTES);
     this.used = 0;
-  }
-
-  /** The files kept in supplied slabs, and where. */
-  sharedEntries(): Array<[file: string, slab: number, offset: number, length: number]> {
-    return this.shared;
   }
 
   /** Keeps a copy of `bytes` (a view of a reused read buffer) as `file`'s, while the budget allows. */
@@ -123,7 +91,6 @@ export class RunBytes implements KeptBytes {
       if (!this.slab || this.used + bytes.length > this.slab.length) this.newSlab();
       copy = this.slab!.subarray(this.used, this.used + bytes.length);
       bytes.copy(copy);
-      if (this.slabId !== undefined) this.shared.push([file, this.slabId, this.used, bytes.length]);
       this.used += bytes.length;
     }
     this.kept += bytes.length;

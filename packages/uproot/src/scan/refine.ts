@@ -2,7 +2,7 @@
 // calls rewritable (or could not close), scan asks the planner itself, over the same files (refineActions).
 import { cacheCompiledCommonJs } from '../compile-cache.ts';
 import { readHoldingWords, readKept } from '../files/read-source.ts';
-import type { KeptBytes } from '../files/run-bytes.ts';
+import type { RunBytes } from '../files/run-bytes.ts';
 import type { TypeOracle } from '../types/oracle.ts';
 import type { ScanSite } from './match-file.ts';
 
@@ -26,7 +26,7 @@ function isPushRequest(s: ScanSite): boolean {
  * `kept`: the bytes the scan read, which the planner's caller search reads instead of every file again (run-bytes.ts).
  * `cwd`: where the scan started, the callers' boundary migrate gives the planner too.
  */
-export async function refineActions(files: RefinedFile[], allFiles: string[], maxBytes: number, oracle: TypeOracle | undefined, kept: KeptBytes, cwd: string): Promise<void> {
+export async function refineActions(files: RefinedFile[], allFiles: string[], maxBytes: number, oracle: TypeOracle | undefined, kept: RunBytes, cwd: string): Promise<void> {
   const withCandidates = files.filter((f) => f.sites.some(isOpenRequest));
   if (withCandidates.length === 0) return;
   cacheCompiledCommonJs();

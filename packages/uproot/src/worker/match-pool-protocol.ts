@@ -1,6 +1,6 @@
 // What the main thread and the matcher worker say to each other.
 import type { MessagePort } from 'node:worker_threads';
-import type { MatchJob, MatchOutcome, ScanSite } from '../scan/match-file.ts';
+import type { MatchJob, MatchOutcome } from '../scan/match-file.ts';
 
 /** The worker runs only when started with this mark (a stray import of its module does nothing). */
 export const MATCHER = 'uproot-scan-matcher';
@@ -40,33 +40,17 @@ export interface Reply {
  * Asks the worker for `count` slabs of `bytes` each for the main thread's kept bytes (run-bytes.ts), their pages
  * touched: a fresh page costs a fault on first touch, and on the bench's four-repository tree the 52 MB the
  * main thread keeps cost it ~0.3 s of faults while the worker sat idle. The worker touches them between jobs
- * and shares them (`Slab`): the refine pass it runs at the end reads the same bytes (`RefineRequest`).
+ * and hands them over (`Slab`).
  */
 export interface SlabRequest {
   slabs: number;
   bytes: number;
 }
 
-/** A slab the worker touched, shared with the main thread; `id` names it in a `KeptEntry`. */
+/** A slab the worker touched, transferred (not copied) to the main thread. */
 export interface Slab {
-  slab: SharedArrayBuffer;
-  id: number;
+  slab: ArrayBuffer;
 }
 
 /** The operating system's smallest page: touching one byte in each faults every page in. */
 export const PAGE_BYTES = 4096;
-
-/** Where the main thread kept a file's bytes in a shared slab: [file, slab id, offset, length]. */
-export type KeptEntry = [file: string, slab: number, offset: number, length: number];
-
-/**
- * After matching: the refine pass (scan/refine.ts) on the worker, whose parser and matcher are warm, instead of
- * on the main thread, which would compile them cold. `files` are the matched files with sites; `kept` says where
- * the bytes the main thread read lie in the shared slabs (a file not among them is read from disk).
- */
-export interface RefineRequest {
-  refine: { files: Array<{ absolute: string; sites: ScanSite[] }>; allFiles: string[]; maxBytes: number; cwd: string; kept: KeptEntry[] };
-}
-
-/** The refined sites, file by file as asked; `failed`: the pass threw, and the main thread runs it itself. */
-export type Refined = { refined: ScanSite[][] } | { refined: undefined; failed: string };

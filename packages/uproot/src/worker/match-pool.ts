@@ -10,12 +10,12 @@
 // percent of the worker alone (21 alternating rounds: MCPJam/inspector 1.76 against 1.83 s, the SDK 1.29
 // against 1.31). Once it has read every file it has nothing else to do: when the worker is still behind
 // by enough work (`share`), it takes jobs from the back of the line while the worker goes on from the front.
-// When every job is answered the worker also runs the refine pass (`refine`): on the main thread that pass
-// compiled the parser, matcher and planner cold (1.2 s against 0.4-0.5 s run again warm, four-repository tree).
+// While it waits for jobs, the worker also touches the pages of the slabs the main thread keeps the bytes it reads
+// in (run-bytes.ts): a fresh page faults on first touch.
 import { availableParallelism } from 'node:os';
 import { MessageChannel, type MessagePort, Worker, receiveMessageOnPort } from 'node:worker_threads';
-import type { MatchJob, MatchOutcome, ScanSite } from '../scan/match-file.ts';
-import { CLAIMED_BY_MAIN, type Claims, type KeptEntry, MATCHER, type RefineRequest, type Refined, type Reply, type Request, type Slab, type SlabRequest, claim } from './match-pool-protocol.ts';
+import type { MatchJob, MatchOutcome } from '../scan/match-file.ts';
+import { CLAIMED_BY_MAIN, type Claims, MATCHER, type Reply, type Request, type Slab, type SlabRequest, claim } from './match-pool-protocol.ts';
 import type { SlabSupply } from '../files/run-bytes.ts';
 
 /** Fewer files than this: the worker's start-up would cost more than it saves. */
@@ -73,10 +73,8 @@ export class MatchPool implements SlabSupply {
   private readonly replies: MessagePort;
   private next = 0;
   private broken = false;
-  /** Slabs the worker touched and shared, not taken yet (`take`). */
-  private readonly slabs: Array<{ slab: Buffer; id: number }> = [];
-  /** The refine pass's answer, awaited (`refine`). */
-  private refined: ((answer: Refined | undefined) => void) | undefined;
+  /** Slabs the worker touched and handed over, not taken yet (`take`). */
+  private readonly slabs: Buffer[] = [];
 
   /** A pool for a run over `files` files, or undefined where a worker would not pay off or cannot start. */
   static open(files: number): MatchPool | undefined {
@@ -125,7 +123,7 @@ export class MatchPool implements SlabSupply {
     const channel = new MessageChannel();
     this.replies = channel.port1;
     worker.postMessage({ claims: this.claims.buffer as SharedArrayBuffer, replies: channel.port2 } satisfies Claims, [channel.port2]);
-    this.replies.on('message', (reply: Reply | Slab | Refined) => this.receive(reply));
+    this.replies.on('message', (reply: Reply | Slab) => this.receive(reply));
     // A worker that fails leaves its jobs to the main thread (settled with undefined).
     worker.on('error', () => this.fail());
     worker.on('exit', () => this.fail());
@@ -169,7 +167,7 @@ export class MatchPool implements SlabSupply {
 
   /** Reads the replies already in, now: this thread reads files in one synchronous loop, which no message interrupts. */
   poll(): void {
-    for (let m = receiveMessageOnPort(this.replies); m; m = receiveMessageOnPort(this.replies)) this.receive(m.message as Reply | Slab | Refined);
+    for (let m = receiveMessageOnPort(this.replies); m; m = receiveMessageOnPort(this.replies)) this.receive(m.message as Reply | Slab);
   }
 
   /** Asks the worker for `count` slabs of `bytes`, their pages touched on its thread (match-pool-protocol.ts). */
@@ -177,23 +175,11 @@ export class MatchPool implements SlabSupply {
     if (!this.broken) this.worker.postMessage({ slabs: count, bytes } satisfies SlabRequest);
   }
 
-  /** A slab the worker has shared, if one is in (replies are read first). */
-  take(bytes: number): { slab: Buffer; id: number } | undefined {
+  /** A slab the worker has handed over, if one is in (replies are read first). */
+  take(bytes: number): Buffer | undefined {
     if (!this.slabs.length) this.poll();
-    const at = this.slabs.findIndex((s) => s.slab.length === bytes);
+    const at = this.slabs.findIndex((s) => s.length === bytes);
     return at < 0 ? undefined : this.slabs.splice(at, 1)[0];
-  }
-
-  /**
-   * The refine pass on the worker (match-pool-protocol.ts, `RefineRequest`), once every job is answered: the
-   * sites refined file by file, or undefined when the worker failed or could not run it (the caller runs it).
-   */
-  async refine(files: Array<{ absolute: string; sites: ScanSite[] }>, allFiles: string[], maxBytes: number, cwd: string, kept: KeptEntry[]): Promise<ScanSite[][] | undefined> {
-    if (this.broken) return undefined;
-    const answer = new Promise<Refined | undefined>((resolve) => (this.refined = resolve));
-    this.worker.postMessage({ refine: { files: files.map((f) => ({ absolute: f.absolute, sites: f.sites })), allFiles, maxBytes, cwd, kept } } satisfies RefineRequest);
-    const got = await answer;
-    return got?.refined;
   }
 
   async close(): Promise<void> {
@@ -202,16 +188,9 @@ export class MatchPool implements SlabSupply {
     await this.worker.terminate();
   }
 
-  private receive(reply: Reply | Slab | Refined): void {
-    if ('slab' in reply) this.slabs.push({ slab: Buffer.from(reply.slab), id: reply.id });
-    else if ('refined' in reply) this.settleRefine(reply);
+  private receive(reply: Reply | Slab): void {
+    if ('slab' in reply) this.slabs.push(Buffer.from(reply.slab));
     else this.settle(reply.id, reply.outcome);
-  }
-
-  private settleRefine(answer: Refined | undefined): void {
-    const resolve = this.refined;
-    this.refined = undefined;
-    resolve?.(answer);
   }
 
   private settle(id: number, outcome: MatchOutcome | undefined): void {
@@ -225,7 +204,6 @@ export class MatchPool implements SlabSupply {
   private fail(): void {
     this.broken = true;
     for (const id of [...this.waiting.keys()]) this.settle(id, undefined);
-    this.settleRefine(undefined);
   }
 }
 

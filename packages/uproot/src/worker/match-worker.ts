@@ -3,8 +3,7 @@
 import { setFlagsFromString } from 'node:v8';
 import { type MessagePort, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { matchFile } from '../scan/match-file.ts';
-import { CLAIMED_BY_WORKER, type Claims, MATCHER, PAGE_BYTES, type RefineRequest, type Refined, type Reply, type Request, type Slab, type SlabRequest, claim } from './match-pool-protocol.ts';
-import { KeptView } from '../files/run-bytes.ts';
+import { CLAIMED_BY_WORKER, type Claims, MATCHER, PAGE_BYTES, type Reply, type Request, type Slab, type SlabRequest, claim } from './match-pool-protocol.ts';
 import { WARM_UP_FILE, WARM_UP_ROUNDS, WARM_UP_SOURCE, WARM_UP_SYNTAX, WARM_UP_SYNTAX_FILE } from './match-warm-up.ts';
 
 /**
@@ -23,9 +22,7 @@ async function serve(): Promise<void> {
   let jobs = 0;
   let claims: Uint8Array | undefined;
   let replies: MessagePort | undefined;
-  /** The slabs shared with the main thread, by id (its kept bytes; the refine pass reads them). */
-  const slabs = new Map<number, SharedArrayBuffer>();
-  parentPort!.on('message', (message: Request | Claims | SlabRequest | RefineRequest) => {
+  parentPort!.on('message', (message: Request | Claims | SlabRequest) => {
     if ('claims' in message) {
       claims = new Uint8Array(message.claims);
       replies = message.replies;
@@ -34,17 +31,11 @@ async function serve(): Promise<void> {
     const reply = replies ?? parentPort!;
     if ('slabs' in message) {
       for (let i = 0; i < message.slabs; i++) {
-        const slab = new SharedArrayBuffer(message.bytes);
+        const slab = new ArrayBuffer(message.bytes);
         const pages = new Uint8Array(slab);
         for (let at = 0; at < pages.length; at += PAGE_BYTES) pages[at] = 0;
-        const id = slabs.size;
-        slabs.set(id, slab);
-        reply.postMessage({ slab, id } satisfies Slab);
+        reply.postMessage({ slab } satisfies Slab, [slab]);
       }
-      return;
-    }
-    if ('refine' in message) {
-      void refine(message.refine, slabs).then((answer) => reply.postMessage(answer));
       return;
     }
     const { id, job } = message;
@@ -67,18 +58,6 @@ async function serve(): Promise<void> {
     await new Promise((resolve) => setImmediate(resolve));
     if (jobs > 0) break;
     matchFile(engine, { ...warmUps[i % warmUps.length]!, roots: true, mrtr: true, explain: false, cwd: process.cwd() });
-  }
-}
-
-/** The refine pass over what the main thread sent, reading its kept bytes from the shared slabs. */
-async function refine({ files, allFiles, maxBytes, cwd, kept }: RefineRequest['refine'], slabs: ReadonlyMap<number, SharedArrayBuffer>): Promise<Refined> {
-  try {
-    // Loaded only when asked: a run with no request to refine never loads the planner here.
-    const { refineActions } = await import('../scan/refine.ts');
-    await refineActions(files, allFiles, maxBytes, undefined, new KeptView(slabs, kept), cwd);
-    return { refined: files.map((f) => f.sites) };
-  } catch (error) {
-    return { refined: undefined, failed: error instanceof Error ? error.message : String(error) };
   }
 }
 
