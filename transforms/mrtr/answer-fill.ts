@@ -7,10 +7,11 @@
 import type { TSESTree } from '@typescript-eslint/types';
 import { type FunctionNode, type Node, contains, locOf, propertyName, unwrap, walkAll } from '@uproot/core/planning';
 import { statesOf } from '@uproot/core/planning';
-import type { Provenance, RootsSite, RootsState } from '@uproot/core/planning';
+import type { Provenance, RootsSite, RootsState, VariableLike } from '@uproot/core/planning';
 import { isConsoleCall } from '../hook-statements.ts';
 import { type Hook, fillReferences, fillerOf, hookOf } from '../param/state/hooks.ts';
 import { Unprovable } from './unit.ts';
+import { checkReplayable } from './replay-statements.ts';
 
 type Reason = NonNullable<RootsSite['reason']>;
 
@@ -119,67 +120,27 @@ export function checkFillBody(fill: FunctionNode, c: AnswerFillContext, reason: 
   const fail = (s: Node): never => {
     throw new Unprovable(reason, `${fillName(fill)}() does more than fill the roots state (line ${locOf(s).start.line}), which a per-request helper would repeat on every call`);
   };
-  const locals = new Set<unknown>();
-  for (const p of fill.params) walkAll(p, (n) => n.type === 'Identifier' && locals.add(c.prov.variableOf(n)));
-  const local = (target: Node) => {
-    const x = unwrap(target);
-    return x.type === 'Identifier' && locals.has(c.prov.variableOf(x));
-  };
-  // Only the fill's own locals may be assigned inside an expression (`dirs.push` is a call, not an assignment).
-  const pure = (e: Node) => {
-    let ok = true;
-    walkAll(e, (n) => {
-      if ((n.type === 'AssignmentExpression' && !local(n.left)) || (n.type === 'UpdateExpression' && !local(n.argument))) ok = false;
-    });
-    return ok;
-  };
-  const visit = (s: Node): void => {
-    switch (s.type) {
-      case 'BlockStatement':
-        return s.body.forEach(visit);
-      case 'VariableDeclaration':
-        for (const d of s.declarations) {
-          if (d.init && !pure(d.init)) fail(s);
-          walkAll(d.id, (n) => n.type === 'Identifier' && locals.add(c.prov.variableOf(n)));
-        }
-        return;
-      case 'ExpressionStatement': {
-        const e = unwrap(s.expression.type === 'AwaitExpression' ? s.expression.argument : s.expression);
-        if (c.writes.has(e) || isConsoleCall(e)) return;
-        if (e.type === 'AssignmentExpression' && local(e.left) && pure(e.right)) return;
-        if (e.type === 'CallExpression' && e.callee.type === 'MemberExpression' && local(e.callee.object) && pure(e)) return;
-        const mirror = e.type === 'CallExpression' ? mirrorOf(e, c) : undefined;
-        if (mirror) return void mirrors.push(mirror);
-        return fail(s);
-      }
-      case 'IfStatement':
-        if (!pure(s.test)) fail(s);
-        visit(s.consequent);
-        if (s.alternate) visit(s.alternate);
-        return;
-      case 'ForOfStatement':
-        if (!pure(s.right)) fail(s);
-        walkAll(s.left, (n) => n.type === 'Identifier' && locals.add(c.prov.variableOf(n)));
-        return visit(s.body);
-      case 'TryStatement':
-        if (s.finalizer) fail(s);
-        visit(s.block);
-        if (s.handler?.param) walkAll(s.handler.param, (n) => n.type === 'Identifier' && locals.add(c.prov.variableOf(n)));
-        if (s.handler) visit(s.handler.body);
-        return;
-      case 'ReturnStatement':
-        if (s.argument && !pure(s.argument)) fail(s);
-        return;
-      case 'ContinueStatement':
-      case 'BreakStatement':
-      case 'EmptyStatement':
-        return;
-      default:
-        return fail(s);
-    }
-  };
-  if (fill.body.type === 'BlockStatement') visit(fill.body);
-  else if (!c.writes.has(unwrap(fill.body))) fail(fill.body);
+  if (fill.body.type !== 'BlockStatement') {
+    if (!c.writes.has(unwrap(fill.body))) fail(fill.body);
+    return mirrors;
+  }
+  const locals: VariableLike[] = [];
+  for (const p of fill.params) walkAll(p, (n) => n.type === 'Identifier' && locals.push(...[c.prov.variableOf(n)].filter((v): v is VariableLike => !!v)));
+  checkReplayable(fill.body, {
+    variableOf: (id) => c.prov.variableOf(id),
+    locals,
+    finallyAllowed: false,
+    fail,
+    expression(e, { local, pure }) {
+      if (c.writes.has(e) || isConsoleCall(e)) return true;
+      if (e.type === 'AssignmentExpression' && local(e.left) && pure(e.right)) return true;
+      if (e.type === 'CallExpression' && e.callee.type === 'MemberExpression' && local(e.callee.object) && pure(e)) return true;
+      const mirror = e.type === 'CallExpression' ? mirrorOf(e, c) : undefined;
+      if (!mirror) return false;
+      mirrors.push(mirror);
+      return true;
+    },
+  });
   return mirrors;
 }
 

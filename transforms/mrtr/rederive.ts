@@ -11,13 +11,14 @@
 import type { TSESTree } from '@typescript-eslint/types';
 import { type FunctionNode, type Node, contains, enclosingFunction, functionName, locOf, propertyName, thisClass, unwrap, walkAll } from '@uproot/core/planning';
 import { statesOf } from '@uproot/core/planning';
-import type { RootsSite, RootsState, VariableLike } from '@uproot/core/planning';
+import type { RootsSite, RootsState } from '@uproot/core/planning';
 import { isConsoleCall } from '../hook-statements.ts';
 import type { Derivation } from '../param/state/finally-derivations.ts';
 import { beforeConnect, isLevelLog } from './fallback-fill.ts';
 import { atStartup } from './startup.ts';
 import { forwardingSetter } from './forwarding-setter.ts';
 import { type Unit, Unprovable } from './unit.ts';
+import { checkReplayable } from './replay-statements.ts';
 
 type Reason = NonNullable<RootsSite['reason']>;
 
@@ -75,80 +76,38 @@ function callsOf(fn: FunctionNode, unit: Unit, reason: Reason, name: string): TS
  */
 function writtenStates(fn: FunctionNode, unit: Unit, roots: RootsState, reason: Reason, name: string): RootsState[] {
   const states: RootsState[] = [];
-  const locals = new Set<VariableLike>();
-  const local = (target: Node) => {
-    const x = unwrap(target);
-    const v = x.type === 'Identifier' ? unit.prov.variableOf(x) : undefined;
-    return !!v && locals.has(v);
-  };
-  const declare = (pattern: Node) => walkAll(pattern, (n) => n.type === 'Identifier' && addVariable(unit.prov.variableOf(n), locals));
   const fail = (s: Node): never => {
     throw new Unprovable(reason, `${name}, which the fill's finally block runs, does more than re-derive state (line ${locOf(s).start.line}), which a per-request helper would repeat on every call`);
   };
-  // Assignments inside an expression only to the derivation's own locals.
-  const pure = (e: Node) => {
-    let ok = true;
-    walkAll(e, (n) => {
-      if ((n.type === 'AssignmentExpression' && !local(n.left)) || (n.type === 'UpdateExpression' && !local(n.argument))) ok = false;
-    });
-    return ok;
-  };
-  const visit = (s: Node): void => {
-    switch (s.type) {
-      case 'BlockStatement':
-        return s.body.forEach(visit);
-      case 'VariableDeclaration':
-        for (const d of s.declarations) {
-          if (d.init && !pure(d.init)) fail(s);
-          declare(d.id);
-        }
-        return;
-      case 'ExpressionStatement': {
-        const e = unwrap(s.expression.type === 'AwaitExpression' ? s.expression.argument : s.expression);
-        if (isConsoleCall(e) || isLevelLog(e)) return;
-        if (e.type === 'AssignmentExpression' && pure(e.right)) {
-          if (local(e.left)) return;
-          const state = e.operator === '=' ? assignedState(e, fn, unit, roots) : undefined;
-          if (state) return void states.push(state);
-        }
-        if (e.type === 'CallExpression' && pure(e)) {
-          // `dirs.push(x)` on a local, or a function the derivation made itself (`cleanup()`).
-          if ((e.callee.type === 'MemberExpression' && local(e.callee.object)) || local(e.callee)) return;
-          const setter = setterOf(e, unit);
-          if (setter) return void states.push(setter);
-          const callee = unit.text.slice(e.callee.range[0], e.callee.range[1]);
-          throw new Unprovable(reason, `${name}, which the fill's finally block runs, calls ${callee}() at line ${locOf(e).start.line}, which uproot cannot show only writes state (a setter it follows assigns a variable of its module from the value it is handed, itself or through one function of its module); per request that call would repeat on every call`);
-        }
-        return fail(s);
-      }
-      case 'IfStatement':
-        if (!pure(s.test)) fail(s);
-        visit(s.consequent);
-        if (s.alternate) visit(s.alternate);
-        return;
-      case 'ForOfStatement':
-        if (!pure(s.right)) fail(s);
-        declare(s.left);
-        return visit(s.body);
-      case 'TryStatement':
-        visit(s.block);
-        if (s.handler?.param) declare(s.handler.param);
-        if (s.handler) visit(s.handler.body);
-        if (s.finalizer) visit(s.finalizer);
-        return;
-      case 'ReturnStatement':
-        if (s.argument && !pure(s.argument)) fail(s);
-        return;
-      case 'ContinueStatement':
-      case 'BreakStatement':
-      case 'EmptyStatement':
-        return;
-      default:
-        return fail(s);
-    }
-  };
   if (fn.body.type !== 'BlockStatement') fail(fn.body);
-  visit(fn.body);
+  checkReplayable(fn.body as TSESTree.BlockStatement, {
+    variableOf: (id) => unit.prov.variableOf(id),
+    finallyAllowed: true,
+    fail,
+    expression(e, { local, pure }) {
+      if (isConsoleCall(e) || isLevelLog(e)) return true;
+      if (e.type === 'AssignmentExpression' && pure(e.right)) {
+        if (local(e.left)) return true;
+        const state = e.operator === '=' ? assignedState(e, fn, unit, roots) : undefined;
+        if (state) {
+          states.push(state);
+          return true;
+        }
+      }
+      if (e.type === 'CallExpression' && pure(e)) {
+        // `dirs.push(x)` on a local, or a function the derivation made itself (`cleanup()`).
+        if ((e.callee.type === 'MemberExpression' && local(e.callee.object)) || local(e.callee)) return true;
+        const setter = setterOf(e, unit);
+        if (setter) {
+          states.push(setter);
+          return true;
+        }
+        const callee = unit.text.slice(e.callee.range[0], e.callee.range[1]);
+        throw new Unprovable(reason, `${name}, which the fill's finally block runs, calls ${callee}() at line ${locOf(e).start.line}, which uproot cannot show only writes state (a setter it follows assigns a variable of its module from the value it is handed, itself or through one function of its module); per request that call would repeat on every call`);
+      }
+      return false;
+    },
+  });
   return states;
 }
 
@@ -174,10 +133,6 @@ function setterOf(call: TSESTree.CallExpression, unit: Unit): RootsState | undef
     for (const state of statesOf(arg, unit.prov)) if (state.kind === 'setter' && state.writes.some((w) => w.node === call)) return { ...state, writes: state.writes.filter((w) => w.node === call) };
   }
   return forwardingSetter(call, unit);
-}
-
-function addVariable(v: VariableLike | undefined, into: Set<VariableLike>): void {
-  if (v) into.add(v);
 }
 
 /** One state per variable, field or setter, with all its writes. */
