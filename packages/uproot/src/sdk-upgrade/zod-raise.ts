@@ -42,6 +42,11 @@ export async function raiseZodWhereProven(upgrades: SdkUpgrade[], original: (p: 
       // from registrations upgrades on zod 3 as it is (zod-floor.ts holds nothing there).
       if (!zodRegistrations(files).length) continue;
       const proof = proveZod4(dir, files);
+      // The floor warning is answered (bridged or raised): an info finding on the manifest takes its place.
+      const answer = (message: string) => {
+        change.warnings = change.warnings!.filter((w) => w !== warning);
+        out.findings.push({ file: change.packageJsonPath, line: 1, text: '', level: 'info', message });
+      };
       if (proof.breaks.length) {
         const bridge = planZod3Bridge(dir, files, at, label);
         if ('why' in bridge) {
@@ -50,27 +55,15 @@ export async function raiseZodWhereProven(upgrades: SdkUpgrade[], original: (p: 
           continue;
         }
         applyZod3Bridge(bridge);
-        change.warnings = change.warnings!.filter((w) => w !== warning);
-        out.findings.push({
-          file: change.packageJsonPath,
-          line: 1,
-          text: '',
-          level: 'info',
-          message: `${ZOD_BRIDGED} ${warning.match(ZOD_FLOOR_WARNING)![1]} (zod 4 would change ${proof.breaks.length} of the package's ${proof.uses} zod uses) and wrapped the ${bridge.wrapped} schema${bridge.wrapped === 1 ? '' : 's'} it hands to registerTool in zod3Schema() (${label(original(bridge.module.file))}): zod 3 still parses the arguments, and tools/list shows the JSON Schema zod-to-json-schema makes with the options the installed v1 used`,
-        });
+        answer(
+          `${ZOD_BRIDGED} ${warning.match(ZOD_FLOOR_WARNING)![1]} (zod 4 would change ${proof.breaks.length} of the package's ${proof.uses} zod uses) and wrapped the ${bridge.wrapped} schema${bridge.wrapped === 1 ? '' : 's'} it hands to registerTool in zod3Schema() (${label(original(bridge.module.file))}): zod 3 still parses the arguments, and tools/list shows the JSON Schema zod-to-json-schema makes with the options the installed v1 used`,
+        );
         continue;
       }
       const ranges = raiseZodRange(change.packageJsonPath);
       if (!ranges.length) continue;
-      // The warning is answered: the range now meets the floor.
-      change.warnings = change.warnings!.filter((w) => w !== warning);
-      out.findings.push({
-        file: change.packageJsonPath,
-        line: 1,
-        text: '',
-        level: 'info',
-        message: `${ZOD_RAISED} ${[...new Set(ranges)].join(', ')} → ${ZOD_FLOOR_RANGE} (v2's floor): each of the package's ${proof.uses} zod uses is one zod 4 keeps (the same parse results and listed JSON Schema as on zod 3)`,
-      });
+      // The range now meets the floor.
+      answer(`${ZOD_RAISED} ${[...new Set(ranges)].join(', ')} → ${ZOD_FLOOR_RANGE} (v2's floor): each of the package's ${proof.uses} zod uses is one zod 4 keeps (the same parse results and listed JSON Schema as on zod 3)`);
     }
   }
   return out;
