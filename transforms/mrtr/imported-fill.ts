@@ -20,6 +20,7 @@ import { awaitEdits, capabilityEdits, freshHelperName, onlyLogs } from './hook-h
 import { replayedArguments } from './fetcher-arguments.ts';
 import { resultOnlyReported } from './fill-result.ts';
 import { callsInto } from './calls-into.ts';
+import { fetcherArguments, fetcherParamCall, fetchingFunction } from './fetcher-param.ts';
 import { isTestFileOf } from './test-files.ts';
 import { type SetterHolder, checkOtherWriters, siblingVariables } from './other-writers.ts';
 import { inReport } from './reports.ts';
@@ -43,7 +44,7 @@ export function importedFillOf(unit: Unit, sites: readonly RootsSite[]): { calle
   const requests = new Set<Node>(sites.map((s) => s.node));
   const refs = unit.prov.variableOf(callee)?.references.map((r) => r.identifier) ?? [];
   const own = sites.filter((s) => {
-    const fn = fillerOf(s.node, requests);
+    const fn = fetchingFunction(s.node, requests, unit.prov);
     return !!fn && refs.some((r) => contains(fn, r));
   });
   return { callee, sites: own };
@@ -70,15 +71,33 @@ function mentionsAnswer(expr: Node, unit: Unit, requests: ReadonlySet<Node>, dep
   return found;
 }
 
+/**
+ * What the call hands the fill: the answer (every argument derived from it, one mentioning it), or a
+ * function fetching it (fetcher-param.ts; any other argument a constant): the fetcher's index then.
+ * Undefined when it is neither.
+ */
+function handedOver(call: TSESTree.CallExpression, caller: FunctionNode, unit: Unit, requests: ReadonlySet<Node>): { answer: true } | { fetcher: number } | undefined {
+  if (call.arguments.length === 0) return undefined;
+  const context = { prov: unit.prov, requests, writes: new Set<Node>() };
+  const fetchers = fetcherArguments(call, unit.prov, requests);
+  if (fetchers.length === 1) {
+    const others = call.arguments.filter((_, i) => i !== fetchers[0]!.index);
+    return others.every((a) => answerDerived(a, caller, context) && !mentionsAnswer(a, unit, requests, 0) && !isFunction(unwrap(a))) ? { fetcher: fetchers[0]!.index } : undefined;
+  }
+  // A function among the arguments is not the answer, even when it reads it.
+  if (fetchers.length > 0 || call.arguments.some((a) => isFunction(unwrap(a)))) return undefined;
+  return call.arguments.every((a) => answerDerived(a, caller, context)) && call.arguments.some((a) => mentionsAnswer(a, unit, requests, 0)) ? { answer: true } : undefined;
+}
+
 function firstImportedFill(unit: Unit, sites: readonly RootsSite[]): TSESTree.Identifier | undefined {
   const requests = new Set<Node>(sites.map((s) => s.node));
   for (const site of sites) {
-    const hook = fillerOf(site.node, requests);
+    const hook = fetchingFunction(site.node, requests, unit.prov);
     let found: TSESTree.Identifier | undefined;
     if (hook) {
       walkAll(hook.body, (n) => {
         if (found || n.type !== 'CallExpression' || n.callee.type !== 'Identifier' || !importBinding(n.callee, unit)) return;
-        if (n.arguments.length > 0 && n.arguments.every((a) => answerDerived(a, hook, { prov: unit.prov, requests, writes: new Set() })) && n.arguments.some((a) => mentionsAnswer(a, unit, requests, 0))) found = n.callee;
+        if (handedOver(n, hook, unit, requests)) found = n.callee;
       });
     }
     if (found) return found;
@@ -104,7 +123,7 @@ export function planImportedFill(unit: Unit, sites: readonly RootsSite[], callee
   let replayed: string[] = [];
   const intermediates = new Set<FunctionNode>();
   for (const site of sites) {
-    const fn = fillerOf(site.node, requests);
+    const fn = fetchingFunction(site.node, requests, unit.prov);
     const hook = fn && hookOf(fn, listChanged);
     if (hook) {
       addHook(hook);
@@ -121,15 +140,23 @@ export function planImportedFill(unit: Unit, sites: readonly RootsSite[], callee
     for (const t of triggers) addHook(t);
   }
   const fetchers = new Set<FunctionNode>([...hooks.map((h) => h.fn), ...(named ? [named] : [])]);
+  // A function fetching the roots, declared outside the hook that hands it over, would keep asking the old way.
+  for (const site of sites) if (![...fetchers].some((f) => contains(f, site.node))) fail(`the function that fetches the roots handed to ${callee.name}() is declared outside the hook handing it over (line ${site.line}), where a per-request helper cannot hand it this request's answer`);
   // Every use of the imported fill here is a statement of a hook handing it the answer and nothing else.
   const answerCalls: TSESTree.CallExpression[] = [];
+  // Where the hooks hand a function fetching the roots instead: its argument index, one for every call.
+  let fetcherIndex: number | undefined;
   for (const ref of unit.prov.variableOf(callee)?.references ?? []) {
     const call = ref.identifier.parent;
     if (call?.type !== 'CallExpression' || call.callee !== ref.identifier) return fail(`${callee.name}() is used at line ${locOf(ref.identifier).start.line} other than by a call`);
     const caller = fillerOf(call, requests);
     if (!caller || !fetchers.has(caller)) return fail(`${callee.name}() is called at line ${locOf(call).start.line} from outside the hooks that fetch the roots`);
     if (!awaitedStatement(call, requests) && !resultOnlyReported(call, caller, unit.prov)) fail(`the result of ${callee.name}() is used at line ${locOf(call).start.line}, which a per-request helper would not keep`);
-    if (!call.arguments.every((a) => answerDerived(a, caller, { prov: unit.prov, requests, writes: new Set() })) || !call.arguments.some((a) => mentionsAnswer(a, unit, requests, 0))) fail(`${callee.name}() is given something besides the roots answer at line ${locOf(call).start.line}`);
+    const handed = handedOver(call, caller, unit, requests);
+    if (!handed) fail(`${callee.name}() is given something besides the roots answer at line ${locOf(call).start.line}`);
+    const index = handed && 'fetcher' in handed ? handed.fetcher : undefined;
+    if (answerCalls.length > 0 && index !== fetcherIndex) fail(`${callee.name}() is handed the roots answer at one call and a function fetching them at another (line ${locOf(call).start.line}), or that function at another argument`);
+    fetcherIndex = index;
     answerCalls.push(call);
   }
   // The fill, parsed as a unit of the run (its own module may hold the state).
@@ -150,7 +177,9 @@ export function planImportedFill(unit: Unit, sites: readonly RootsSite[], callee
     if (known) known.writes.push({ node: n, value: n.right });
     else states.set(variable, { kind: 'module-variable', name: n.left.name, variable, writes: [{ node: n, value: n.right }] });
   });
-  const mirrors = checkFillBody(fill, { prov: other.prov, requests: new Set(), writes: fillWrites }, reason);
+  // Handed a function that fetches the roots, the fill's one awaited call of it is its fetch (fetcher-param.ts).
+  const fetch = fetcherIndex === undefined ? undefined : fetcherParamCall(fill, fetcherIndex, other.prov, reason, fillName(fill));
+  const mirrors = checkFillBody(fill, { prov: other.prov, requests: new Set(), writes: fillWrites, ...(fetch ? { fetch } : {}) }, reason);
   for (const m of mirrors) if (m.kind !== 'class-field' && !states.has(m.variable)) states.set(m.variable, m);
   if (states.size === 0) fail(`uproot cannot tell which state ${fillName(fill)}() keeps the roots in`);
   // The fill runs only from this file's hooks.
