@@ -20,6 +20,7 @@ import { awaitEdits, capabilityEdits, freshHelperName, onlyLogs } from './hook-h
 import { replayedArguments } from './fetcher-arguments.ts';
 import { resultOnlyReported } from './fill-result.ts';
 import { callsInto } from './calls-into.ts';
+import { checkObjectUses, moduleObjectOf } from './module-object.ts';
 import { fetcherArguments, fetcherParamCall, fetchingFunction } from './fetcher-param.ts';
 import { isTestFileOf } from './test-files.ts';
 import { type SetterHolder, checkOtherWriters, siblingVariables } from './other-writers.ts';
@@ -167,8 +168,20 @@ export function planImportedFill(unit: Unit, sites: readonly RootsSite[], callee
   // is found by checkFillBody as a mirror). Whatever else it does decides whether it may be replayed.
   const fillWrites = new Set<Node>();
   const states = new Map<unknown, RootsState>();
+  // A module object whose properties the fill assigns (`state.roots = …`) is a state too (module-object.ts).
+  const objects = new Set<VariableLike>();
   walkAll(fill.body, (n) => {
-    if (n.type !== 'AssignmentExpression' || n.left.type !== 'Identifier') return;
+    if (n.type !== 'AssignmentExpression') return;
+    const object = n.left.type === 'MemberExpression' ? moduleObjectOf(n, other.prov) : undefined;
+    if (object) {
+      fillWrites.add(n);
+      objects.add(object.variable);
+      const known = states.get(object.variable);
+      if (known) known.writes.push({ node: n, value: n.right });
+      else states.set(object.variable, { kind: 'module-variable', name: object.name, variable: object.variable, writes: [{ node: n, value: n.right }] });
+      return;
+    }
+    if (n.left.type !== 'Identifier') return;
     const variable = other.prov.variableOf(n.left);
     const declared = variable?.defs[0]?.name;
     if (!variable || !declared || enclosingFunction(declared)) return;
@@ -186,7 +199,8 @@ export function planImportedFill(unit: Unit, sites: readonly RootsSite[], callee
   checkOnlyCalledFrom(other, fill, unit, new Set(answerCalls), units!, fail);
   // What each hook keeps besides handing the answer over only reports.
   const gates = new Set<Node>(unit.sites.filter((s) => s.kind === 'capability' && s.side === 'server' && [...hooks.map((h) => h.statement), ...fetchers].some((h) => contains(h, s.node))).map((s) => s.node));
-  const context: HookContext = { prov: unit.prov, text: unit.text, requests, gates, helpers: new Set([...(named ? [named] : []), ...intermediates]), writes: new Set(answerCalls) };
+  const handedFetchers = new Set<Node>(answerCalls.flatMap((call) => fetcherArguments(call, unit.prov, requests).map((f) => f.fetcher)));
+  const context: HookContext = { prov: unit.prov, text: unit.text, requests, gates, helpers: new Set([...(named ? [named] : []), ...intermediates]), writes: new Set(answerCalls), fetchers: handedFetchers };
   const asHook = (fn: FunctionNode): Hook => ({ fn, statement: declarationOf(fn), kind: 'background' });
   for (const hook of [...hooks, ...(named ? [asHook(named)] : []), ...[...intermediates].map(asHook)]) onlyLogs(keptStatements(hook, context), reason, hook.kind !== 'background' || hooks.every((h) => h.kind === 'init' || h.kind === 'refresh'));
   const inits = hooks.filter((h) => h.kind === 'init');
@@ -207,6 +221,7 @@ export function planImportedFill(unit: Unit, sites: readonly RootsSite[], callee
       // An exported binding is read by its importers without a reference here: their reads would go unseen.
       if (exportedBinding(holder.variable)) fail(`${holder.variable.name} is exported from ${shown(unit, holder.unit)}, so its importers read it directly`);
       if (variable === found.variable) checkWrites(holder, state, fill, other, unit, hookStatements, units!, fail);
+      if (objects.has(variable)) checkObjectUses(variable, [fill], shown(unit, holder.unit), fail);
       if (found.setter) checkOtherWriters(found as SetterHolder, variable, group, unit, hookStatements, units!, fail);
       for (const ref of holder.variable.references) {
         if (ref.isWrite() || ref.identifier === holder.variable.defs[0]?.name) continue;
