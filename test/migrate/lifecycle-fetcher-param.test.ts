@@ -118,9 +118,30 @@ describe('--lifecycle per-request follows the roots request handed to an importe
     // The function handed to the fill now returns this request's answer; the fill is still handed it.
     expect(text).toMatch(/(=>|return( await)?) rootsFromAnswer\(ctx\)/);
     expect(text).toMatch(/await initRoots\(/);
-    expect(text).toContain('if (clientDeclaresRoots(ctx, server.server)) await deriveRootsState(ctx);');
+    // Each fill catches its own fetch's failure, the path a client without roots took: the helper runs for every client.
+    expect(text).toMatch(/\n\s+await deriveRootsState\(ctx\);/);
+    expect(text).not.toContain('if (clientDeclaresRoots(ctx, server.server)) await deriveRootsState(ctx);');
     expect(typecheck(dir)).toEqual([]);
     expect(migrate(dir).changed).toEqual({});
+  });
+});
+
+describe('--lifecycle per-request on a fill that lets its fetch fail', () => {
+  it('a client without roots never ran the fill past its fetch: the helper runs only for a client that declares roots', () => {
+    const fill = `let allowed: string[] = [];
+export async function initRoots(fetch${FETCH(false)}): Promise<void> {
+  const { roots } = await fetch();
+  allowed = roots.map((root) => root.uri.slice(7));
+}
+export function inside(p: string): boolean {
+  return allowed.length === 0 || allowed.some((dir) => p.startsWith(dir));
+}
+`;
+    const dir = project('uncaught', { 'state.ts': fill, 'server.ts': SERVER(false, './state.js', '  try {\n    await initRoots(async () => server.server.listRoots());\n  } catch (error) {\n    console.error(error);\n  }') });
+    const first = migrate(dir);
+    expect(first.requests.map((r) => r.outcome)).toEqual(['rewritten', 'rewritten']);
+    expect(first.changed['server.ts']).toContain('if (clientDeclaresRoots(ctx, server.server)) await deriveRootsState(ctx);');
+    expect(typecheck(dir)).toEqual([]);
   });
 });
 

@@ -266,13 +266,25 @@ export function planImportedFill(unit: Unit, sites: readonly RootsSite[], callee
   edits.push(...awaitEdits(helper, inHelper, requests, reason));
   for (const call of inHelper) if (fill.async && call.parent?.type === 'ExpressionStatement') edits.push(insert(call.range[0], 'await '));
   const retire = [...hooks.filter((h) => named || h !== init).map((h) => h.statement), ...[...intermediates].map(declarationOf)].map((statement) => ({ unit, range: tools.statementRange(unit, statement) }));
+  const everyClient = !!fetch && caughtIn(fetch, fill);
   const derived: DerivedState[] = [...callbacks.values()].map((chain, i) => ({
     chain,
     retire,
-    declaration: (c) => `if (${HELPER_NAMES.declares}(${c}, ${chain.server})) await ${name}(${[...replayed, c].join(', ')});`,
+    // A fill that catches its own fetch's failure ran that path for a client without roots too (its request
+    // failed): per request the fetcher fails the same way (rootsFromAnswer's "Method not found"), so it runs for every client.
+    declaration: (c) => (everyClient ? `await ${name}(${[...replayed, c].join(', ')});` : `if (${HELPER_NAMES.declares}(${c}, ${chain.server})) await ${name}(${[...replayed, c].join(', ')});`),
     ...(i === 0 ? { edits, contextType: unit.typescript } : {}),
   }));
   return { states: derived, covered: unit.sites.filter((s) => [...hooks.map((h) => h.statement), ...(named ? [named] : [])].some((h) => contains(h, s.node))) };
+}
+
+/** `node` runs inside a `try` of `fn` that catches (its failure handled there). */
+function caughtIn(node: Node, fn: FunctionNode): boolean {
+  for (let x: Node | undefined = node; x && x !== fn; x = x.parent) {
+    const p: Node | undefined = x.parent;
+    if (p?.type === 'TryStatement' && p.block === x && p.handler) return true;
+  }
+  return false;
 }
 
 /**
