@@ -185,6 +185,24 @@ describe('--lifecycle per-request keeps the marker on a fill that does more with
     marked(OBJECT(false), /declared outside the hook handing it over/, SERVER(false, './state.js', '  await initRoots(askRoots);').replace('server.server.oninitialized', 'async function askRoots() {\n  return server.server.listRoots();\n}\nserver.server.oninitialized'));
   });
 
+  it('a second fill refreshes the state on list_changed (memvid-mcp: initializeRoots() and handleRootsChanged()): each site says which', () => {
+    const state = OBJECT(false) + `export async function refreshRoots(fetch${FETCH(false)}): Promise<void> {
+  if (!state.supported) return;
+  try {
+    state.roots = (await fetch()).roots;
+  } catch {
+    log('warning', 'refresh failed');
+  }
+}
+`;
+    const dir = project('two-fills', { 'state.ts': state, 'server.ts': SERVER(false, './state.js', '  await initRoots(async () => server.server.listRoots());', 'await refreshRoots(() => server.server.listRoots());').replace('import { initRoots, inside }', 'import { initRoots, inside, refreshRoots }') });
+    const { requests } = migrate(dir);
+    expect(requests).toEqual([
+      { outcome: 'marked', detail: expect.stringMatching(/^state is also written at line \d+ of \.\/state\.ts, by refreshRoots\(\)$/) },
+      { outcome: 'marked', detail: expect.stringMatching(/^the roots request is handed to refreshRoots\(\) as a function \(line \d+\), a second fill beside initRoots\(\)/) },
+    ]);
+  });
+
   it('the state object is handed on whole', () => {
     marked(OBJECT(false) + 'export function snapshot(): object {\n  return state;\n}\n', /state is handed on whole at line \d+ of \.\/state\.ts/);
   });

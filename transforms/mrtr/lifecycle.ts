@@ -77,7 +77,7 @@ export function planLifecycle(unit: Unit, project?: ProjectIndex): LifecyclePlan
     }
   }
   for (const site of stateless) {
-    if (!plan.covered.has(site) && !plan.failures.has(site)) plan.failures.set(site, new Unprovable(site.reason!, handedFetchDetail(site) ?? methodSinkDetail(site, unit.prov) ?? callbackSinkDetail(site, unit.prov) ?? 'uproot cannot tell which one state these roots are kept in'));
+    if (!plan.covered.has(site) && !plan.failures.has(site)) plan.failures.set(site, new Unprovable(site.reason!, handedFetchDetail(site, unit.prov, fill?.callee.name) ?? methodSinkDetail(site, unit.prov) ?? callbackSinkDetail(site, unit.prov) ?? 'uproot cannot tell which one state these roots are kept in'));
   }
   for (const group of groups) {
     try {

@@ -5,7 +5,7 @@
 // properties: handed on whole (`Object.assign(state, …)`, `return state`, `track(state)`), it could be
 // written where uproot does not look.
 import type { TSESTree } from '@typescript-eslint/types';
-import { type Node, contains, enclosingFunction, locOf, unwrap } from '@uproot/core/planning';
+import { type Node, contains, enclosingFunction, functionName, locOf, unwrap } from '@uproot/core/planning';
 import type { Provenance, VariableLike } from '@uproot/core/planning';
 
 /** The module `const` an assignment writes a property of (`state.roots = …`, `state.flags.ready = …`), when it is one. */
@@ -56,6 +56,8 @@ export function checkObjectUses(variable: VariableLike, fills: readonly Node[], 
       (p?.type === 'Property' && p.value === top && p.parent?.type === 'ObjectPattern') ||
       (p?.type === 'AssignmentPattern' && (p.left as Node) === top) ||
       ((p?.type === 'ForOfStatement' || p?.type === 'ForInStatement') && p.left === top);
-    if (written) fail(`${variable.name} is also written at line ${line} of ${where}`);
+    const writer = written ? enclosingFunction(id) : undefined;
+    const by = writer && functionName(writer) ? `, by ${functionName(writer)}()` : '';
+    if (written) fail(`${variable.name} is also written at line ${line} of ${where}${by}`);
   }
 }
