@@ -203,6 +203,13 @@ describe('--lifecycle per-request keeps the marker on a fill that does more with
     ]);
   });
 
+  it('the hook calls a function named log without a level first (no logger by its call)', () => {
+    const server = SERVER(false, './state.js', "  log(server);\n  await initRoots(async () => server.server.listRoots());").replace("export const server", "function log(value: unknown): void {\n  void value;\n}\nexport const server");
+    const dir = project('not-a-log', { 'state.ts': OBJECT(false), 'server.ts': server });
+    const { requests } = migrate(dir);
+    expect(requests[0]).toEqual({ outcome: 'marked', detail: expect.stringMatching(/the hook does more than fetch roots/) });
+  });
+
   it('the state object is handed on whole', () => {
     marked(OBJECT(false) + 'export function snapshot(): object {\n  return state;\n}\n', /state is handed on whole at line \d+ of \.\/state\.ts/);
   });
