@@ -1,6 +1,6 @@
 // From a module path to the source file it names, the way TypeScript and Node look: the path itself,
 // `.js` naming a `.ts` file, an added extension, then the folder's index.
-import { statSync } from 'node:fs';
+import { type Dirent, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 const EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'];
@@ -46,9 +46,76 @@ const FLAVOURS = new Set(['esm', 'cjs', 'mjs', 'types', 'src', 'node', 'browser'
 // Most probes name a file that is not there (`x.js` before `x.ts`): asking stat not to throw spares building
 // an error, with its stack, for each of them.
 export function onDisk(file: string): boolean {
+  if (listings) {
+    const listed = listedFile(file);
+    if (listed !== undefined) return listed;
+  }
   try {
     return statSync(file, { throwIfNoEntry: false })?.isFile() ?? false;
   } catch {
     return false;
   }
+}
+
+/**
+ * Per folder, which names are regular files (true), something else (false) or a symbolic link, which stat
+ * follows (absent from the map, asked of stat); null for a folder that could not be listed (stat decides).
+ */
+let listings: Map<string, Map<string, boolean> | null> | undefined;
+
+/** Runs in progress that asked for listings (a run ends its own; the last one drops them). */
+let listingRuns = 0;
+
+/**
+ * For the length of one run over a tree, as `uproot scan` makes, `onDisk` answers from each folder's listing,
+ * read the first time a probe names the folder; the returned function ends it. Resolving an import probes up
+ * to a dozen names, most of them missing: in the four-repository bench tree the matcher resolved 1,709 imports
+ * over 198 folders. A listing is a snapshot of the run's start, which is what a run reads anyway; a long-lived
+ * host (tsserver, an editor's ESLint) never asks and keeps asking stat, which sees files made later. Where
+ * names are not case-sensitive (macOS and Windows by default) `./Foo` finds `foo.ts` on disk but not in a
+ * listing: there stat still decides.
+ */
+export function listFoldersDuringRun(): () => void {
+  if (process.platform === 'darwin' || process.platform === 'win32') return () => {};
+  listingRuns++;
+  listings ??= new Map();
+  let ended = false;
+  return () => {
+    if (ended) return;
+    ended = true;
+    if (--listingRuns === 0) listings = undefined;
+  };
+}
+
+function listedFile(file: string): boolean | undefined {
+  const dir = path.dirname(file);
+  let listing = listings!.get(dir);
+  if (listing === undefined) {
+    listing = listFolder(dir);
+    listings!.set(dir, listing);
+  }
+  if (listing === null) return undefined;
+  const name = path.basename(file);
+  const kind = listing.get(name);
+  // A symbolic link (kept out of the map) is followed by stat.
+  return kind === undefined && listing.has(SYMLINKS + name) ? undefined : (kind ?? false);
+}
+
+/** Prefix under which a folder's symbolic links are recorded (no file name starts with a NUL). */
+const SYMLINKS = '\0';
+
+function listFolder(dir: string): Map<string, boolean> | null {
+  let entries: Dirent[];
+  try {
+    entries = readdirSync(dir, { withFileTypes: true });
+  } catch (error) {
+    // A missing folder holds nothing; one that cannot be listed (searchable but not readable) is left to stat.
+    return (error as NodeJS.ErrnoException).code === 'ENOENT' || (error as NodeJS.ErrnoException).code === 'ENOTDIR' ? new Map() : null;
+  }
+  const listing = new Map<string, boolean>();
+  for (const entry of entries) {
+    if (entry.isSymbolicLink()) listing.set(SYMLINKS + entry.name, false);
+    else listing.set(entry.name, entry.isFile());
+  }
+  return listing;
 }
