@@ -2,6 +2,7 @@
 // `.js` naming a `.ts` file, an added extension, then the folder's index.
 import { type Dirent, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { snapshotEpoch } from '../run-snapshot.ts';
 
 const EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'];
 const SOURCE = /\.[cm]?[jt]sx?$/;
@@ -46,10 +47,8 @@ const FLAVOURS = new Set(['esm', 'cjs', 'mjs', 'types', 'src', 'node', 'browser'
 // Most probes name a file that is not there (`x.js` before `x.ts`): asking stat not to throw spares building
 // an error, with its stack, for each of them.
 export function onDisk(file: string): boolean {
-  if (listings) {
-    const listed = listedFile(file);
-    if (listed !== undefined) return listed;
-  }
+  const listed = listedFile(file);
+  if (listed !== undefined) return listed;
   try {
     return statSync(file, { throwIfNoEntry: false })?.isFile() ?? false;
   } catch {
@@ -58,46 +57,33 @@ export function onDisk(file: string): boolean {
 }
 
 /**
- * Per folder, which names are regular files (true), something else (false) or a symbolic link, which stat
- * follows (absent from the map, asked of stat); null for a folder that could not be listed (stat decides).
+ * During a run (run-snapshot.ts), `onDisk` answers from each folder's listing, read the first time a probe
+ * names the folder. Resolving an import probes up to a dozen names, most of them missing: in the
+ * four-repository bench tree the matcher resolved 1,709 imports over 198 folders. Where names are not
+ * case-sensitive (macOS and Windows by default) `./Foo` finds `foo.ts` on disk but not in a listing: there stat
+ * still decides.
  */
-let listings: Map<string, Map<string, boolean> | null> | undefined;
-
-/** Runs in progress that asked for listings (a run ends its own; the last one drops them). */
-let listingRuns = 0;
+const LISTS = process.platform !== 'darwin' && process.platform !== 'win32';
 
 /**
- * For the length of one run over a tree, as `uproot scan` makes, `onDisk` answers from each folder's listing,
- * read the first time a probe names the folder; the returned function ends it. Resolving an import probes up
- * to a dozen names, most of them missing: in the four-repository bench tree the matcher resolved 1,709 imports
- * over 198 folders. A listing is a snapshot of the run's start, which is what a run reads anyway; a long-lived
- * host (tsserver, an editor's ESLint) never asks and keeps asking stat, which sees files made later. Where
- * names are not case-sensitive (macOS and Windows by default) `./Foo` finds `foo.ts` on disk but not in a
- * listing: there stat still decides.
+ * Per folder, which names are regular files (true) or something else (false); a symbolic link, which stat
+ * follows, is recorded under SYMLINKS + its name and left to stat; null for a folder that could not be listed.
  */
-export function listFoldersDuringRun(): () => void {
-  if (process.platform === 'darwin' || process.platform === 'win32') return () => {};
-  listingRuns++;
-  listings ??= new Map();
-  let ended = false;
-  return () => {
-    if (ended) return;
-    ended = true;
-    if (--listingRuns === 0) listings = undefined;
-  };
-}
+let listings: { epoch: number; folders: Map<string, Map<string, boolean> | null> } | undefined;
 
 function listedFile(file: string): boolean | undefined {
+  const epoch = LISTS ? snapshotEpoch() : undefined;
+  if (epoch === undefined) return undefined;
+  if (listings?.epoch !== epoch) listings = { epoch, folders: new Map() };
   const dir = path.dirname(file);
-  let listing = listings!.get(dir);
+  let listing = listings.folders.get(dir);
   if (listing === undefined) {
     listing = listFolder(dir);
-    listings!.set(dir, listing);
+    listings.folders.set(dir, listing);
   }
   if (listing === null) return undefined;
   const name = path.basename(file);
   const kind = listing.get(name);
-  // A symbolic link (kept out of the map) is followed by stat.
   return kind === undefined && listing.has(SYMLINKS + name) ? undefined : (kind ?? false);
 }
 
@@ -110,7 +96,8 @@ function listFolder(dir: string): Map<string, boolean> | null {
     entries = readdirSync(dir, { withFileTypes: true });
   } catch (error) {
     // A missing folder holds nothing; one that cannot be listed (searchable but not readable) is left to stat.
-    return (error as NodeJS.ErrnoException).code === 'ENOENT' || (error as NodeJS.ErrnoException).code === 'ENOTDIR' ? new Map() : null;
+    const code = (error as NodeJS.ErrnoException).code;
+    return code === 'ENOENT' || code === 'ENOTDIR' ? new Map() : null;
   }
   const listing = new Map<string, boolean>();
   for (const entry of entries) {

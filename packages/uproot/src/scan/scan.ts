@@ -2,7 +2,7 @@
 // is reported and the others are still scanned.
 import { lstatSync } from 'node:fs';
 import path from 'node:path';
-import { McpReach, type RootsCandidate, listFoldersDuringRun, mayContainMrtrProblems, matterWords, skippedFileCandidates, skippedFileWhy } from '@uproot/core/light';
+import { McpReach, type RootsCandidate, snapshotDuringRun, mayContainMrtrProblems, matterWords, skippedFileCandidates, skippedFileWhy } from '@uproot/core/light';
 import { collectFiles, type FileProblem, type FileSet } from '../files/walk.ts';
 import { type Engine, type MatchJob, type MatchOutcome, type Parsed, type ScanProblem, type ScanSite, describeFailure, matchFile, matchParsed } from './match-file.ts';
 import { MatchPool } from '../worker/match-pool.ts';
@@ -73,12 +73,12 @@ interface FileEvents {
 }
 
 export async function runScan(paths: string[], options: ScanOptions): Promise<ScanResult> {
-  // The run resolves imports against folder listings read once, not a stat per probe (source-files.ts).
-  const endListings = listFoldersDuringRun();
+  // The run takes the disk as it found it: folders listed once, not a stat per probe (run-snapshot.ts).
+  const endSnapshot = snapshotDuringRun();
   try {
     return await scanPaths(paths, options);
   } finally {
-    endListings();
+    endSnapshot();
   }
 }
 

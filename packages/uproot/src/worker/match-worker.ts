@@ -2,7 +2,7 @@
 // thread loads only the matcher, not the CLI's walk, git and reporting code with its built-ins.
 import { setFlagsFromString } from 'node:v8';
 import { type MessagePort, isMainThread, parentPort, workerData } from 'node:worker_threads';
-import { listFoldersDuringRun } from '@uproot/core/light';
+import { snapshotDuringRun } from '@uproot/core/light';
 import { matchFile } from '../scan/match-file.ts';
 import { CLAIMED_BY_WORKER, type Claims, MATCHER, PAGE_BYTES, type Reply, type Request, type Slab, type SlabRequest, claim } from './match-pool-protocol.ts';
 import { WARM_UP_FILE, WARM_UP_ROUNDS, WARM_UP_SOURCE, WARM_UP_SYNTAX, WARM_UP_SYNTAX_FILE } from './match-warm-up.ts';
@@ -19,8 +19,8 @@ const HEAP_GROWING_PERCENT = 60;
 /** The worker side: load the core once, then match each job as it arrives, in order. */
 async function serve(): Promise<void> {
   setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
-  // This thread lives for one scan: imports are resolved against folder listings read once (source-files.ts).
-  listFoldersDuringRun();
+  // This thread lives for one scan: it takes the disk as the scan found it (run-snapshot.ts).
+  snapshotDuringRun();
   const engine = await import('@uproot/core');
   let jobs = 0;
   let claims: Uint8Array | undefined;

@@ -1,13 +1,15 @@
-// `onDisk` during a run that lists folders (uproot scan): the same answers stat gives, from each folder's listing,
-// and a snapshot of the run's start that ends with the run.
+// A run's snapshot of the disk (uproot scan, run-snapshot.ts): `onDisk` answers from folder listings as stat
+// would, the package search asks each file and folder once, and both see the disk again once the run ends.
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { listFoldersDuringRun, onDisk } from '../../packages/core/src/resolve/source-files.ts';
+import { onDisk } from '../../packages/core/src/resolve/source-files.ts';
+import { snapshotDuringRun } from '../../packages/core/src/run-snapshot.ts';
+import { PackageFiles } from '../../packages/core/src/module-importers.ts';
 import { ProjectResolver } from '../../packages/core/src/resolve/project-resolver.ts';
 
-const root = mkdtempSync(path.join(os.tmpdir(), 'uproot-listings-'));
+const root = mkdtempSync(path.join(os.tmpdir(), 'uproot-snapshot-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 /** Listings are taken only where file names are case-sensitive (source-files.ts). */
@@ -35,7 +37,7 @@ const PROBES = [
 ].map((rel) => path.join(root, rel));
 
 function during<T>(fn: () => T): T {
-  const end = listFoldersDuringRun();
+  const end = snapshotDuringRun();
   try {
     return fn();
   } finally {
@@ -61,7 +63,7 @@ describe('folder listings', () => {
   it('are a snapshot of the run: a file made after its folder was listed is seen once the run has ended', () => {
     const later = path.join(root, 'later/new.ts');
     write('later/old.ts');
-    const end = listFoldersDuringRun();
+    const end = snapshotDuringRun();
     expect(onDisk(path.join(root, 'later/old.ts'))).toBe(true);
     write('later/new.ts');
     expect(onDisk(later)).toBe(!LISTS);
@@ -71,8 +73,8 @@ describe('folder listings', () => {
 
   it('last until the last of overlapping runs ends, and ending a run twice ends it once', () => {
     write('overlap/old.ts');
-    const first = listFoldersDuringRun();
-    const second = listFoldersDuringRun();
+    const first = snapshotDuringRun();
+    const second = snapshotDuringRun();
     expect(onDisk(path.join(root, 'overlap/old.ts'))).toBe(true);
     write('overlap/new.ts');
     first();
@@ -80,5 +82,26 @@ describe('folder listings', () => {
     expect(onDisk(path.join(root, 'overlap/new.ts'))).toBe(!LISTS);
     second();
     expect(onDisk(path.join(root, 'overlap/new.ts'))).toBe(true);
+  });
+});
+
+describe('the package search in a run', () => {
+  const pkg = path.join(root, 'pkg');
+  write('pkg/package.json', '{ "name": "pkg" }');
+  const roots = write('pkg/src/roots.ts', 'export function askRoots(server) { return server.listRoots(); }\n');
+  const caller = write('pkg/src/a.ts', "import { askRoots } from './roots.js';\naskRoots(server);\n");
+
+  it('sees an importer added or edited during the run only after it ends; outside a run, at once', () => {
+    const files = new PackageFiles(pkg);
+    expect(files.importersNaming(roots, 'askRoots')).toEqual([caller]);
+    const end = snapshotDuringRun();
+    expect(files.importersNaming(roots, 'askRoots')).toEqual([caller]);
+    const added = write('pkg/src/b.ts', "import { askRoots } from './roots.js';\naskRoots(other);\n");
+    writeFileSync(caller, '// no longer calls it, and a longer text, so its size changes\n');
+    expect(files.importersNaming(roots, 'askRoots')).toEqual([caller]);
+    end();
+    expect(files.importersNaming(roots, 'askRoots')).toEqual([added]);
+    writeFileSync(caller, "import { askRoots } from './roots.js';\naskRoots(server);\n");
+    expect(files.importersNaming(roots, 'askRoots').sort()).toEqual([caller, added].sort());
   });
 });
