@@ -101,7 +101,7 @@ async function scanPaths(paths: string[], options: ScanOptions): Promise<ScanRes
   try {
     set = await collectFiles(paths, cwd);
   } catch (error) {
-    await early?.close();
+    early?.close();
     throw error;
   }
   const result: ScanResult = { cwd, files: [], failures: [...set.problems], notices: [...set.notices], scannedFiles: 0, parsedFiles: 0, types: summary(decision) };
@@ -196,7 +196,7 @@ async function scanPaths(paths: string[], options: ScanOptions): Promise<ScanRes
       else if (outcome.sites.length || outcome.problems.length) result.files.push({ file: e.file!, absolute: e.absolute!, sites: outcome.sites, problems: outcome.problems });
     }
   } finally {
-    await pool?.close();
+    pool?.close();
   }
   progress.done();
   // On this thread once the worker has ended: run on the worker (session 36), the pass was no faster on two cores
