@@ -9,7 +9,7 @@ import { MatchPool } from '../worker/match-pool.ts';
 import { Progress } from '../report/progress.ts';
 import { DEFAULT_MAX_BYTES, readSource } from '../files/read-source.ts';
 import { RunBytes } from '../files/run-bytes.ts';
-import { refineActions } from './refine.ts';
+import { PreparedUnits, refineActions } from './refine.ts';
 import { type TypesDecision, type TypesMode, decideTypes } from '../types/detect.ts';
 import { openOracle } from '../types/candidates.ts';
 import type { TypeOracle } from '../types/oracle.ts';
@@ -115,6 +115,8 @@ async function scanPaths(paths: string[], options: ScanOptions): Promise<ScanRes
   kept.supplyFrom(pool, set.files.length);
   // In file order: the worker may answer after files read later.
   const events: Array<FileEvents | undefined> = new Array(set.files.length);
+  // With a worker, the refine pass's units are made as the answers come in (refine.ts).
+  const prepared = pool ? new PreparedUnits(maxBytes, kept, cwd) : undefined;
   // Typed, a file is first matched with a probe; only files whose receivers syntax left open are
   // matched again (same AST), once, over a program rooted at just those files (the rest never cost a parse).
   const deferred: Array<{ event: number; job: MatchJob; parsed: Parsed }> = [];
@@ -193,7 +195,11 @@ async function scanPaths(paths: string[], options: ScanOptions): Promise<ScanRes
       if (outcome.parsed) result.parsedFiles++;
       for (const c of outcome.candidates) candidates.push({ file: e.file!, ...c });
       if (outcome.failure) result.failures.push(outcome.failure);
-      else if (outcome.sites.length || outcome.problems.length) result.files.push({ file: e.file!, absolute: e.absolute!, sites: outcome.sites, problems: outcome.problems });
+      else if (outcome.sites.length || outcome.problems.length) {
+        const entry = { file: e.file!, absolute: e.absolute!, sites: outcome.sites, problems: outcome.problems };
+        result.files.push(entry);
+        await prepared?.add(entry);
+      }
     }
   } finally {
     pool?.close();
@@ -202,7 +208,7 @@ async function scanPaths(paths: string[], options: ScanOptions): Promise<ScanRes
   // On this thread once the worker has ended: run on the worker (session 36), the pass was no faster on two cores
   // (four-repository tree, 10 alternating runs: median 1.86 s against 1.79 s here), the worker being the last to
   // finish, and its units sat beside the worker's heap (real-bundles peak 395 → 566 MB).
-  await refineActions(result.files, set.files, maxBytes, oracle, kept, cwd);
+  await refineActions(result.files, set.files, maxBytes, oracle, kept, cwd, prepared);
   return result;
 }
 
