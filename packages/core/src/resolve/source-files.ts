@@ -6,16 +6,22 @@ import { snapshotEpoch } from '../run-snapshot.ts';
 
 const EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'];
 const SOURCE = /\.[cm]?[jt]sx?$/;
+const DECLARATION = /\.d\.[cm]?ts$/;
 
 export type Exists = (file: string) => boolean;
 
 /** The source file `base` (an absolute path without or with extension) names, if any. */
 export function probeSourceFile(base: string, exists: Exists): string | undefined {
-  const swapped = [base, base.replace(/\.js$/, '.ts'), base.replace(/\.js$/, '.tsx'), base.replace(/\.mjs$/, '.mts'), base.replace(/\.cjs$/, '.cts'), base.replace(/\.jsx$/, '.tsx')];
+  // In this order, built only as far as needed: most imports name the first or second candidate, and the folder's
+  // index candidates (a path.join each) were most of the cost of resolving when all were built up front.
+  const found = (c: string) => SOURCE.test(c) && !DECLARATION.test(c) && exists(c);
+  for (const c of [base, base.replace(/\.js$/, '.ts'), base.replace(/\.js$/, '.tsx'), base.replace(/\.mjs$/, '.mts'), base.replace(/\.cjs$/, '.cts'), base.replace(/\.jsx$/, '.tsx')]) if (found(c)) return c;
   // A declaration file stands for the source beside it: `dist/index.d.ts` → `dist/index.ts` (then src, see below).
-  const declared = /\.d\.[cm]?ts$/.test(base) ? [base.replace(/\.d\.([cm]?)ts$/, '.$1ts'), base.replace(/\.d\.ts$/, '.tsx')] : [];
-  const candidates = [...swapped, ...declared, ...EXTENSIONS.map((e) => base + e), ...EXTENSIONS.map((e) => path.join(base, 'index' + e))];
-  return candidates.find((c) => SOURCE.test(c) && !/\.d\.[cm]?ts$/.test(c) && exists(c));
+  if (DECLARATION.test(base)) for (const c of [base.replace(/\.d\.([cm]?)ts$/, '.$1ts'), base.replace(/\.d\.ts$/, '.tsx')]) if (found(c)) return c;
+  for (const e of EXTENSIONS) if (found(base + e)) return base + e;
+  const index = path.join(base, 'index');
+  for (const e of EXTENSIONS) if (found(index + e)) return index + e;
+  return undefined;
 }
 
 /**
