@@ -40,7 +40,7 @@ const ZOD_FAMILY = /(?:^|[/@-])zod(?:$|[/-])/;
 
 /** The installed package a declaration file belongs to, by its package.json (an npm alias keeps zod's own name). */
 const packages = new Map<string, { name: string; root: string } | null>();
-function packageOf(file: string): { name: string; root: string } | null {
+export function packageOf(file: string): { name: string; root: string } | null {
   if (!/[/\\]node_modules[/\\]/.test(file)) return null;
   const dir = path.dirname(file);
   let found = packages.get(dir);
