@@ -6,7 +6,7 @@
 // a member McpServer and Server both lack (or a private one) cannot be either, so the call is another API's. Anything
 // the checker cannot tell (`any`, a JavaScript parameter, a type that only names MCP's members) might be MCP and
 // counts: the text match stays wherever nothing typed says otherwise.
-import { statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { ts } from 'ts-morph';
 import { nearestManifest } from '../files/workspaces.ts';
@@ -101,23 +101,10 @@ function receiverOf(checker: ts.TypeChecker, type: ts.Type, names: Set<string> |
   return 'unknown';
 }
 
-/** One program per package (the last asked for), keyed by its files and their sizes and times. */
-let cached: { key: string; program: ts.Program } | undefined;
-
 /** The program over a package's script files, when they are on disk; undefined otherwise (nothing typed to ask). */
 export function packageProgram(dir: string, files: string[]): ts.Program | undefined {
   const scripts = files.filter((f) => /\.[cm]?[jt]sx?$/.test(f) && !/\.d\.[cm]?ts$/.test(f));
-  let key = dir;
-  try {
-    for (const f of scripts) {
-      const s = statSync(f);
-      key += `\0${f}\0${s.size}\0${s.mtimeMs}`;
-    }
-  } catch {
-    return undefined;
-  }
-  if (cached?.key !== key) cached = { key, program: zodProgram(dir, scripts) };
-  return cached.program;
+  return scripts.every((f) => existsSync(f)) ? zodProgram(dir, scripts) : undefined;
 }
 
 /**
