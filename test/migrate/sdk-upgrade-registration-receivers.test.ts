@@ -10,7 +10,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { packageProgram, receiverClassifier, registrationCalls } from '../../packages/uproot/src/sdk-upgrade/registration-receivers.ts';
 import { zodRegistrations } from '../../packages/uproot/src/sdk-upgrade/zod-floor.ts';
 import { planZod3Bridge, wrapRegistrations } from '../../packages/uproot/src/sdk-upgrade/zod3-bridge.ts';
-import { REPO, project, removeProjects } from './upgrade-project.ts';
+import type { MigrateReport } from '../../packages/uproot/src/report/shapes.ts';
+import { REPO, cli, project, readJson, removeProjects, typeErrors } from './upgrade-project.ts';
 
 afterAll(removeProjects);
 
@@ -97,4 +98,26 @@ describe('the zod 3 bridge beside another API', () => {
     const plan = planZod3Bridge(dir, files, (p) => p, label(dir));
     expect(plan).toEqual({ why: expect.stringContaining('cannot show the copy installed for the package is the one the v1 SDK brought') });
   });
+});
+
+describe('--with-sdk-upgrade on a zod 3 package that also calls another SDK prompt() and registerTool()', () => {
+  it('upgrades behind the bridge, declares zod-to-json-schema, rewrites the request per request, and leaves the other SDK calls and the type check as they were', async () => {
+    const made = fixture();
+    rmSync(path.join(made.dir, 'node_modules/zod'));
+    symlinkSync(path.join(REPO, 'node_modules/zod3'), path.join(made.dir, 'node_modules/zod'), 'dir');
+    symlinkSync(path.join(REPO, 'node_modules/zod-to-json-schema'), path.join(made.dir, 'node_modules/zod-to-json-schema'), 'dir');
+    const agent = readFileSync(path.join(made.dir, 'src/agent.ts'), 'utf8');
+    const before = typeErrors(made.dir);
+    const run = await cli(['migrate', 'src', '--to', 'mrtr', '--with-sdk-upgrade', '--lifecycle', 'per-request', '--format', 'json', '--force'], made.dir);
+    const report = JSON.parse(run.out) as MigrateReport;
+    const request = report.files.flatMap((f) => f.sites.map((s) => ({ ...s, file: f.file }))).find((s) => s.kind === 'request');
+    expect(request).toMatchObject({ file: 'src/roots.ts', outcome: 'rewritten' });
+    const manifest = readJson(path.join(made.dir, 'package.json'));
+    expect(manifest.dependencies?.['zod-to-json-schema']).toMatch(/^\^3\./);
+    expect(manifest.dependencies?.zod).toBe('^3.25.76');
+    expect(manifest.dependencies?.['@modelcontextprotocol/sdk']).toBeUndefined();
+    expect(readFileSync(path.join(made.dir, 'src/agent.ts'), 'utf8')).toBe(agent);
+    expect(readFileSync(path.join(made.dir, 'src/roots.ts'), 'utf8')).toContain('inputSchema: zod3Schema({ homepage: z.string().url().optional() })');
+    expect(typeErrors(made.dir)).toEqual(before);
+  }, 900_000);
 });
