@@ -3,7 +3,7 @@
 // (registration-receivers.ts), so neither the zod floor (zod-floor.ts) nor the zod 3 bridge (zod3-bridge.ts) takes
 // them for MCP's, while MCP's registrations reached through a field, a parameter, a factory and a subclass still
 // count, as do a JavaScript parameter and a local interface the checker cannot tell from an McpServer.
-import { cpSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { ts } from 'ts-morph';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -101,23 +101,38 @@ describe('the zod 3 bridge beside another API', () => {
 });
 
 describe('--with-sdk-upgrade on a zod 3 package that also calls another SDK prompt() and registerTool()', () => {
-  it('upgrades behind the bridge, declares zod-to-json-schema, rewrites the request per request, and leaves the other SDK calls and the type check as they were', async () => {
+  it('upgrades behind the bridge, declares zod-to-json-schema, rewrites the request per request, leaves the other SDK calls alone, and the result type-checks', async () => {
+    // The roots server beside the other SDK's calls (TypeScript and JavaScript); the registrations of the receiver
+    // table are left out: v1's registerTool types over zod 3 shapes take the checker minutes each (TS2589).
     const made = fixture();
+    for (const f of ['server.ts', 'register.js', 'registrar.ts']) rmSync(path.join(made.dir, 'src', f));
+    // As npm installs them: zod 3 for the package, the v1 SDK and zod-to-json-schema beside it, one copy each.
     rmSync(path.join(made.dir, 'node_modules/zod'));
     symlinkSync(path.join(REPO, 'node_modules/zod3'), path.join(made.dir, 'node_modules/zod'), 'dir');
-    symlinkSync(path.join(REPO, 'node_modules/zod-to-json-schema'), path.join(made.dir, 'node_modules/zod-to-json-schema'), 'dir');
+    cpSync(path.join(REPO, 'node_modules/zod-to-json-schema'), path.join(made.dir, 'node_modules/zod-to-json-schema'), { recursive: true });
+    const sdk = path.join(made.dir, 'node_modules/@modelcontextprotocol/sdk');
+    rmSync(sdk);
+    cpSync(path.join(REPO, 'node_modules/@modelcontextprotocol/sdk'), sdk, { recursive: true });
+    const own = JSON.parse(readFileSync(path.join(sdk, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+    for (const name of Object.keys(own.dependencies)) {
+      const at = path.join(made.dir, 'node_modules', name);
+      if (existsSync(at) || !existsSync(path.join(REPO, 'node_modules', name))) continue;
+      mkdirSync(path.dirname(at), { recursive: true });
+      symlinkSync(path.join(REPO, 'node_modules', name), at, 'dir');
+    }
     const agent = readFileSync(path.join(made.dir, 'src/agent.ts'), 'utf8');
-    const before = typeErrors(made.dir);
+    const agentJs = readFileSync(path.join(made.dir, 'src/agent.js'), 'utf8');
     const run = await cli(['migrate', 'src', '--to', 'mrtr', '--with-sdk-upgrade', '--lifecycle', 'per-request', '--format', 'json', '--force'], made.dir);
     const report = JSON.parse(run.out) as MigrateReport;
     const request = report.files.flatMap((f) => f.sites.map((s) => ({ ...s, file: f.file }))).find((s) => s.kind === 'request');
     expect(request).toMatchObject({ file: 'src/roots.ts', outcome: 'rewritten' });
     const manifest = readJson(path.join(made.dir, 'package.json'));
-    expect(manifest.dependencies?.['zod-to-json-schema']).toMatch(/^\^3\./);
+    expect(manifest.dependencies?.['zod-to-json-schema']).toBe(`^${(JSON.parse(readFileSync(path.join(REPO, 'node_modules/zod-to-json-schema/package.json'), 'utf8')) as { version: string }).version}`);
     expect(manifest.dependencies?.zod).toBe('^3.25.76');
     expect(manifest.dependencies?.['@modelcontextprotocol/sdk']).toBeUndefined();
     expect(readFileSync(path.join(made.dir, 'src/agent.ts'), 'utf8')).toBe(agent);
-    expect(readFileSync(path.join(made.dir, 'src/roots.ts'), 'utf8')).toContain('inputSchema: zod3Schema({ homepage: z.string().url().optional() })');
-    expect(typeErrors(made.dir)).toEqual(before);
+    expect(readFileSync(path.join(made.dir, 'src/agent.js'), 'utf8')).toBe(agentJs);
+    expect(readFileSync(path.join(made.dir, 'src/roots.ts'), 'utf8')).toContain('inputSchema: zod3Schema(');
+    expect(typeErrors(made.dir)).toEqual([]);
   }, 900_000);
 });
