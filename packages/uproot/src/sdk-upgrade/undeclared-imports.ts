@@ -125,7 +125,7 @@ function packageName(specifier: string): string | undefined {
 }
 
 /** Adds each entry to `dependencies`, keeping the file's indentation and trailing newline. */
-function addDependencies(manifestPath: string, added: Array<{ name: string; range: string }>): void {
+export function addDependencies(manifestPath: string, added: Array<{ name: string; range: string }>): void {
   const text = readFileSync(manifestPath, 'utf8');
   const manifest = JSON.parse(text) as Manifest;
   const deps = (typeof manifest.dependencies === 'object' && manifest.dependencies !== null ? manifest.dependencies : {}) as Record<string, string>;

@@ -7,11 +7,12 @@
 // or lists its tools, whatever its type-check says (JavaScript has none): the upgrade is held.
 import { readFileSync } from 'node:fs';
 import type { SdkUpgradeReport } from '../report/shapes.ts';
+import { mcpRegistrationLine, otherRegistrationsByPackage } from './registration-receivers.ts';
 import { describeZod4Breaks, type Zod4Break } from './zod-v4-proof.ts';
 
 export const ZOD_FLOOR_WARNING = /^zod range '([^']*)' cannot satisfy v2's floor/;
 const IMPORTS_ZOD = /(?:\bfrom\s*|\brequire\s*\(\s*|\bimport\s*\(\s*)['"]zod(?:\/v[34](?:\/[\w-]+)?|\/mini)?['"]/;
-const REGISTERS_SCHEMAS = /\.\s*(?:registerTool|registerPrompt|tool|prompt)\s*\(/g;
+const REGISTERS_SCHEMAS = /\.\s*(?:registerTool|registerPrompt|tool|prompt)\s*\(/;
 
 export interface ZodFloorHold {
   /** The zod range the project declares. */
@@ -21,27 +22,32 @@ export interface ZodFloorHold {
 }
 
 /** The hold, or undefined when the codemod found the zod range fine or no file hands zod schemas to a registration. */
-export function zodFloorHold(report: SdkUpgradeReport, files: string[], read: (file: string) => string = (f) => readFileSync(f, 'utf8')): ZodFloorHold | undefined {
+export function zodFloorHold(report: SdkUpgradeReport, files: string[], read?: (file: string) => string): ZodFloorHold | undefined {
   const warning = report.diagnostics.map((d) => ZOD_FLOOR_WARNING.exec(d.message)).find((m) => m);
   if (!warning) return undefined;
   const at = zodRegistrations(files, read);
   return at.length ? { range: warning[1]!, at } : undefined;
 }
 
-/** Where a package that imports zod registers tools or prompts (one per file), or none when it does not import zod. */
-export function zodRegistrations(files: string[], read: (file: string) => string = (f) => readFileSync(f, 'utf8')): ZodFloorHold['at'] {
+/**
+ * Where a package that imports zod registers tools or prompts (one per file), or none when it does not import zod.
+ * Files read from disk (no `read` given) are asked of the checker, which leaves out calls of another API that share
+ * the names (registration-receivers.ts); texts handed in are matched as text, every call counting.
+ */
+export function zodRegistrations(files: string[], read?: (file: string) => string): ZodFloorHold['at'] {
   // v1's McpServer takes tool and prompt schemas only as zod, so a registration in a package that uses zod hands it
   // zod schemas, wherever they are built (tools.ts beside a server.ts that registers them, as in repocontext).
+  const texts = files.filter((f) => /\.[cm]?[jt]sx?$/.test(f)).map((file) => ({ file, text: (read ?? ((f: string) => readFileSync(f, 'utf8')))(file) }));
+  if (!texts.some((t) => IMPORTS_ZOD.test(t.text))) return [];
+  const candidates = texts.filter((t) => REGISTERS_SCHEMAS.test(t.text));
+  if (!candidates.length) return [];
+  const typed = read ? undefined : otherRegistrationsByPackage(files);
   const at: ZodFloorHold['at'] = [];
-  let usesZod = false;
-  for (const file of files.filter((f) => /\.[cm]?[jt]sx?$/.test(f))) {
-    const text = read(file);
-    usesZod ||= IMPORTS_ZOD.test(text);
-    REGISTERS_SCHEMAS.lastIndex = 0;
-    const call = REGISTERS_SCHEMAS.exec(text);
-    if (call) at.push({ file, line: text.slice(0, call.index).split('\n').length });
+  for (const { file, text } of candidates) {
+    const line = mcpRegistrationLine(file, text, typed);
+    if (line) at.push({ file, line });
   }
-  return usesZod ? at : [];
+  return at;
 }
 
 /** Why the zod 3 bridge (zod3-bridge.ts) did not keep the package on zod 3 either, as a clause to append. */

@@ -56,7 +56,7 @@ export async function raiseZodWhereProven(upgrades: SdkUpgrade[], original: (p: 
         }
         applyZod3Bridge(bridge);
         answer(
-          `${ZOD_BRIDGED} ${warning.match(ZOD_FLOOR_WARNING)![1]} (zod 4 would change ${proof.breaks.length} of the package's ${proof.uses} zod uses) and wrapped the ${bridge.wrapped} schema${bridge.wrapped === 1 ? '' : 's'} it hands to registerTool in zod3Schema() (${label(original(bridge.module.file))}): zod 3 still parses the arguments, and tools/list shows the JSON Schema zod-to-json-schema makes with the options the installed v1 used`,
+          `${ZOD_BRIDGED} ${warning.match(ZOD_FLOOR_WARNING)![1]} (zod 4 would change ${proof.breaks.length} of the package's ${proof.uses} zod uses) and wrapped the ${bridge.wrapped} schema${bridge.wrapped === 1 ? '' : 's'} it hands to registerTool in zod3Schema() (${label(original(bridge.module.file))}): zod 3 still parses the arguments, and tools/list shows the JSON Schema zod-to-json-schema makes with the options the installed v1 used${bridge.declare ? ` (uproot declared ${bridge.declare.name} ${bridge.declare.range} in package.json: the module imports it, and the package had it only through the v1 SDK the upgrade removes, the same installed copy)` : ''}`,
         );
         continue;
       }

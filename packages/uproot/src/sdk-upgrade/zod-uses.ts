@@ -2,7 +2,7 @@
 // installed declarations: a member is a zod use when its declaration lives in zod, however the value reached it
 // (a schema built in another file behind a barrel, a getter, a destructured parse result, JavaScript without
 // checkJs, whose types TypeScript still infers). Names alone would miss those and catch unrelated `.parse` calls.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { ts } from 'ts-morph';
 import { withBundledLibs } from '../types/libs.ts';
@@ -33,6 +33,8 @@ export interface ZodUse {
   v4?: boolean;
 }
 
+/** Where v1 and v2 declare McpServer (v1's mcp.js imports its Server). */
+const MCP_SERVER_MODULES = ['@modelcontextprotocol/sdk/server/mcp.js', '@modelcontextprotocol/server'];
 const isScript = (file: string) => /\.[cm]?[jt]sx?$/.test(file) && !/\.d\.[cm]?ts$/.test(file);
 const ZOD_SPECIFIER = /^zod(?:\/(v3|v4|mini|v4-mini|v4\/core|v4\/mini))?$/;
 /** Packages that take zod schemas and read zod's own internals (zod-to-json-schema, zod-validation-error, …). */
@@ -40,7 +42,7 @@ const ZOD_FAMILY = /(?:^|[/@-])zod(?:$|[/-])/;
 
 /** The installed package a declaration file belongs to, by its package.json (an npm alias keeps zod's own name). */
 const packages = new Map<string, { name: string; root: string } | null>();
-function packageOf(file: string): { name: string; root: string } | null {
+export function packageOf(file: string): { name: string; root: string } | null {
   if (!/[/\\]node_modules[/\\]/.test(file)) return null;
   const dir = path.dirname(file);
   let found = packages.get(dir);
@@ -62,8 +64,27 @@ function packageOf(file: string): { name: string; root: string } | null {
 
 const inZod = (decl: ts.Node) => packageOf(decl.getSourceFile().fileName)?.name === 'zod';
 
-/** The program over the package's script files, JavaScript included (TypeScript infers its types without checkJs). */
+/** The last program built, keyed by its folder and its files' paths, sizes and times: the zod floor, the zod 4 proof
+ * and the bridge's receiver check ask about the same package in turn. */
+let cached: { key: string; program: ts.Program } | undefined;
+
+/**
+ * The program over the package's script files, JavaScript included (TypeScript infers its types without checkJs),
+ * and the installed MCP SDK's server declarations, so what an McpServer is is known even where no file imports it
+ * (registration-receivers.ts).
+ */
 export function zodProgram(dir: string, files: string[]): ts.Program {
+  const scripts = files.filter(isScript);
+  let key: string | undefined = dir;
+  try {
+    for (const f of scripts) {
+      const s = statSync(f);
+      key += `\0${f}\0${s.size}\0${s.mtimeMs}`;
+    }
+  } catch {
+    key = undefined;
+  }
+  if (key !== undefined && cached?.key === key) return cached.program;
   const tsconfig = path.join(dir, 'tsconfig.json');
   let options: ts.CompilerOptions = {};
   if (existsSync(tsconfig)) options = ts.getParsedCommandLineOfConfigFile(tsconfig, {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} })?.options ?? {};
@@ -71,7 +92,10 @@ export function zodProgram(dir: string, files: string[]): ts.Program {
   if (!options.module) options = { ...options, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext };
   // Without a target TypeScript assumes ES5, whose lib has no Promise: `.then` callbacks would lose their types.
   if (!options.target) options = { ...options, target: ts.ScriptTarget.ES2022 };
-  return ts.createProgram({ rootNames: files.filter(isScript), options, host: withBundledLibs(ts.createCompilerHost(options), options) });
+  const sdk = MCP_SERVER_MODULES.map((m) => ts.resolveModuleName(m, path.join(dir, 'package.json'), options, ts.sys).resolvedModule?.resolvedFileName).filter((f): f is string => !!f && /\.d\.[cm]?ts$/.test(f));
+  const program = ts.createProgram({ rootNames: [...scripts, ...sdk], options, host: withBundledLibs(ts.createCompilerHost(options), options) });
+  if (key !== undefined) cached = { key, program };
+  return program;
 }
 
 /** The zod declaration that holds a symbol's first declaration, or undefined when zod does not declare it. */

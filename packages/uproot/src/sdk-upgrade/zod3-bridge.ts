@@ -8,13 +8,17 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ts } from 'ts-morph';
 import { readManifest } from '../files/workspaces.ts';
-import { installedVersion } from './installed.ts';
+import { installedDir, installedVersion } from './installed.ts';
+import { otherCallsIn, otherRegistrations, type OtherRegistrations, parseScript } from './registration-receivers.ts';
+import { addDependencies } from './undeclared-imports.ts';
 import { installedV1 } from './v2-rejected-content.ts';
 import { BRIDGE_MODULE, bridgeModuleText, v1JsonSchemaOptions } from './zod3-bridge-module.ts';
 
 const SCHEMA_KEYS = new Set(['inputSchema', 'outputSchema']);
 /** The codemod's marker above a registration whose inputSchema it could not see is a schema object: the bridge takes both. */
 const UNVERIFIED = /\/\*\s*@mcp-codemod-error Could not verify `inputSchema` is a schema object\.[^*]*\*\/[ \t]*\r?\n?[ \t]*/;
+const CONVERTER = 'zod-to-json-schema';
+const V1_SDK = '@modelcontextprotocol/sdk';
 const REGISTERS = /\.\s*(?:registerTool|registerPrompt|tool|prompt)\s*\(/;
 
 export interface BridgePlan {
@@ -24,6 +28,8 @@ export interface BridgePlan {
   module: { file: string; text: string };
   /** How many schemas are wrapped. */
   wrapped: number;
+  /** zod-to-json-schema, declared by uproot where the package had it only through the v1 SDK: the manifest (in the copy) and range. */
+  declare?: { manifest: string; name: string; range: string };
 }
 
 /** Why the bridge does not apply, as a clause, with file:line where there is one. */
@@ -42,17 +48,21 @@ export function planZod3Bridge(dir: string, files: string[], inCopy: (p: string)
   if (!m || Number(m[1]) < 24) return { why: `the installed zod is ${zod ?? 'not found'}, and the bridge needs zod 3.24 or later (its ~standard.validate)` };
   const options = v1JsonSchemaOptions(installedV1(dir));
   if (!options) return { why: 'the installed v1 SDK is not found, so uproot cannot tell which zod-to-json-schema options it listed schemas with' };
-  const manifest = readManifest(path.join(dir, 'package.json')) as { dependencies?: Record<string, string> } | undefined;
-  if (!manifest?.dependencies?.['zod-to-json-schema'] || !installedVersion(dir, 'zod-to-json-schema')) return { why: "package.json does not declare zod-to-json-schema in dependencies (the converter v1 listed zod 3 schemas with), so uproot does not add it for the bridge" };
+  const converter = converterDeclaration(dir, inCopy);
+  if ('why' in converter) return converter;
   const edits: BridgePlan['edits'] = [];
   const scripts = files.filter((f) => /\.[cm]?[jt]sx?$/.test(f) && !/\.d\.[cm]?ts$/.test(f) && existsSync(inCopy(f)));
   let wrapped = 0;
   const bridged: string[] = [];
+  // Asked of the checker on the original files only where some file calls a registration-named method.
+  let typed: Map<string, OtherRegistrations> | undefined;
   for (const original of scripts) {
     const file = inCopy(original);
     const text = readFileSync(file, 'utf8');
     if (!REGISTERS.test(text)) continue;
-    const found = wrapRegistrations(file, text, (line) => `${label(original)}:${line}`);
+    typed ??= otherRegistrations(dir, files);
+    const other = otherCallsIn(parseScript(file, text), typed.get(path.resolve(original)));
+    const found = wrapRegistrations(file, text, (line) => `${label(original)}:${line}`, other);
     if ('why' in found) return found;
     if (!found.count) continue;
     wrapped += found.count;
@@ -64,12 +74,32 @@ export function planZod3Bridge(dir: string, files: string[], inCopy: (p: string)
   const ext = style === 'ts' ? '.ts' : style === 'cjs' ? (manifestType(dir) === 'module' ? '.cjs' : '.js') : manifestType(dir) === 'module' ? '.js' : '.mjs';
   const moduleFile = path.join(commonDir(bridged), `${BRIDGE_MODULE}${ext}`);
   for (const edit of edits) edit.text = withImport(edit.file, edit.text, moduleFile, style);
-  return { edits, module: { file: moduleFile, text: bridgeModuleText(options, style) }, wrapped };
+  return { edits, module: { file: moduleFile, text: bridgeModuleText(options, style) }, wrapped, ...(converter.declare ? { declare: converter.declare } : {}) };
+}
+
+/**
+ * zod-to-json-schema, which the bridge module imports: declared by the package, or declared by uproot at the version
+ * installed now where that is provably the one the v1 SDK brought and listed schemas with (the SDK depends on it,
+ * and the package resolves the very copy the SDK resolves), as undeclared-imports.ts does for the package's own
+ * imports. Otherwise the bridge is refused, named.
+ */
+function converterDeclaration(dir: string, inCopy: (p: string) => string): { declare?: BridgePlan['declare'] } | BridgeRefusal {
+  const manifest = readManifest(path.join(dir, 'package.json')) as { dependencies?: Record<string, string> } | undefined;
+  const installed = installedVersion(dir, CONVERTER);
+  if (manifest?.dependencies?.[CONVERTER] && installed) return {};
+  const sdk = installedDir(dir, V1_SDK);
+  const brought = sdk ? (readManifest(path.join(sdk, 'package.json')) as { dependencies?: Record<string, string> } | undefined)?.dependencies?.[CONVERTER] : undefined;
+  const sdkResolves = sdk ? installedDir(sdk, CONVERTER) : undefined;
+  if (!brought || !installed || !sdkResolves || sdkResolves !== installedDir(dir, CONVERTER) || !/^\d+\.\d+\.\d+/.test(installed)) {
+    return { why: `package.json does not declare ${CONVERTER} in dependencies (the converter v1 listed zod 3 schemas with), and uproot cannot show the copy installed for the package is the one the v1 SDK brought${brought ? ` (the SDK resolves ${sdkResolves ?? 'none'}, the package ${installedDir(dir, CONVERTER) ?? 'none'})` : ' (the installed v1 SDK does not depend on it)'}, so it does not add it for the bridge` };
+  }
+  return { declare: { manifest: inCopy(path.join(dir, 'package.json')), name: CONVERTER, range: `^${installed}` } };
 }
 
 /** Write the plan into the copy. */
 export function applyZod3Bridge(plan: BridgePlan): void {
   for (const edit of plan.edits) writeFileSync(edit.file, edit.text);
+  if (plan.declare) addDependencies(plan.declare.manifest, [plan.declare]);
   writeFileSync(plan.module.file, plan.module.text);
 }
 
@@ -83,16 +113,20 @@ function commonDir(files: string[]): string {
   return dir;
 }
 
-/** Each registration's schemas wrapped; a registration whose schemas uproot cannot reach refuses the whole bridge. */
-export function wrapRegistrations(file: string, text: string, at: (line: number) => string): { text: string; count: number } | BridgeRefusal {
-  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, /\.[cm]?tsx$|\.jsx$/.test(file) ? ts.ScriptKind.TSX : undefined);
+/**
+ * Each registration's schemas wrapped; `other` holds the start positions of calls the checker showed are another
+ * API's (registration-receivers.ts). A registration whose schemas uproot cannot reach refuses the whole bridge.
+ */
+export function wrapRegistrations(file: string, text: string, at: (line: number) => string, other: Set<number> = new Set()): { text: string; count: number } | BridgeRefusal {
+  const source = parseScript(file, text);
   const inserts: Array<{ pos: number; text: string }> = [];
   const markers: Array<{ start: number; end: number }> = [];
   let refusal: BridgeRefusal | undefined;
   const line = (node: ts.Node) => source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
   const visit = (node: ts.Node): void => {
     if (refusal) return;
-    if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression)) {
+    // Another API's call under MCP's names (a session's prompt(), an extension's registerTool()) hands MCP nothing.
+    if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && !other.has(node.getStart(source))) {
       const method = node.expression.name.text;
       if (method === 'tool' || method === 'prompt' || (method === 'registerPrompt' && node.arguments.length >= 3)) {
         // The codemod turns v1's tool()/prompt() into register*(); one left, or a prompt (v2 lists its arguments
