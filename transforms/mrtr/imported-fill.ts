@@ -24,6 +24,7 @@ import { isTestFileOf } from './test-files.ts';
 import { type SetterHolder, checkOtherWriters, siblingVariables } from './other-writers.ts';
 import { inReport } from './reports.ts';
 import { atStartup } from './startup.ts';
+import { shownOnly, shownTimingNote } from './shown-reads.ts';
 import { type StatePlan, type StateTools, onlyHandlers } from './state.ts';
 import { type Unit, Unprovable } from './unit.ts';
 import { holdBoundedRequests } from './request-options.ts';
@@ -188,9 +189,16 @@ export function planImportedFill(unit: Unit, sites: readonly RootsSite[], callee
     }
   }
   const callbacks = new Map<FunctionNode, HandlerChain>();
+  const shownReads: Node[] = [];
   for (const call of calls) {
     // Reads in the hooks (their logging) go with them; start-up code keeps the start-up value.
-    if (inReport(call) || [...hookStatements, ...fetchers].some((h) => contains(h, call)) || atStartup(call, hookStatements, unit.prov)) continue;
+    if ([...hookStatements, ...fetchers].some((h) => contains(h, call)) || atStartup(call, hookStatements, unit.prov)) continue;
+    // A read outside any MCP request that only picks what a log line or a non-MCP response says (shown-reads.ts).
+    if (shownOnly(call, unit.prov)) {
+      shownReads.push(call);
+      continue;
+    }
+    if (inReport(call)) continue;
     for (const reach of onlyHandlers(call, unit, `what ${fillName(fill)}() fills`, reason)) {
       if (!callbacks.has(reach.callback!)) callbacks.set(reach.callback!, handlerChain(sites[0]!, { ...reach, hops: [] }, unit, unit, []));
     }
@@ -228,7 +236,8 @@ export function planImportedFill(unit: Unit, sites: readonly RootsSite[], callee
     declaration: (c) => `if (${HELPER_NAMES.declares}(${c}, ${chain.server})) await ${name}(${[...replayed, c].join(', ')});`,
     ...(i === 0 ? { edits, contextType: unit.typescript } : {}),
   }));
-  return { states: derived, covered: unit.sites.filter((s) => [...hooks.map((h) => h.statement), ...(named ? [named] : [])].some((h) => contains(h, s.node))) };
+  const covered = unit.sites.filter((s) => [...hooks.map((h) => h.statement), ...(named ? [named] : [])].some((h) => contains(h, s.node)));
+  return { states: derived, covered, ...(shownReads.length ? { note: shownTimingNote(shownReads.map((n) => locOf(n).start.line)) } : {}) };
 }
 
 /**
