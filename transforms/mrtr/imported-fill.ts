@@ -28,6 +28,7 @@ import { shownOnly, shownTimingNote } from './shown-reads.ts';
 import { type StatePlan, type StateTools, onlyHandlers } from './state.ts';
 import { type Unit, Unprovable } from './unit.ts';
 import { holdBoundedRequests } from './request-options.ts';
+import { syncHandlerBlocker } from './sync-handler.ts';
 import type { UnitIndex } from './project-index.ts';
 import { type Hook, type HookContext, declarationOf, fillerOf, hookOf, keptStatements, triggersOf } from '../param/state/hooks.ts';
 
@@ -206,7 +207,8 @@ export function planImportedFill(unit: Unit, sites: readonly RootsSite[], callee
   if (callbacks.size === 0) fail(`no tools/call, prompts/get or resources/read handler reads what ${fillName(fill)}() fills`);
   const scope = named ? declarationOf(named).parent : init.statement.parent;
   for (const chain of callbacks.values()) {
-    if (!chain.callback.async) fail(`a handler reading what ${fillName(fill)}() fills is not async, so it cannot await the roots`);
+    const sync = syncHandlerBlocker(chain);
+    if (sync) fail(`a handler reading what ${fillName(fill)}() fills ${sync}, so it cannot await the roots`);
     if (!scope || !contains(scope, chain.callback)) fail(`a handler reading what ${fillName(fill)}() fills cannot see the function that fetches the roots`);
   }
   if (!named && helper.params.length > 0) fail('the initialization hook takes parameters, which a per-request helper would not have');

@@ -20,6 +20,7 @@ import { atStartup } from './startup.ts';
 import { isTestFileOf } from './test-files.ts';
 import { type Unit, Unprovable } from './unit.ts';
 import { holdBoundedRequests } from './request-options.ts';
+import { syncHandlerBlocker } from './sync-handler.ts';
 
 
 export interface StatePlan {
@@ -105,7 +106,8 @@ export function planStateGroup(unit: Unit, group: Group, checks: ConsumerCheck, 
   checks(state);
   const awaits = /\bawait\b/.test(write.text);
   for (const chain of callbacks.values()) {
-    if (awaits && !chain.callback.async) throw new Unprovable(reason, `a handler reading ${state.name} is not async, so it cannot await the roots`);
+    const sync = awaits ? syncHandlerBlocker(chain) : undefined;
+    if (sync) throw new Unprovable(reason, `a handler reading ${state.name} ${sync}, so it cannot await the roots`);
     checkVisible(unit, write.node, chain.callback, hooks, reason);
     if (state.kind === 'class-field' && (chain.callback.type !== 'ArrowFunctionExpression' || thisClass(chain.callback) !== state.cls)) {
       throw new Unprovable(reason, `a handler reading ${state.name} has a \`this\` of its own`);
