@@ -18,7 +18,6 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     // Fixture projects carry their own tests, which uproot lists and never runs.
     exclude: [...configDefaults.exclude, 'test/fixtures/**'],
-    setupFiles: ['./test/setup.ts'],
     globalSetup: ['./test/global-temp.ts', './test/global-build.ts'],
     // vitest's default for `run` is one worker per core less one: a single worker on a 2-core CI machine. Most test
     // files spend their time waiting on the npm, tsc and node processes they spawn, so two workers keep both cores

@@ -11,6 +11,11 @@ export function isCapabilitiesRead(e: Node): boolean {
 /** `console.x(…)` or a logger's `logger.info(…)`: logging a hook may do without changing what it stores. */
 export function isConsoleCall(e: Node): boolean {
   const x = unwrap(e);
+  // `log('info', …)`, `logger("warning", …)`: a logging function by name, told its level first.
+  if (x.type === 'CallExpression' && x.callee.type === 'Identifier' && /^log$|logger$/i.test(x.callee.name)) {
+    const level = x.arguments[0];
+    return level?.type === 'Literal' && typeof level.value === 'string' && LOG_LEVELS.has(level.value);
+  }
   if (x.type !== 'CallExpression' || x.callee.type !== 'MemberExpression' || x.callee.object.type !== 'Identifier') return false;
   const receiver = x.callee.object.name;
   if (receiver === 'console') return true;

@@ -14,4 +14,4 @@ export function planMrtrText(text: string, filePath: string, options: { sharedHe
 }
 
 export { planMrtr };
-export { planMrtrProject, type SourceFile, type ProjectPlan } from './mrtr/project.ts';
+export { planMrtrProject, prepareUnit, type SourceFile, type ProjectPlan } from './mrtr/project.ts';

@@ -39,6 +39,7 @@ function standIn() {
       return port;
     },
     ref() {},
+    unref() {},
     terminate: async () => 0,
   };
   return {
@@ -168,6 +169,6 @@ describe('MatchPool.share: the main thread takes the worker\'s last jobs', () =>
     worker.step();
     expect((await Promise.all(answers)).map(who)).toEqual(['worker:f0.ts', 'worker:f1.ts', 'worker:f2.ts']);
     expect(seen).toEqual(['worker:f0.ts', 'worker:f1.ts', 'worker:f2.ts']);
-    await pool.close();
+    pool.close();
   });
 });

@@ -2,7 +2,7 @@
 // hands the pre-filter the bytes read as latin1. Both must change nothing: every kind of file reads as
 // the stat-first path reads it, at every size around the buffer's and the limit's edges, and a words
 // check decides as it would on the decoded text.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { matterWords, mayMatter } from '../../packages/core/src/prefilter-words.ts';
@@ -137,9 +137,9 @@ describe('readSource without a stat (a file the walk saw)', () => {
     const names = ['plain.ts', 'bom.ts', 'wide.ts', 'crlf.ts', 'below-buffer.ts', 'early-nul.ts', 'latin1.ts', 'utf16le.ts', 'over-buffer.ts', 'large.ts'];
     const before = names.map((n) => readSource(path.join(dir, n), 5 * MB, { regular: true }));
     for (const n of names) readSource(path.join(dir, n), 5 * MB, { holdingAny: ['no such word'], regular: true, keep: kept });
-    // Text the run read is kept even though the check turned it down; refused bytes and files over the fast
-    // path's buffer are not. The budget counts bytes in the order they were kept: a file that would pass it is
-    // left out, and smaller ones after it still fit.
+    // Text the run read is kept even though the check turned it down; refused bytes are not. The budget counts
+    // bytes in the order they were kept: a file that would pass it (over-buffer.ts, then large.ts) is left out,
+    // and smaller ones after it still fit.
     expect(names.filter((n) => kept.get(path.join(dir, n)))).toEqual(['plain.ts', 'bom.ts', 'wide.ts', 'crlf.ts', 'below-buffer.ts']);
     expect(new RunBytes(MB).get(path.join(dir, 'plain.ts'))).toBeUndefined();
     const tight = new RunBytes(MB);
@@ -163,5 +163,22 @@ describe('readSource without a stat (a file the walk saw)', () => {
     const words = readHoldingWords(5 * MB, kept);
     expect(words(copies[1]!, ['listRoots'])).toBe(server);
     expect(words(copies[1]!, ['changed'])).toBe(false);
+  });
+
+  it('keeps files read on the careful path (over the fast buffer) too, and answers later reads from them', () => {
+    const kept = new RunBytes(8 * MB);
+    const copies = ['at-buffer.ts', 'over-buffer.ts', 'large.ts', 'utf16le.ts'].map((n) => {
+      const file = path.join(dir, `careful-${n}`);
+      writeFileSync(file, files[n]!);
+      return file;
+    });
+    const before = copies.map((f) => readSource(f, 5 * MB, { holdingAny: ['no such word'], regular: true, keep: kept }));
+    expect(before.slice(0, 3)).toEqual(copies.slice(0, 3).map((f) => ({ ok: true, unwanted: true, bytes: statSync(f).size })));
+    // A refused file (UTF-16) is not kept on this path either.
+    expect(copies.map((f) => !!kept.get(f))).toEqual([true, true, true, false]);
+    const texts = copies.map((f) => readSource(f, 5 * MB, { regular: true }));
+    for (const f of copies) writeFileSync(f, 'export const changed = 1;\n');
+    expect(copies.slice(0, 3).map((f) => readKept(f, 5 * MB, kept))).toEqual(texts.slice(0, 3));
+    expect(readKept(copies[3]!, 5 * MB, kept)).toMatchObject({ ok: true, text: 'export const changed = 1;\n' });
   });
 });

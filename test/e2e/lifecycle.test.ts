@@ -1,6 +1,7 @@
 // `--lifecycle per-request`: the init fetch + list_changed refresh feeding roots state (a local
 // variable, a class field, a variable read through a helper, a setter of another module behind a
-// barrel or behind a hook that gates, destructures and logs, a lazily filled getter) become a per-call MRTR derivation in each handler that reads it. Run with a real client:
+// barrel or behind a hook that gates, destructures and logs, a lazily filled getter, a module object or module
+// variables a fill keeps from the function fetching the roots it is handed) become a per-call MRTR derivation in each handler that reads it. Run with a real client:
 // on 2026-07-28 (HTTP and stdio, where a push roots/list would fail) and on 2025 the migrated server
 // answers what the original answered on 2025 with the same roots; a second run changes nothing.
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -22,7 +23,7 @@ const perRequest = () =>
   });
 
 describe('uproot migrate --lifecycle per-request', () => {
-  it.each(['sandbox-ts', 'field-ts', 'helper-module-ts', 'setter-barrel-js', 'lazy-getter-js', 'lazy-getter-ts', 'setter-try-ts', 'workspace-field-js', 'fill-answer-ts', 'fill-answer-setter-js', 'fill-imported-ts', 'fill-imported-js', 'fill-receiver-ts', 'session-sync-ts', 'session-sync-js', 'sync-handler-ts', 'sync-handler-js'])('%s: each handler derives the state per request, on both eras', async (name) => {
+  it.each(['sandbox-ts', 'field-ts', 'helper-module-ts', 'setter-barrel-js', 'lazy-getter-js', 'lazy-getter-ts', 'setter-try-ts', 'workspace-field-js', 'fill-answer-ts', 'fill-answer-setter-js', 'fill-imported-ts', 'fill-imported-js', 'fill-receiver-ts', 'session-sync-ts', 'session-sync-js', 'fill-fetcher-ts', 'fill-fetcher-js', 'sync-handler-ts', 'sync-handler-js'])('%s: each handler derives the state per request, on both eras', async (name) => {
     const comparison = await compareMigration(path.join(FIXTURES_DIR, 'lifecycle', name), perRequest());
     expectSameAsOriginal(comparison);
   });

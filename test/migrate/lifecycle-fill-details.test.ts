@@ -1,6 +1,6 @@
 // Two `--lifecycle per-request` markers that must stay, each saying exactly why: a hook that hands
-// the roots request to a fill as a function (memvid-mcp's `initializeRoots(async () =>
-// server.server.listRoots())`), written as an arrow's expression body, an arrow's `return` and a
+// the roots request to a fill of its own module as a function (memvid-mcp's `initializeRoots(async () =>
+// server.server.listRoots())`, its fill imported, is rewritten: lifecycle-fetcher-param.test.ts), written as an arrow's expression body, an arrow's `return` and a
 // function expression, in TypeScript and JavaScript; and a state only the list_changed handler fills
 // (mcp-essentials-windows), whose tools saw the start value until the client's first change.
 import { describe, expect, it } from 'vitest';
@@ -25,10 +25,11 @@ export function inside(p${ts(js, ': string')})${ts(js, ': boolean')} {
 }
 `;
 
+// The fill in the server's own module: the per-request planners follow a handed fetcher into an imported fill
+// only (fetcher-param.ts; lifecycle-fetcher-param.test.ts), so here the marker stays.
 const SERVER = (js: boolean, thunk: string) => `import { McpServer } from '@modelcontextprotocol/server';
 import * as z from 'zod/v4';
-import { initRoots, inside } from './state.js';
-export const server = new McpServer({ name: 's', version: '1.0.0' });
+${STATE(js).replace('export async function initRoots', 'async function initRoots').replace('export function inside', 'function inside')}export const server = new McpServer({ name: 's', version: '1.0.0' });
 server.server.oninitialized = async () => {
   await initRoots(${thunk});
 };
@@ -46,7 +47,7 @@ describe('--lifecycle per-request says why a fetch handed to a fill as a functio
   it.each(cases)('%s', (name, thunk, js) => {
     const dir = project(name.replace(/\W+/g, '-').slice(0, 24), { [`state.${ext(js)}`]: STATE(js), [`server.${ext(js)}`]: SERVER(js, thunk) });
     const { requests } = migrate(dir);
-    expect(requests).toEqual([{ outcome: 'marked', detail: expect.stringMatching(/^the roots request is handed to initRoots\(\) as a function \(line 6\), which runs it and keeps the answer itself/) }]);
+    expect(requests).toEqual([{ outcome: 'marked', detail: expect.stringMatching(/^the roots request is handed to initRoots\(\) as a function \(line 17\), which runs it and keeps the answer itself/) }]);
   });
 
   it('a request the hook awaits itself keeps the general detail (the function shape alone names a fill)', () => {

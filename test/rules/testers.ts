@@ -2,7 +2,7 @@
 // plain JavaScript through ESLint's default parser, TypeScript without type information, and
 // TypeScript with the project service, where the rule may also consult the type checker.
 import * as espree from 'espree';
-import { RuleTester } from '@typescript-eslint/rule-tester';
+import { RuleTester } from './rule-tester-vitest.ts';
 import { fileURLToPath } from 'node:url';
 
 /** A tiny project of its own, so the typed tier builds one small program, not the repo's. */

@@ -21,6 +21,8 @@ export interface AnswerFillContext {
   requests: ReadonlySet<Node>;
   /** The state's writes (assignments or setter calls). */
   writes: ReadonlySet<Node>;
+  /** A fill handed a function fetching the roots: its call of it (fetcher-param.ts), the fill's fetch. */
+  fetch?: Node;
 }
 
 /**
@@ -115,10 +117,10 @@ function isPropertyName(n: Node): boolean {
  * writes, logging, and branches, loops and try blocks of those. A statement with an effect of its own
  * (a watcher started, a file written) would repeat per request, so it keeps the marker.
  */
-export function checkFillBody(fill: FunctionNode, c: AnswerFillContext, reason: Reason): RootsState[] {
+export function checkFillBody(fill: FunctionNode, c: AnswerFillContext, reason: Reason, name = fillName(fill)): RootsState[] {
   const mirrors: RootsState[] = [];
   const fail = (s: Node): never => {
-    throw new Unprovable(reason, `${fillName(fill)}() does more than fill the roots state (line ${locOf(s).start.line}), which a per-request helper would repeat on every call`);
+    throw new Unprovable(reason, `${name}() does more than fill the roots state (line ${locOf(s).start.line}), which a per-request helper would repeat on every call`);
   };
   if (fill.body.type !== 'BlockStatement') {
     if (!c.writes.has(unwrap(fill.body))) fail(fill.body);
@@ -133,6 +135,12 @@ export function checkFillBody(fill: FunctionNode, c: AnswerFillContext, reason: 
     fail,
     expression(e, { local, pure }) {
       if (c.writes.has(e) || isConsoleCall(e)) return true;
+      // `await fetch().then(({ roots }) => { … })`: the callback is the fill's own code, held to the same rules.
+      const then = c.fetch ? fetchThen(e, c.fetch) : undefined;
+      if (then) {
+        mirrors.push(...checkFillBody(then, { ...c, fetch: undefined }, reason, fillName(fill)));
+        return true;
+      }
       if (e.type === 'AssignmentExpression' && local(e.left) && pure(e.right)) return true;
       if (e.type === 'CallExpression' && e.callee.type === 'MemberExpression' && local(e.callee.object) && pure(e)) return true;
       const mirror = e.type === 'CallExpression' ? mirrorOf(e, c) : undefined;
@@ -152,6 +160,13 @@ function mirrorOf(call: TSESTree.CallExpression, c: AnswerFillContext): RootsSta
     }
   }
   return undefined;
+}
+
+/** The callback of `fetch().then(cb)`, when `e` is that call. */
+function fetchThen(e: Node, fetch: Node): FunctionNode | undefined {
+  if (e.type !== 'CallExpression' || e.callee.type !== 'MemberExpression' || unwrap(e.callee.object) !== fetch || propertyName(e.callee) !== 'then' || e.arguments.length !== 1) return undefined;
+  const cb = unwrap(e.arguments[0]!);
+  return cb.type === 'ArrowFunctionExpression' || cb.type === 'FunctionExpression' ? cb : undefined;
 }
 
 export function fillName(fill: FunctionNode): string {

@@ -1,14 +1,14 @@
 // Markers' details for two shapes the per-request planners do not follow, so the state stays unknown.
 // A hook that hands the roots request to a fill *as a function*
 // (`initializeRoots(async () => server.server.listRoots())`, memvid-mcp): the fill calls it and keeps
-// the answer itself. The per-request planners follow an answer handed over (answer-fill.ts,
-// imported-fill.ts), not a fetch, so the state and its readers stay unknown; the detail names the
-// fill and says so, instead of "cannot tell which state".
+// the answer itself. The per-request planners follow such a function into an imported fill
+// (fetcher-param.ts, imported-fill.ts); into a fill of the same file, or into a second imported fill
+// beside the one replayed, they do not, and the detail names the fill and says so.
 import { type Node, calleeName, enclosingFunction, functionName, locOf, propertyName, unwrap, walkAll } from '@uproot/core/planning';
 import type { Provenance } from '@uproot/core/planning';
 import type { RootsSite } from '@uproot/core/planning';
 
-export function handedFetchDetail(site: RootsSite): string | undefined {
+export function handedFetchDetail(site: RootsSite, prov: Provenance, replayed?: string): string | undefined {
   // The request is what a function returns: its expression body, or a `return` of its block.
   let x: Node | undefined = site.node;
   while (x?.parent && (x.parent.type === 'AwaitExpression' || x.parent.type === 'TSAsExpression' || x.parent.type === 'ChainExpression')) x = x.parent;
@@ -19,7 +19,13 @@ export function handedFetchDetail(site: RootsSite): string | undefined {
   const call = fn.parent;
   if (call?.type !== 'CallExpression' || !call.arguments.includes(fn) || unwrap(call.callee) === fn) return undefined;
   const name = calleeName(call) ?? 'a function';
-  return `the roots request is handed to ${name}() as a function (line ${locOf(call).start.line}), which runs it and keeps the answer itself: the per-request form follows an answer handed to a fill, not a fetch, so it cannot tell which state ${name}() fills or who reads it`;
+  const at = `the roots request is handed to ${name}() as a function (line ${locOf(call).start.line})`;
+  // An imported fill beside the one the per-request helper replays (memvid-mcp's handleRootsChanged() beside initializeRoots()).
+  if (replayed && replayed !== name) return `${at}, a second fill beside ${replayed}(): the per-request form replays the one fill its initialization hook runs, and does not show that ${name}() keeps what ${replayed}() would`;
+  const callee = unwrap(call.callee);
+  const imported = callee.type === 'Identifier' && prov.variableOf(callee)?.defs[0]?.type === 'ImportBinding';
+  if (imported) return `${at}, which runs it and keeps the answer itself: uproot cannot tell which state ${name}() fills or who reads it`;
+  return `${at}, which runs it and keeps the answer itself: the per-request form follows such a function into a fill imported from another module, not one of this file, so it cannot tell which state ${name}() fills or who reads it`;
 }
 
 /**

@@ -20,6 +20,8 @@ import { awaitEdits, capabilityEdits, freshHelperName, onlyLogs } from './hook-h
 import { replayedArguments } from './fetcher-arguments.ts';
 import { resultOnlyReported } from './fill-result.ts';
 import { callsInto } from './calls-into.ts';
+import { checkObjectUses, moduleObjectOf } from './module-object.ts';
+import { fetcherArguments, fetcherParamCall, fetchingFunction } from './fetcher-param.ts';
 import { isTestFileOf } from './test-files.ts';
 import { type SetterHolder, checkOtherWriters, siblingVariables } from './other-writers.ts';
 import { inReport } from './reports.ts';
@@ -45,7 +47,7 @@ export function importedFillOf(unit: Unit, sites: readonly RootsSite[]): { calle
   const requests = new Set<Node>(sites.map((s) => s.node));
   const refs = unit.prov.variableOf(callee)?.references.map((r) => r.identifier) ?? [];
   const own = sites.filter((s) => {
-    const fn = fillerOf(s.node, requests);
+    const fn = fetchingFunction(s.node, requests, unit.prov);
     return !!fn && refs.some((r) => contains(fn, r));
   });
   return { callee, sites: own };
@@ -72,15 +74,33 @@ function mentionsAnswer(expr: Node, unit: Unit, requests: ReadonlySet<Node>, dep
   return found;
 }
 
+/**
+ * What the call hands the fill: the answer (every argument derived from it, one mentioning it), or a
+ * function fetching it (fetcher-param.ts; any other argument a constant): the fetcher's index then.
+ * Undefined when it is neither.
+ */
+function handedOver(call: TSESTree.CallExpression, caller: FunctionNode, unit: Unit, requests: ReadonlySet<Node>): { answer: true } | { fetcher: number } | undefined {
+  if (call.arguments.length === 0) return undefined;
+  const context = { prov: unit.prov, requests, writes: new Set<Node>() };
+  const fetchers = fetcherArguments(call, unit.prov, requests);
+  if (fetchers.length === 1) {
+    const others = call.arguments.filter((_, i) => i !== fetchers[0]!.index);
+    return others.every((a) => answerDerived(a, caller, context) && !mentionsAnswer(a, unit, requests, 0) && !isFunction(unwrap(a))) ? { fetcher: fetchers[0]!.index } : undefined;
+  }
+  // A function among the arguments is not the answer, even when it reads it.
+  if (fetchers.length > 0 || call.arguments.some((a) => isFunction(unwrap(a)))) return undefined;
+  return call.arguments.every((a) => answerDerived(a, caller, context)) && call.arguments.some((a) => mentionsAnswer(a, unit, requests, 0)) ? { answer: true } : undefined;
+}
+
 function firstImportedFill(unit: Unit, sites: readonly RootsSite[]): TSESTree.Identifier | undefined {
   const requests = new Set<Node>(sites.map((s) => s.node));
   for (const site of sites) {
-    const hook = fillerOf(site.node, requests);
+    const hook = fetchingFunction(site.node, requests, unit.prov);
     let found: TSESTree.Identifier | undefined;
     if (hook) {
       walkAll(hook.body, (n) => {
         if (found || n.type !== 'CallExpression' || n.callee.type !== 'Identifier' || !importBinding(n.callee, unit)) return;
-        if (n.arguments.length > 0 && n.arguments.every((a) => answerDerived(a, hook, { prov: unit.prov, requests, writes: new Set() })) && n.arguments.some((a) => mentionsAnswer(a, unit, requests, 0))) found = n.callee;
+        if (handedOver(n, hook, unit, requests)) found = n.callee;
       });
     }
     if (found) return found;
@@ -106,7 +126,7 @@ export function planImportedFill(unit: Unit, sites: readonly RootsSite[], callee
   let replayed: string[] = [];
   const intermediates = new Set<FunctionNode>();
   for (const site of sites) {
-    const fn = fillerOf(site.node, requests);
+    const fn = fetchingFunction(site.node, requests, unit.prov);
     const hook = fn && hookOf(fn, listChanged);
     if (hook) {
       addHook(hook);
@@ -123,15 +143,23 @@ export function planImportedFill(unit: Unit, sites: readonly RootsSite[], callee
     for (const t of triggers) addHook(t);
   }
   const fetchers = new Set<FunctionNode>([...hooks.map((h) => h.fn), ...(named ? [named] : [])]);
+  // A function fetching the roots, declared outside the hook that hands it over, would keep asking the old way.
+  for (const site of sites) if (![...fetchers].some((f) => contains(f, site.node))) fail(`the function that fetches the roots handed to ${callee.name}() is declared outside the hook handing it over (line ${site.line}), where a per-request helper cannot hand it this request's answer`);
   // Every use of the imported fill here is a statement of a hook handing it the answer and nothing else.
   const answerCalls: TSESTree.CallExpression[] = [];
+  // Where the hooks hand a function fetching the roots instead: its argument index, one for every call.
+  let fetcherIndex: number | undefined;
   for (const ref of unit.prov.variableOf(callee)?.references ?? []) {
     const call = ref.identifier.parent;
     if (call?.type !== 'CallExpression' || call.callee !== ref.identifier) return fail(`${callee.name}() is used at line ${locOf(ref.identifier).start.line} other than by a call`);
     const caller = fillerOf(call, requests);
     if (!caller || !fetchers.has(caller)) return fail(`${callee.name}() is called at line ${locOf(call).start.line} from outside the hooks that fetch the roots`);
     if (!awaitedStatement(call, requests) && !resultOnlyReported(call, caller, unit.prov)) fail(`the result of ${callee.name}() is used at line ${locOf(call).start.line}, which a per-request helper would not keep`);
-    if (!call.arguments.every((a) => answerDerived(a, caller, { prov: unit.prov, requests, writes: new Set() })) || !call.arguments.some((a) => mentionsAnswer(a, unit, requests, 0))) fail(`${callee.name}() is given something besides the roots answer at line ${locOf(call).start.line}`);
+    const handed = handedOver(call, caller, unit, requests);
+    if (!handed) fail(`${callee.name}() is given something besides the roots answer at line ${locOf(call).start.line}`);
+    const index = handed && 'fetcher' in handed ? handed.fetcher : undefined;
+    if (answerCalls.length > 0 && index !== fetcherIndex) fail(`${callee.name}() is handed the roots answer at one call and a function fetching them at another (line ${locOf(call).start.line}), or that function at another argument`);
+    fetcherIndex = index;
     answerCalls.push(call);
   }
   // The fill, parsed as a unit of the run (its own module may hold the state).
@@ -142,8 +170,20 @@ export function planImportedFill(unit: Unit, sites: readonly RootsSite[], callee
   // is found by checkFillBody as a mirror). Whatever else it does decides whether it may be replayed.
   const fillWrites = new Set<Node>();
   const states = new Map<unknown, RootsState>();
+  // A module object whose properties the fill assigns (`state.roots = …`) is a state too (module-object.ts).
+  const objects = new Set<VariableLike>();
   walkAll(fill.body, (n) => {
-    if (n.type !== 'AssignmentExpression' || n.left.type !== 'Identifier') return;
+    if (n.type !== 'AssignmentExpression') return;
+    const object = n.left.type === 'MemberExpression' ? moduleObjectOf(n, other.prov) : undefined;
+    if (object) {
+      fillWrites.add(n);
+      objects.add(object.variable);
+      const known = states.get(object.variable);
+      if (known) known.writes.push({ node: n, value: n.right });
+      else states.set(object.variable, { kind: 'module-variable', name: object.name, variable: object.variable, writes: [{ node: n, value: n.right }] });
+      return;
+    }
+    if (n.left.type !== 'Identifier') return;
     const variable = other.prov.variableOf(n.left);
     const declared = variable?.defs[0]?.name;
     if (!variable || !declared || enclosingFunction(declared)) return;
@@ -152,14 +192,17 @@ export function planImportedFill(unit: Unit, sites: readonly RootsSite[], callee
     if (known) known.writes.push({ node: n, value: n.right });
     else states.set(variable, { kind: 'module-variable', name: n.left.name, variable, writes: [{ node: n, value: n.right }] });
   });
-  const mirrors = checkFillBody(fill, { prov: other.prov, requests: new Set(), writes: fillWrites }, reason);
+  // Handed a function that fetches the roots, the fill's one awaited call of it is its fetch (fetcher-param.ts).
+  const fetch = fetcherIndex === undefined ? undefined : fetcherParamCall(fill, fetcherIndex, other.prov, reason, fillName(fill));
+  const mirrors = checkFillBody(fill, { prov: other.prov, requests: new Set(), writes: fillWrites, ...(fetch ? { fetch } : {}) }, reason);
   for (const m of mirrors) if (m.kind !== 'class-field' && !states.has(m.variable)) states.set(m.variable, m);
   if (states.size === 0) fail(`uproot cannot tell which state ${fillName(fill)}() keeps the roots in`);
   // The fill runs only from this file's hooks.
   checkOnlyCalledFrom(other, fill, unit, new Set(answerCalls), units!, fail);
   // What each hook keeps besides handing the answer over only reports.
   const gates = new Set<Node>(unit.sites.filter((s) => s.kind === 'capability' && s.side === 'server' && [...hooks.map((h) => h.statement), ...fetchers].some((h) => contains(h, s.node))).map((s) => s.node));
-  const context: HookContext = { prov: unit.prov, text: unit.text, requests, gates, helpers: new Set([...(named ? [named] : []), ...intermediates]), writes: new Set(answerCalls) };
+  const handedFetchers = new Set<Node>(answerCalls.flatMap((call) => fetcherArguments(call, unit.prov, requests).map((f) => f.fetcher)));
+  const context: HookContext = { prov: unit.prov, text: unit.text, requests, gates, helpers: new Set([...(named ? [named] : []), ...intermediates]), writes: new Set(answerCalls), fetchers: handedFetchers };
   const asHook = (fn: FunctionNode): Hook => ({ fn, statement: declarationOf(fn), kind: 'background' });
   for (const hook of [...hooks, ...(named ? [asHook(named)] : []), ...[...intermediates].map(asHook)]) onlyLogs(keptStatements(hook, context), reason, hook.kind !== 'background' || hooks.every((h) => h.kind === 'init' || h.kind === 'refresh'));
   const inits = hooks.filter((h) => h.kind === 'init');
@@ -180,6 +223,7 @@ export function planImportedFill(unit: Unit, sites: readonly RootsSite[], callee
       // An exported binding is read by its importers without a reference here: their reads would go unseen.
       if (exportedBinding(holder.variable)) fail(`${holder.variable.name} is exported from ${shown(unit, holder.unit)}, so its importers read it directly`);
       if (variable === found.variable) checkWrites(holder, state, fill, other, unit, hookStatements, units!, fail);
+      if (objects.has(variable)) checkObjectUses(variable, [fill], shown(unit, holder.unit), fail);
       if (found.setter) checkOtherWriters(found as SetterHolder, variable, group, unit, hookStatements, units!, fail);
       for (const ref of holder.variable.references) {
         if (ref.isWrite() || ref.identifier === holder.variable.defs[0]?.name) continue;
@@ -232,14 +276,26 @@ export function planImportedFill(unit: Unit, sites: readonly RootsSite[], callee
   edits.push(...awaitEdits(helper, inHelper, requests, reason));
   for (const call of inHelper) if (fill.async && call.parent?.type === 'ExpressionStatement') edits.push(insert(call.range[0], 'await '));
   const retire = [...hooks.filter((h) => named || h !== init).map((h) => h.statement), ...[...intermediates].map(declarationOf)].map((statement) => ({ unit, range: tools.statementRange(unit, statement) }));
+  const everyClient = !!fetch && caughtIn(fetch, fill);
   const derived: DerivedState[] = [...callbacks.values()].map((chain, i) => ({
     chain,
     retire,
-    declaration: (c) => `if (${HELPER_NAMES.declares}(${c}, ${chain.server})) await ${name}(${[...replayed, c].join(', ')});`,
+    // A fill that catches its own fetch's failure ran that path for a client without roots too (its request
+    // failed): per request the fetcher fails the same way (rootsFromAnswer's "Method not found"), so it runs for every client.
+    declaration: (c) => (everyClient ? `await ${name}(${[...replayed, c].join(', ')});` : `if (${HELPER_NAMES.declares}(${c}, ${chain.server})) await ${name}(${[...replayed, c].join(', ')});`),
     ...(i === 0 ? { edits, contextType: unit.typescript } : {}),
   }));
   const covered = unit.sites.filter((s) => [...hooks.map((h) => h.statement), ...(named ? [named] : [])].some((h) => contains(h, s.node)));
   return { states: derived, covered, ...(shownReads.length ? { note: shownTimingNote(shownReads.map((n) => locOf(n).start.line)) } : {}) };
+}
+
+/** `node` runs inside a `try` of `fn` that catches (its failure handled there). */
+function caughtIn(node: Node, fn: FunctionNode): boolean {
+  for (let x: Node | undefined = node; x && x !== fn; x = x.parent) {
+    const p: Node | undefined = x.parent;
+    if (p?.type === 'TryStatement' && p.block === x && p.handler) return true;
+  }
+  return false;
 }
 
 /**

@@ -15,6 +15,8 @@ import { planHookHelper } from './hook-helper.ts';
 import { importedFillOf, planImportedFill } from './imported-fill.ts';
 import { callbackSinkDetail } from './callback-sink.ts';
 import { handedFetchDetail, methodSinkDetail } from './handed-fetch.ts';
+import { fetchingFunction } from './fetcher-param.ts';
+import { hookOf } from '../param/state/hooks.ts';
 import { otherCallers } from './other-callers.ts';
 import { checkKind, consumerCheck, planStateGroup, stateGroups } from './state.ts';
 import { type Unit, Unprovable } from './unit.ts';
@@ -59,7 +61,7 @@ export function planLifecycle(unit: Unit, project?: ProjectIndex): LifecyclePlan
       if (!(error instanceof Unprovable)) throw error;
     }
   }
-  const left = unit.sites.filter((s) => s.kind === 'request' && s.side === 'server' && (s.reason === 'lifecycle' || s.reason === 'list-changed' || s.reason === 'background') && !plan.covered.has(s));
+  const left = unit.sites.filter((s) => s.kind === 'request' && s.side === 'server' && (s.reason === 'lifecycle' || s.reason === 'list-changed' || s.reason === 'background' || namedFetcher(s, unit)) && !plan.covered.has(s));
   const groups = stateGroups(unit, left);
   const stateless = left.filter((site) => !groups.some((g) => g.sites.includes(site)));
   // The answer handed to a fill imported from another module: the state is found there.
@@ -76,7 +78,7 @@ export function planLifecycle(unit: Unit, project?: ProjectIndex): LifecyclePlan
     }
   }
   for (const site of stateless) {
-    if (!plan.covered.has(site) && !plan.failures.has(site)) plan.failures.set(site, new Unprovable(site.reason!, handedFetchDetail(site) ?? methodSinkDetail(site, unit.prov) ?? callbackSinkDetail(site, unit.prov) ?? 'uproot cannot tell which one state these roots are kept in'));
+    if (!plan.covered.has(site) && !plan.failures.has(site)) plan.failures.set(site, new Unprovable(site.reason!, handedFetchDetail(site, unit.prov, fill?.callee.name) ?? methodSinkDetail(site, unit.prov) ?? callbackSinkDetail(site, unit.prov) ?? 'uproot cannot tell which one state these roots are kept in'));
   }
   for (const group of groups) {
     try {
@@ -153,6 +155,17 @@ function planVariable(unit: Unit, variable: VariableLike, sites: RootsSite[]): {
   }));
   const covered = unit.sites.filter((s) => hooks.some((h) => s.node.range[0] >= h.range[0] && s.node.range[1] <= h.range[1]));
   return { states, covered };
+}
+
+/**
+ * A request in a named function a hook hands to a call (`const askRoots = async () => server.listRoots();
+ * await fill(askRoots)`): scan sees a function passed as a value, whose chain it leaves to the planners.
+ */
+function namedFetcher(site: RootsSite, unit: Unit): boolean {
+  if (site.kind !== 'request' || site.side !== 'server') return false;
+  const requests = new Set<Node>(unit.sites.filter((s) => s.kind === 'request').map((s) => s.node));
+  const fn = fetchingFunction(site.node, requests, unit.prov);
+  return !!fn && fn !== enclosingFunction(site.node) && !!hookOf(fn, new Set(unit.sites.filter((s) => s.kind === 'list-changed').map((s) => s.node)));
 }
 
 function assignmentOf(node: Node): TSESTree.AssignmentExpression | undefined {

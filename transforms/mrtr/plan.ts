@@ -95,6 +95,7 @@ function planUnitsOnce(units: Unit[], project: ProjectIndex | undefined, onlySit
   const derived: DerivedState[] = [];
   const retired = new Set<RootsSite>();
   const stateFailures = new Map<RootsSite, Unprovable>();
+  const handedFailures = new Map<RootsSite, Unprovable>();
   const guardEdits = new Map<Unit, TextEdit[]>();
   const lazy = new Set<RootsSite>();
   /** Helpers nothing calls, split into the roots request they made and the answer they now take. */
@@ -118,6 +119,9 @@ function planUnitsOnce(units: Unit[], project: ProjectIndex | undefined, onlySit
     for (const unit of units) {
       const lifecycle = planLifecycle(unit, project);
       for (const [site, failure] of lifecycle.failures) stateFailures.set(site, failure);
+      // A fetcher a hook hands to a fill is a function passed as a value to scan, so its site is a chain candidate
+      // too: why the fill could not be replayed says more than where its chain ends.
+      for (const [site, failure] of lifecycle.failures) handedFailures.set(site, failure);
       // v1 has no MRTR: state derivable once upgraded is marked v1-sdk, and nothing of v2 is written into the file.
       if ([...lifecycle.covered].some((site) => site.sdk !== 2)) {
         for (const site of lifecycle.covered) stateFailures.set(site, new Unprovable('v1-sdk', withHeld(V1_DERIVABLE, options.upgradeHeld)));
@@ -269,7 +273,8 @@ function planUnitsOnce(units: Unit[], project: ProjectIndex | undefined, onlySit
           plans.push(planOrHold(site, unit));
         } catch (error) {
           if (!(error instanceof Unprovable)) throw error;
-          out.push(splitOrMark(site, unit, error));
+          const handed = error.reason === 'push-request' ? undefined : handedFailures.get(site);
+          out.push(handed ? { site, outcome: 'marked', reason: handed.reason, detail: handed.message } : splitOrMark(site, unit, error));
         }
       } else if (site.kind === 'request' && site.sdk === 1 && (site.reason === 'v1-sdk' || site.reason === 'unresolved-chain') && onlySiteAt === undefined) {
         out.push(v1Outcome(site, unit, planOrHold, splitOrMark, options.upgradeHeld));

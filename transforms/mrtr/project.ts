@@ -42,6 +42,21 @@ export interface ProjectOptions extends MrtrOptions {
   /** Type information per file (uproot's `--types on`); a file with a hint is planned even without an MCP import.
    *  Given the file's scopes, the hint can tell lib globals from the file's own bindings without the checker. */
   typeHintFor?: (file: string, scopeManager?: ReturnType<typeof parseSource>['scopeManager']) => TypeHint | undefined;
+  /**
+   * Units made before the run from the same texts and options (`prepareUnit`): `uproot scan` makes its planned
+   * files' units while it waits for the matcher worker's last answers, instead of after them.
+   */
+  units?: ReadonlyMap<string, Unit>;
+}
+
+/** The unit `planMrtrProject` would make of `text` at `abs` with these options; undefined when it does not parse. */
+export function prepareUnit(abs: string, text: string, options: Pick<ProjectOptions, 'cwd' | 'typeHintFor'> = {}): Unit | undefined {
+  try {
+    const { ast, scopeManager } = parseSource(text, abs);
+    return makeUnit(abs, text, ast, scopeManager, options.typeHintFor?.(abs, scopeManager), options.cwd);
+  } catch {
+    return undefined; // planMrtrProject parses it again and records why it failed
+  }
 }
 
 export function planMrtrProject(files: SourceFile[], options: ProjectOptions = {}): ProjectPlan {
@@ -73,6 +88,11 @@ export function planMrtrProject(files: SourceFile[], options: ProjectOptions = {
     if (cached || failures.has(abs)) return cached;
     const text = textOf(abs);
     if (text === undefined) return undefined;
+    const prepared = options.units?.get(abs);
+    if (prepared?.text === text) {
+      units.set(abs, prepared);
+      return prepared;
+    }
     try {
       const { ast, scopeManager } = parseSource(text, abs);
       const unit = makeUnit(abs, text, ast, scopeManager, options.typeHintFor?.(abs, scopeManager), options.cwd);

@@ -13,3 +13,4 @@ export { mayContainMrtrProblems } from './mrtr/prefilter.ts';
 export type { MrtrProblem, MrtrRule } from './mrtr/types.ts';
 export { mrtrRules, mrtrRuleDescriptions } from './mrtr/messages.ts';
 export { McpReach } from './prefilter-reach.ts';
+export { snapshotDuringRun } from './run-snapshot.ts';

@@ -7,6 +7,7 @@ import type { TSESTree } from '@typescript-eslint/types';
 import { type Node, propertyName, unwrap } from './ast.ts';
 import { walkAll } from './provenance.ts';
 import { resolveImport } from './resolve-import.ts';
+import { snapshotEpoch } from './run-snapshot.ts';
 
 const SOURCE = /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs)$/;
 const SKIP = new Set(['node_modules', 'dist', 'build', 'out', 'coverage', '.git', '.next', '.turbo']);
@@ -17,10 +18,14 @@ const MAX_BYTES = 1024 * 1024;
 /**
  * The source files of the package that holds `file` (see importersBoundary). Listings and texts are
  * cached but checked against the disk on every use (a folder's mtime, a file's mtime and size), so a
- * long-running ESLint server sees callers added or edited after its first lint.
+ * long-running ESLint server sees callers added or edited after its first lint. Within a run's snapshot
+ * (run-snapshot.ts) what was checked once in it is not checked again: resolving a parameter's value asks
+ * every file of the package for a name, and each ask stat'd each file again.
  */
 export class PackageFiles {
-  private readonly listings = new Map<string, { files: string[]; folders: Map<string, number> }>();
+  private readonly listings = new Map<string, { files: string[]; folders: Map<string, number>; epoch: number | undefined }>();
+  /** Each file's stamp as last checked, and in which snapshot (undefined: outside any run). */
+  private readonly stamps = new Map<string, { epoch: number; stamp: { key: string; size: number } | undefined }>();
   private readonly texts = new Map<string, { key: string; text: string | null }>();
   /** Per file (at the mtime and size in `key`): its bytes, searched for each name asked, decoded only when it holds one. */
   private readonly bytes = new Map<string, { key: string; bytes: Buffer }>();
@@ -52,14 +57,19 @@ export class PackageFiles {
 
   /** The file's mtime and size as a cache key; undefined (and nothing cached kept) when it cannot be stat'd. */
   private stamp(file: string): { key: string; size: number } | undefined {
+    const epoch = snapshotEpoch();
+    const checked = epoch === undefined ? undefined : this.stamps.get(file);
+    if (checked && checked.epoch === epoch) return checked.stamp;
+    let stamp: { key: string; size: number } | undefined;
     try {
       const stat = statSync(file);
-      return { key: `${stat.mtimeMs}:${stat.size}`, size: stat.size };
+      stamp = { key: `${stat.mtimeMs}:${stat.size}`, size: stat.size };
     } catch {
       this.texts.delete(file);
       this.bytes.delete(file);
-      return undefined;
     }
+    if (epoch !== undefined) this.stamps.set(file, { epoch, stamp });
+    return stamp;
   }
 
   /** Files of the package, other than `file`, whose text mentions `name` next to an import of some kind. */
@@ -115,8 +125,12 @@ export class PackageFiles {
 
   private listing(root: string): string[] {
     const cached = this.listings.get(root);
-    if (cached && unchanged(cached.folders)) return cached.files;
-    const listing = { files: [] as string[], folders: new Map<string, number>() };
+    const epoch = snapshotEpoch();
+    if (cached && ((epoch !== undefined && cached.epoch === epoch) || unchanged(cached.folders))) {
+      cached.epoch = epoch;
+      return cached.files;
+    }
+    const listing = { files: [] as string[], folders: new Map<string, number>(), epoch };
     walk(root, listing.files, listing.folders);
     if (listing.files.length > MAX_FILES) listing.files = [];
     this.listings.set(root, listing);
@@ -191,8 +205,20 @@ export function importersBoundary(file: string, startDir: string): string | unde
   return rel && !rel.startsWith('..') && !path.isAbsolute(rel) ? start : undefined;
 }
 
+/** Folders found to be a boundary or not, in the current run's snapshot (run-snapshot.ts). */
+let boundaries: { epoch: number; dirs: Map<string, boolean> } | undefined;
+
 /** A package (package.json) or a repository (`.git`, a folder or a worktree's file) starts here. */
 function isBoundary(dir: string): boolean {
+  const epoch = snapshotEpoch();
+  if (epoch === undefined) return markedAsBoundary(dir);
+  if (boundaries?.epoch !== epoch) boundaries = { epoch, dirs: new Map() };
+  let found = boundaries.dirs.get(dir);
+  if (found === undefined) boundaries.dirs.set(dir, (found = markedAsBoundary(dir)));
+  return found;
+}
+
+function markedAsBoundary(dir: string): boolean {
   for (const marker of ['package.json', '.git']) {
     try {
       const stat = statSync(path.join(dir, marker));

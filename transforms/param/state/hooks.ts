@@ -38,6 +38,8 @@ export interface HookContext {
   gates: Set<Node>;
   /** Same-file functions that only pass roots on into the state (called from hooks only). */
   helpers: Set<FunctionNode>;
+  /** Per request: functions declared in the hook that only return the roots request, handed to the fill (fetcher-param.ts). */
+  fetchers?: ReadonlySet<Node>;
   /** The state's writes (assignment or setter call). */
   writes: Set<Node>;
   /** A lazy hook's once-flags (`if (fetched) return; fetched = true;` go with the hook). */
@@ -288,6 +290,9 @@ function statement(s: Node, c: HookContext, locals: Set<VariableLike>): Node[] {
       break;
     case 'BlockStatement':
       return block(s.body, c, locals);
+    case 'FunctionDeclaration':
+      if (c.fetchers?.has(s)) return [];
+      break;
     case 'IfStatement': {
       if (isGate(s.test, c)) {
         const inner = statement(s.consequent, c, locals);

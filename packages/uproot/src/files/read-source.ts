@@ -48,7 +48,7 @@ export function readSource(file: string, maxBytes?: number, options?: ReadOption
 export function readSource(file: string, maxBytes: number, options: ReadOptions & ({ holding: readonly string[] } | { holdingAny: readonly string[] })): SourceRead | UnwantedRead;
 export function readSource(file: string, maxBytes = DEFAULT_MAX_BYTES, options: ReadOptions = {}): SourceRead | UnwantedRead {
   const wanted = wantedOf(options);
-  if (options.regular) return readFast(file, maxBytes, wanted, options.keep) ?? readChecked(file, maxBytes, wanted);
+  if (options.regular) return readFast(file, maxBytes, wanted, options.keep) ?? readChecked(file, maxBytes, wanted, options.keep);
   let size: number;
   try {
     // stat first: a FIFO is never opened (it would wait for a writer), a huge file never read whole.
@@ -58,7 +58,7 @@ export function readSource(file: string, maxBytes = DEFAULT_MAX_BYTES, options: 
   } catch (error) {
     return unreadable(error);
   }
-  return (size < FAST_BYTES && size <= maxBytes ? readFast(file, maxBytes, wanted, options.keep) : undefined) ?? readChecked(file, maxBytes, wanted);
+  return (size < FAST_BYTES && size <= maxBytes ? readFast(file, maxBytes, wanted, options.keep) : undefined) ?? readChecked(file, maxBytes, wanted, options.keep);
 }
 
 /**
@@ -134,8 +134,8 @@ function readFast(file: string, maxBytes: number, wanted: Wanted | undefined, ke
 }
 
 /** The careful read: fstat and the bytes themselves decide (not a file, too large, UTF-16, binary, not UTF-8). */
-function readChecked(file: string, maxBytes: number, wanted?: Wanted): SourceRead | UnwantedRead {
-  const read = readBytes(file, maxBytes);
+function readChecked(file: string, maxBytes: number, wanted?: Wanted, keep?: RunBytes): SourceRead | UnwantedRead {
+  const read = readBytes(file, maxBytes, keep);
   return read.ok && wanted && !wanted.text(read.text) ? { ok: true, unwanted: true, bytes: read.bytes } : read;
 }
 
@@ -161,7 +161,7 @@ function wantedOf(options: ReadOptions): Wanted | undefined {
 /** The searches compiled for `holdingAny` lists: a scan passes the same list for every file. */
 const searches = new WeakMap<readonly string[], WordSearch>();
 
-function readBytes(file: string, maxBytes: number): SourceRead {
+function readBytes(file: string, maxBytes: number, keep?: RunBytes): SourceRead {
   let fd: number;
   try {
     // O_NONBLOCK: opening a FIFO must not wait for a writer; regular files ignore the flag.
@@ -173,7 +173,13 @@ function readBytes(file: string, maxBytes: number): SourceRead {
     const stat = fstatSync(fd);
     if (!stat.isFile()) return notAFile();
     if (stat.size > maxBytes) return tooLarge(fd, stat.size, maxBytes);
-    return decode(readAll(fd, stat.size));
+    const bytes = readAll(fd, stat.size);
+    const refused = refusal(bytes);
+    if (refused) return refused;
+    // Kept as a small file's are: the refine pass's caller search reads every file of the run again, once per
+    // module stem (a 1 MB bundle in the four-repository bench tree was read from disk three times).
+    keep?.keep(file, bytes);
+    return utf8Text(bytes);
   } catch (error) {
     return unreadable(error);
   } finally {
@@ -200,10 +206,6 @@ function readAll(fd: number, size: number): Buffer {
     filled += n;
   }
   return buffer;
-}
-
-function decode(buffer: Buffer): SourceRead {
-  return refusal(buffer) ?? utf8Text(buffer);
 }
 
 /** Why these bytes are not UTF-8 source text (UTF-16, binary, another encoding), or undefined when they are. */

@@ -5,6 +5,9 @@ import { readHoldingWords, readKept } from '../files/read-source.ts';
 import type { RunBytes } from '../files/run-bytes.ts';
 import type { TypeOracle } from '../types/oracle.ts';
 import type { ScanSite } from './match-file.ts';
+import type { prepareUnit } from '../../../../transforms/mrtr.ts';
+
+type Unit = NonNullable<ReturnType<typeof prepareUnit>>;
 
 /** The part of a scan result the refine pass reads and corrects. */
 interface RefinedFile {
@@ -22,25 +25,60 @@ function isPushRequest(s: ScanSite): boolean {
   return s.side === 'server' && (s.kind === 'elicitation-request' || s.kind === 'sampling-request');
 }
 
+/** A kept file's text as the refine pass reads it (the walk saw a regular file: no stat before reading it). */
+function keptText(file: string, maxBytes: number, kept: RunBytes): string | undefined {
+  const r = readKept(file, maxBytes, kept);
+  return r.ok && !('unwanted' in r) ? r.text : undefined;
+}
+
+/**
+ * The units of the files the refine pass will plan, made as their answers come in: while the main thread waits
+ * for the matcher worker's last answers it has nothing else to do, and after them the pass is all that is left
+ * (untyped runs with a worker; the planner makes the same unit from the same text, `ProjectOptions.units`).
+ */
+export class PreparedUnits {
+  readonly units = new Map<string, Unit>();
+  private planner: Promise<typeof import('../../../../transforms/mrtr.ts')> | undefined;
+
+  private readonly maxBytes: number;
+  private readonly kept: RunBytes;
+  private readonly cwd: string;
+
+  constructor(maxBytes: number, kept: RunBytes, cwd: string) {
+    this.maxBytes = maxBytes;
+    this.kept = kept;
+    this.cwd = cwd;
+  }
+
+  /** Makes `file`'s unit now when the refine pass will plan it. */
+  async add(file: RefinedFile): Promise<void> {
+    if (!file.sites.some(isOpenRequest)) return;
+    const text = keptText(file.absolute, this.maxBytes, this.kept);
+    if (text === undefined) return;
+    if (!this.planner) {
+      cacheCompiledCommonJs();
+      this.planner = import('../../../../transforms/mrtr.ts');
+    }
+    const unit = (await this.planner).prepareUnit(file.absolute, text, { cwd: this.cwd });
+    if (unit) this.units.set(file.absolute, unit);
+  }
+}
+
 /**
  * `kept`: the bytes the scan read, which the planner's caller search reads instead of every file again (run-bytes.ts).
  * `cwd`: where the scan started, the callers' boundary migrate gives the planner too.
  */
-export async function refineActions(files: RefinedFile[], allFiles: string[], maxBytes: number, oracle: TypeOracle | undefined, kept: RunBytes, cwd: string): Promise<void> {
+export async function refineActions(files: RefinedFile[], allFiles: string[], maxBytes: number, oracle: TypeOracle | undefined, kept: RunBytes, cwd: string, prepared?: PreparedUnits): Promise<void> {
   const withCandidates = files.filter((f) => f.sites.some(isOpenRequest));
   if (withCandidates.length === 0) return;
   cacheCompiledCommonJs();
   const { planMrtrProject } = await import('../../../../transforms/mrtr.ts');
-  // Every file here came from the walk, which saw a regular file: no stat before reading it.
-  const read = (file: string) => {
-    const r = readKept(file, maxBytes, kept);
-    return r.ok && !('unwanted' in r) ? r.text : undefined;
-  };
+  const read = (file: string) => keptText(file, maxBytes, kept);
   const planned = new Set([...withCandidates, ...files.filter((f) => f.sites.some(isPushRequest))].map((f) => f.absolute));
   const sources = allFiles.map((file) => (planned.has(file) ? { path: file, text: read(file) } : { path: file }));
   let plans;
   try {
-    plans = planMrtrProject(sources, { cwd, read, readHolding: readHoldingWords(maxBytes, kept), typeHintFor: oracle && ((file, scopes) => oracle.hintFor(file, scopes)) }).plans;
+    plans = planMrtrProject(sources, { cwd, read, readHolding: readHoldingWords(maxBytes, kept), typeHintFor: oracle && ((file, scopes) => oracle.hintFor(file, scopes)), units: prepared?.units }).plans;
   } catch {
     return; // the classifier's answer stands; migrate reports the planner's failure with its cause
   }

@@ -2,14 +2,14 @@
 // is reported and the others are still scanned.
 import { lstatSync } from 'node:fs';
 import path from 'node:path';
-import { McpReach, type RootsCandidate, mayContainMrtrProblems, matterWords, skippedFileCandidates, skippedFileWhy } from '@uproot/core/light';
+import { McpReach, type RootsCandidate, snapshotDuringRun, mayContainMrtrProblems, matterWords, skippedFileCandidates, skippedFileWhy } from '@uproot/core/light';
 import { collectFiles, type FileProblem, type FileSet } from '../files/walk.ts';
 import { type Engine, type MatchJob, type MatchOutcome, type Parsed, type ScanProblem, type ScanSite, describeFailure, matchFile, matchParsed } from './match-file.ts';
 import { MatchPool } from '../worker/match-pool.ts';
 import { Progress } from '../report/progress.ts';
 import { DEFAULT_MAX_BYTES, readSource } from '../files/read-source.ts';
 import { RunBytes } from '../files/run-bytes.ts';
-import { refineActions } from './refine.ts';
+import { PreparedUnits, refineActions } from './refine.ts';
 import { type TypesDecision, type TypesMode, decideTypes } from '../types/detect.ts';
 import { openOracle } from '../types/candidates.ts';
 import type { TypeOracle } from '../types/oracle.ts';
@@ -73,6 +73,16 @@ interface FileEvents {
 }
 
 export async function runScan(paths: string[], options: ScanOptions): Promise<ScanResult> {
+  // The run takes the disk as it found it: folders listed once, not a stat per probe (run-snapshot.ts).
+  const endSnapshot = snapshotDuringRun();
+  try {
+    return await scanPaths(paths, options);
+  } finally {
+    endSnapshot();
+  }
+}
+
+async function scanPaths(paths: string[], options: ScanOptions): Promise<ScanResult> {
   const { cwd } = options;
   const decision = decideTypes(options.types ?? 'auto', paths, cwd);
   if (decision.types === 'off' && options.types === 'on') throw new TypesUnavailable(`--types on needs a tsconfig.json and an installed @modelcontextprotocol package: ${decision.why}`);
@@ -91,7 +101,7 @@ export async function runScan(paths: string[], options: ScanOptions): Promise<Sc
   try {
     set = await collectFiles(paths, cwd);
   } catch (error) {
-    await early?.close();
+    early?.close();
     throw error;
   }
   const result: ScanResult = { cwd, files: [], failures: [...set.problems], notices: [...set.notices], scannedFiles: 0, parsedFiles: 0, types: summary(decision) };
@@ -105,6 +115,8 @@ export async function runScan(paths: string[], options: ScanOptions): Promise<Sc
   kept.supplyFrom(pool, set.files.length);
   // In file order: the worker may answer after files read later.
   const events: Array<FileEvents | undefined> = new Array(set.files.length);
+  // With a worker, the refine pass's units are made as the answers come in (refine.ts).
+  const prepared = pool ? new PreparedUnits(maxBytes, kept, cwd) : undefined;
   // Typed, a file is first matched with a probe; only files whose receivers syntax left open are
   // matched again (same AST), once, over a program rooted at just those files (the rest never cost a parse).
   const deferred: Array<{ event: number; job: MatchJob; parsed: Parsed }> = [];
@@ -183,16 +195,20 @@ export async function runScan(paths: string[], options: ScanOptions): Promise<Sc
       if (outcome.parsed) result.parsedFiles++;
       for (const c of outcome.candidates) candidates.push({ file: e.file!, ...c });
       if (outcome.failure) result.failures.push(outcome.failure);
-      else if (outcome.sites.length || outcome.problems.length) result.files.push({ file: e.file!, absolute: e.absolute!, sites: outcome.sites, problems: outcome.problems });
+      else if (outcome.sites.length || outcome.problems.length) {
+        const entry = { file: e.file!, absolute: e.absolute!, sites: outcome.sites, problems: outcome.problems };
+        result.files.push(entry);
+        await prepared?.add(entry);
+      }
     }
   } finally {
-    await pool?.close();
+    pool?.close();
   }
   progress.done();
   // On this thread once the worker has ended: run on the worker (session 36), the pass was no faster on two cores
   // (four-repository tree, 10 alternating runs: median 1.86 s against 1.79 s here), the worker being the last to
   // finish, and its units sat beside the worker's heap (real-bundles peak 395 → 566 MB).
-  await refineActions(result.files, set.files, maxBytes, oracle, kept, cwd);
+  await refineActions(result.files, set.files, maxBytes, oracle, kept, cwd, prepared);
   return result;
 }
 
