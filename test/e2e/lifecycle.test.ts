@@ -23,7 +23,7 @@ const perRequest = () =>
   });
 
 describe('uproot migrate --lifecycle per-request', () => {
-  it.each(['sandbox-ts', 'field-ts', 'helper-module-ts', 'setter-barrel-js', 'lazy-getter-js', 'lazy-getter-ts', 'setter-try-ts', 'workspace-field-js', 'fill-answer-ts', 'fill-answer-setter-js', 'fill-imported-ts', 'fill-imported-js', 'fill-receiver-ts', 'session-sync-ts', 'session-sync-js', 'fill-fetcher-ts', 'fill-fetcher-js'])('%s: each handler derives the state per request, on both eras', async (name) => {
+  it.each(['sandbox-ts', 'field-ts', 'helper-module-ts', 'setter-barrel-js', 'lazy-getter-js', 'lazy-getter-ts', 'setter-try-ts', 'workspace-field-js', 'fill-answer-ts', 'fill-answer-setter-js', 'fill-imported-ts', 'fill-imported-js', 'fill-receiver-ts', 'session-sync-ts', 'session-sync-js', 'fill-fetcher-ts', 'fill-fetcher-js', 'sync-handler-ts', 'sync-handler-js'])('%s: each handler derives the state per request, on both eras', async (name) => {
     const comparison = await compareMigration(path.join(FIXTURES_DIR, 'lifecycle', name), perRequest());
     expectSameAsOriginal(comparison);
   });

@@ -16,6 +16,7 @@ import { PLAIN, type ProjectIndex } from './chains.ts';
 import { HELPER_NAMES } from './helpers-block.ts';
 import { addParameter } from './rewrite.ts';
 import type { DerivedState } from './rewrite.ts';
+import { syncHandlerBlocker } from './sync-handler.ts';
 import { type ConsumerCheck, type Group, type StatePlan, type StateTools, checkOtherWrites, consumingHandlers, exempted, type Exempt } from './state.ts';
 import { moduleReaders, onlyWrittenHere } from './module-reads.ts';
 import { sharedMirror } from './shared-mirror.ts';
@@ -144,7 +145,8 @@ export function planHookHelper(unit: Unit, group: Group, checks: ConsumerCheck, 
   else checks(state);
   const scope = fill ? declarationOf(fill).parent : inits[0]!.statement.parent;
   for (const chain of callbacks.values()) {
-    if (!chain.callback.async) throw new Unprovable(reason, `a handler reading ${state.name} is not async, so it cannot await the roots`);
+    const sync = syncHandlerBlocker(chain);
+    if (sync) throw new Unprovable(reason, `a handler reading ${state.name} ${sync}, so it cannot await the roots`);
     if (!scope || !contains(scope, chain.callback)) throw new Unprovable(reason, `a handler reading ${state.name} cannot see the function that fills it`);
     if (bound && !receiversVisible(bound, chain.callback)) throw new Unprovable(reason, `a handler reading ${state.name} cannot see ${bound.args}, the server ${functionName(helper) ?? 'the fill function'}() is given`);
     if (method && (chain.callback.type !== 'ArrowFunctionExpression' || thisClass(chain.callback) !== method.parent.parent)) throw new Unprovable(reason, `a handler reading ${state.name} has a \`this\` of its own, so it cannot call ${functionName(helper) ?? 'the fill method'}()`);

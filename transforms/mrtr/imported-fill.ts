@@ -26,9 +26,11 @@ import { isTestFileOf } from './test-files.ts';
 import { type SetterHolder, checkOtherWriters, siblingVariables } from './other-writers.ts';
 import { inReport } from './reports.ts';
 import { atStartup } from './startup.ts';
+import { shownOnly, shownTimingNote } from './shown-reads.ts';
 import { type StatePlan, type StateTools, onlyHandlers } from './state.ts';
 import { type Unit, Unprovable } from './unit.ts';
 import { holdBoundedRequests } from './request-options.ts';
+import { syncHandlerBlocker } from './sync-handler.ts';
 import type { UnitIndex } from './project-index.ts';
 import { type Hook, type HookContext, declarationOf, fillerOf, hookOf, keptStatements, triggersOf } from '../param/state/hooks.ts';
 
@@ -232,9 +234,16 @@ export function planImportedFill(unit: Unit, sites: readonly RootsSite[], callee
     }
   }
   const callbacks = new Map<FunctionNode, HandlerChain>();
+  const shownReads: Node[] = [];
   for (const call of calls) {
     // Reads in the hooks (their logging) go with them; start-up code keeps the start-up value.
-    if (inReport(call) || [...hookStatements, ...fetchers].some((h) => contains(h, call)) || atStartup(call, hookStatements, unit.prov)) continue;
+    if ([...hookStatements, ...fetchers].some((h) => contains(h, call)) || atStartup(call, hookStatements, unit.prov)) continue;
+    // A read outside any MCP request that only picks what a log line or a non-MCP response says (shown-reads.ts).
+    if (shownOnly(call, unit.prov)) {
+      shownReads.push(call);
+      continue;
+    }
+    if (inReport(call)) continue;
     for (const reach of onlyHandlers(call, unit, `what ${fillName(fill)}() fills`, reason)) {
       if (!callbacks.has(reach.callback!)) callbacks.set(reach.callback!, handlerChain(sites[0]!, { ...reach, hops: [] }, unit, unit, []));
     }
@@ -242,7 +251,8 @@ export function planImportedFill(unit: Unit, sites: readonly RootsSite[], callee
   if (callbacks.size === 0) fail(`no tools/call, prompts/get or resources/read handler reads what ${fillName(fill)}() fills`);
   const scope = named ? declarationOf(named).parent : init.statement.parent;
   for (const chain of callbacks.values()) {
-    if (!chain.callback.async) fail(`a handler reading what ${fillName(fill)}() fills is not async, so it cannot await the roots`);
+    const sync = syncHandlerBlocker(chain);
+    if (sync) fail(`a handler reading what ${fillName(fill)}() fills ${sync}, so it cannot await the roots`);
     if (!scope || !contains(scope, chain.callback)) fail(`a handler reading what ${fillName(fill)}() fills cannot see the function that fetches the roots`);
   }
   if (!named && helper.params.length > 0) fail('the initialization hook takes parameters, which a per-request helper would not have');
@@ -275,7 +285,8 @@ export function planImportedFill(unit: Unit, sites: readonly RootsSite[], callee
     declaration: (c) => (everyClient ? `await ${name}(${[...replayed, c].join(', ')});` : `if (${HELPER_NAMES.declares}(${c}, ${chain.server})) await ${name}(${[...replayed, c].join(', ')});`),
     ...(i === 0 ? { edits, contextType: unit.typescript } : {}),
   }));
-  return { states: derived, covered: unit.sites.filter((s) => [...hooks.map((h) => h.statement), ...(named ? [named] : [])].some((h) => contains(h, s.node))) };
+  const covered = unit.sites.filter((s) => [...hooks.map((h) => h.statement), ...(named ? [named] : [])].some((h) => contains(h, s.node)));
+  return { states: derived, covered, ...(shownReads.length ? { note: shownTimingNote(shownReads.map((n) => locOf(n).start.line)) } : {}) };
 }
 
 /** `node` runs inside a `try` of `fn` that catches (its failure handled there). */

@@ -71,6 +71,7 @@ export function planLifecycle(unit: Unit, project?: ProjectIndex): LifecyclePlan
       const derived = planImportedFill(unit, fill.sites, fill.callee, project, { retirableHook, statementRange });
       plan.derived.push(...derived.states);
       for (const s of derived.covered) plan.covered.add(s);
+      if (derived.note) for (const s of derived.covered) plan.notes.set(s, derived.note);
     } catch (error) {
       if (!(error instanceof Unprovable)) throw error;
       for (const s of fill.sites) plan.failures.set(s, error);

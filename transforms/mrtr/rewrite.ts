@@ -17,6 +17,7 @@ import { answerArgument, helperSplitEdits, helperSplitTypes } from './helper-ask
 import { type PushHelperUse, answerCall, capabilitiesHelper, hasCapabilitiesHelper, inPlaceAsk, perRequestCapabilities, perRequestRead, removeStatement, hasPushHelpers, pushHelperImports, pushHelpersBlock, roundEntryEdits } from './push-round-edits.ts';
 import { nameContext, nameableContext } from './destructured-context.ts';
 import { handedTypeEdits } from './handed-types.ts';
+import { asyncEdit } from './sync-handler.ts';
 
 const SERVER_MODULE = '@modelcontextprotocol/server';
 
@@ -108,13 +109,16 @@ export function buildRewrite(plans: SitePlan[], derived: DerivedState[] = [], sh
       n.edits.push(...addParameter(callback, u, chain.extraIndex, ctx));
       n.serverContextType = true;
     }
+    const states = (declarations.get(callback) ?? []).map((d) => d.declaration(ctx));
+    // The fill is awaited at the entry: a handler that was not async becomes so (sync-handler.ts says when it may).
+    const becomesAsync = !callback.async && states.some((line) => /\bawait\b/.test(line));
+    if (becomesAsync) n.edits.push(asyncEdit(callback));
     if (u.typescript) {
       const type = resultType(chain);
       n.resultTypes.add(type);
-      const edit = annotateReturn(callback, u.text, type);
+      const edit = annotateReturn(callback, u.text, type, becomesAsync);
       if (edit) n.edits.push(edit);
     }
-    const states = (declarations.get(callback) ?? []).map((d) => d.declaration(ctx));
     const pattern = callback.params[chain.extraIndex];
     if (nameableContext(pattern)) {
       // A name read only inside this handler's replaced requests is no longer read at all.
@@ -363,7 +367,8 @@ export function hasOptionalParameter(fn: FunctionNode): boolean {
 }
 
 /** `: Promise<CallToolResult | InputRequiredResult>` on the handler, or widen the one it has. */
-export function annotateReturn(fn: FunctionNode, text: string, type: string): TextEdit | undefined {
+/** `becomesAsync`: the rewrite makes the handler async, so a plain return type `R` becomes `Promise<R | InputRequiredResult>`. */
+export function annotateReturn(fn: FunctionNode, text: string, type: string, becomesAsync = false): TextEdit | undefined {
   const returnType = fn.returnType?.typeAnnotation;
   if (returnType) {
     const current = text.slice(returnType.range[0], returnType.range[1]);
@@ -371,11 +376,11 @@ export function annotateReturn(fn: FunctionNode, text: string, type: string): Te
     if (returnType.type === 'TSTypeReference' && returnType.typeName.type === 'Identifier' && returnType.typeName.name === 'Promise' && returnType.typeArguments?.params.length === 1) {
       return insert(returnType.typeArguments.params[0]!.range[1], ' | InputRequiredResult');
     }
-    return { start: returnType.range[0], end: returnType.range[1], text: `${current} | InputRequiredResult` };
+    return { start: returnType.range[0], end: returnType.range[1], text: becomesAsync ? `Promise<${current} | InputRequiredResult>` : `${current} | InputRequiredResult` };
   }
   // A handler that is not async yet reaches a roots request returns its promise (`() => fetch().then(…)`); the
   // entry check returns its input request as a plain value: both forms are in the annotation.
-  const annotation = fn.async ? `: Promise<${type} | InputRequiredResult>` : `: ${type} | InputRequiredResult | Promise<${type} | InputRequiredResult>`;
+  const annotation = fn.async || becomesAsync ? `: Promise<${type} | InputRequiredResult>` : `: ${type} | InputRequiredResult | Promise<${type} | InputRequiredResult>`;
   const bodyStart = fn.body.range[0];
   const searchTo = fn.type === 'ArrowFunctionExpression' ? text.lastIndexOf('=>', bodyStart) : bodyStart;
   const close = text.lastIndexOf(')', searchTo);

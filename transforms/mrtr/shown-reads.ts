@@ -2,12 +2,14 @@
 // callback a non-MCP library calls (an HTTP health route's `res.json(…)`, a consent page's HTML) or logged —
 // sees "the latest roots this process saw" in the original and in the per-request form alike: only the
 // moment they were refreshed moves (initialization and roots/list_changed before, each handler's call now).
-// A read whose value decides anything (a branch, which tools exist, another state, a function's result) is
-// not one of these and stays a consumer.
+// The same holds for a read in any function no MCP handler runs (start-up code after `connect`, a function the
+// module exports) whose value only decides what a log line says: an `if` on it whose branches only log
+// (log-only.ts). A read whose value decides anything else (another branch, which tools exist, another state, a
+// function's result) is not one of these and stays a consumer.
 import type { TSESTree } from '@typescript-eslint/types';
 import { type FunctionNode, type Node, enclosingFunction, isFunction, locOf, propertyName, reachesOf, unwrap } from '@uproot/core/planning';
 import type { Provenance, Reach } from '@uproot/core/planning';
-import { isConsoleCall } from '../hook-statements.ts';
+import { isLogCall, logOnlyStatement, readOnly } from './log-only.ts';
 import { readsOnly } from './reports.ts';
 
 /** What the JSON report says changed for the reads `shownOnly` let through. */
@@ -32,16 +34,17 @@ const MAX_LOCALS = 3;
 /** `read` runs in a callback handed to non-MCP code, and its value only reaches that callback's response or a log line. */
 export function shownOnly(read: Node, prov: Provenance): boolean {
   const fn = enclosingFunction(read);
-  if (!fn || !handedOut(fn, prov)) return false;
+  if (!fn) return false;
   const reaches = reachesOf(read, prov);
-  return reaches.length > 0 && reaches.every(outsideMcp) && flowsToShow(read, fn, prov, 0) === true;
+  // Only a callback handed to non-MCP code has a response of its own to show the value in; any function can log it.
+  return reaches.length > 0 && reaches.every(outsideMcp) && flowsToShow(read, fn, prov, 0, handedOut(fn, prov)) === true;
 }
 
 /** For a marker: where the value of a read in a non-MCP callback stops being only shown, or undefined when the read is not in one. */
 export function whyNotShown(read: Node, prov: Provenance): string | undefined {
   const fn = enclosingFunction(read);
   if (!fn || !handedOut(fn, prov) || !reachesOf(read, prov).every(outsideMcp)) return undefined;
-  const stop = flowsToShow(read, fn, prov, 0);
+  const stop = flowsToShow(read, fn, prov, 0, true);
   if (stop === true) return undefined;
   return `its value reaches line ${locOf(stop).start.line} for more than a log line or the response of the callback it is read in, so what it does there could change with when the roots are asked for`;
 }
@@ -64,8 +67,8 @@ function isArgument(node: Node): boolean {
   return call?.type === 'CallExpression' && call.arguments.some((a) => a === node);
 }
 
-/** `true` when the value only reaches a show call; else the node it reaches instead. */
-function flowsToShow(node: Node, fn: FunctionNode, prov: Provenance, locals: number): Node | true {
+/** `true` when the value only reaches a show call (a log call, or with `responses` a response call); else the node it reaches instead. */
+function flowsToShow(node: Node, fn: FunctionNode, prov: Provenance, locals: number, responses: boolean): Node | true {
   let current: Node = node;
   for (;;) {
     const p: Node | undefined = current.parent;
@@ -104,7 +107,7 @@ function flowsToShow(node: Node, fn: FunctionNode, prov: Provenance, locals: num
         continue;
       case 'CallExpression': {
         if (!p.arguments.some((a) => a === current)) return p;
-        if (isShowCall(p, fn, prov)) return true;
+        if (isLogCall(p, prov) || (responses && isResponseCall(p, fn, prov))) return true;
         if (!TO_TEXT.has(qualifiedCallee(p) ?? '')) return p;
         break;
       }
@@ -116,11 +119,15 @@ function flowsToShow(node: Node, fn: FunctionNode, prov: Provenance, locals: num
         const uses = prov.variableOf(id)?.references.filter((r) => r.identifier !== id && !r.isWrite()) ?? [];
         if (uses.length === 0) return p;
         for (const r of uses) {
-          const stop = flowsToShow(r.identifier, fn, prov, locals + 1);
+          const stop = flowsToShow(r.identifier, fn, prov, locals + 1, responses);
           if (stop !== true) return stop;
         }
         return true;
       }
+      case 'IfStatement':
+        // `if (dirs.length === 0) warn(…)`: the value picks which log lines are written, and nothing else.
+        if (p.test !== current) return p;
+        return logOnlyStatement(p.consequent, prov) && (!p.alternate || logOnlyStatement(p.alternate, prov)) && readOnlyBeside(p.test, node) ? true : p;
       default:
         return p;
     }
@@ -128,9 +135,20 @@ function flowsToShow(node: Node, fn: FunctionNode, prov: Provenance, locals: num
   }
 }
 
-/** A log line, or a method of a parameter the non-MCP caller handed in (`res.json`, `res.status(200).send`, `reply.send`). */
-function isShowCall(call: TSESTree.CallExpression, fn: FunctionNode, prov: Provenance): boolean {
-  if (isConsoleCall(call)) return true;
+/** The rest of an `if` test around the read writes nothing (`dirs.length === 0 && !quiet`, not `… && reset()`). */
+function readOnlyBeside(test: Node, read: Node): boolean {
+  if (test === read) return true;
+  const t = test as unknown as Record<string, unknown>;
+  return Object.keys(test).every((key) => {
+    if (key === 'parent') return true;
+    const value = t[key];
+    const children = (Array.isArray(value) ? value : [value]).filter((v): v is Node => !!v && typeof v === 'object' && typeof (v as Node).type === 'string');
+    return children.every((c) => (c.range[0] <= read.range[0] && read.range[1] <= c.range[1] ? readOnlyBeside(c, read) : readOnly(c)));
+  });
+}
+
+/** A method of a parameter the non-MCP caller handed in (`res.json`, `res.status(200).send`, `reply.send`). */
+function isResponseCall(call: TSESTree.CallExpression, fn: FunctionNode, prov: Provenance): boolean {
   let receiver: Node = call.callee;
   if (receiver.type !== 'MemberExpression') return false;
   while (receiver.type === 'MemberExpression' || receiver.type === 'CallExpression') receiver = receiver.type === 'MemberExpression' ? receiver.object : receiver.callee;

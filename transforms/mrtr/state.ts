@@ -12,7 +12,7 @@ import { handlerChain } from './chains.ts';
 import { HELPER_NAMES } from './helpers-block.ts';
 import type { DerivedState } from './rewrite.ts';
 import { inReport } from './reports.ts';
-import { shownOnly, whyNotShown } from './shown-reads.ts';
+import { shownOnly, shownTimingNote, whyNotShown } from './shown-reads.ts';
 import { sessionMapDetail } from './session-detail.ts';
 import type { OtherCallers } from './trigger-detail.ts';
 import { callsReaching } from './setter-reads.ts';
@@ -20,6 +20,7 @@ import { atStartup } from './startup.ts';
 import { isTestFileOf } from './test-files.ts';
 import { type Unit, Unprovable } from './unit.ts';
 import { holdBoundedRequests } from './request-options.ts';
+import { syncHandlerBlocker } from './sync-handler.ts';
 
 
 export interface StatePlan {
@@ -99,12 +100,14 @@ export function planStateGroup(unit: Unit, group: Group, checks: ConsumerCheck, 
   }
   if (!write) throw new Unprovable(reason, `${state.name} is never filled from roots`);
   checkOtherWrites(unit, state, reason);
-  const callbacks = consumingHandlers(unit, state, analysis, group.sites[0]!, reason);
+  const exempt: Exempt = { hooks: [], helpers: [], shown: [] };
+  const callbacks = consumingHandlers(unit, state, analysis, group.sites[0]!, reason, exempt);
   if (callbacks.size === 0) throw new Unprovable(reason, `no tools/call, prompts/get or resources/read handler reads ${state.name}`);
   checks(state);
   const awaits = /\bawait\b/.test(write.text);
   for (const chain of callbacks.values()) {
-    if (awaits && !chain.callback.async) throw new Unprovable(reason, `a handler reading ${state.name} is not async, so it cannot await the roots`);
+    const sync = awaits ? syncHandlerBlocker(chain) : undefined;
+    if (sync) throw new Unprovable(reason, `a handler reading ${state.name} ${sync}, so it cannot await the roots`);
     checkVisible(unit, write.node, chain.callback, hooks, reason);
     if (state.kind === 'class-field' && (chain.callback.type !== 'ArrowFunctionExpression' || thisClass(chain.callback) !== state.cls)) {
       throw new Unprovable(reason, `a handler reading ${state.name} has a \`this\` of its own`);
@@ -118,7 +121,7 @@ export function planStateGroup(unit: Unit, group: Group, checks: ConsumerCheck, 
     declaration: (ctx) => `if (${HELPER_NAMES.declares}(${ctx}, ${chain.server})) ${text.replace('__CTX__', ctx)};`,
   }));
   const covered = unit.sites.filter((s) => hooks.some((h) => contains(h, s.node)));
-  return { states, covered };
+  return { states, covered, ...(exempt.shown!.length ? { note: shownTimingNote(exempt.shown!.map((n) => locOf(n).start.line)) } : {}) };
 }
 
 /** Besides the retired fetches, only the declaration (and, for a setter, the setter itself) may write the state. */
@@ -136,7 +139,8 @@ export interface Exempt {
 
 /** `owner`: for a read, the state's declaration (see atStartup). */
 export const exempted = (unit: Unit, node: Node, exempt: Exempt | undefined, owner?: Node) =>
-  !!exempt && (atStartup(node, exempt.hooks, unit.prov, owner) || inReport(node) || [...exempt.hooks, ...exempt.helpers, ...(exempt.startup ?? [])].some((h) => contains(h, node)) || shown(unit, node, exempt));
+  // Shown reads first: a log-only read outside any request is also one `inReport` lets through, but the report must name it.
+  !!exempt && (atStartup(node, exempt.hooks, unit.prov, owner) || shown(unit, node, exempt) || inReport(node) || [...exempt.hooks, ...exempt.helpers, ...(exempt.startup ?? [])].some((h) => contains(h, node)));
 
 function shown(unit: Unit, node: Node, exempt: Exempt): boolean {
   if (!exempt.shown || !shownOnly(node, unit.prov)) return false;
@@ -178,12 +182,11 @@ export function consumingHandlers(unit: Unit, state: RootsState, analysis: State
   const reaches: Reach[] = [];
   if (state.kind === 'setter') {
     // Reads in the state's module count through the calls here that carry them (consumersOfState).
-    const reads = new Set(analysis.consumers.map((c) => c.read.node));
     const all = state.variable.references.filter((r) => !r.isWrite() && !inTypeOnly(r.identifier));
     const calls: Node[] = analysis.consumers.flatMap((c) => (c.call ? [c.call] : []));
     for (const r of all) {
-      if (reads.has(r.identifier)) continue;
-      // A private helper of the module, or an exported function: covered when the calls here that run it are.
+      // A private helper of the module, or an exported function: covered when the calls here that run it are
+      // (all of them: core's consumers carry only the calls handlers make, not a timer's or start-up code's).
       const reaching = callsReaching(r.identifier, state, unit);
       if (!reaching) throw new Unprovable(reason, `${state.variable.name} is read in ${path.relative(path.dirname(unit.path), state.module.file).split(path.sep).join('/')} by code no handler of this file reaches`);
       calls.push(...reaching);
