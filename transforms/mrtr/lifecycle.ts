@@ -16,7 +16,7 @@ import { importedFillOf, planImportedFill } from './imported-fill.ts';
 import { callbackSinkDetail } from './callback-sink.ts';
 import { handedFetchDetail, methodSinkDetail } from './handed-fetch.ts';
 import { fetchingFunction } from './fetcher-param.ts';
-import { hookOf } from '../param/state/hooks.ts';
+import { hookOf, triggersOf } from '../param/state/hooks.ts';
 import { otherCallers } from './other-callers.ts';
 import { checkKind, consumerCheck, planStateGroup, stateGroups } from './state.ts';
 import { type Unit, Unprovable } from './unit.ts';
@@ -165,7 +165,11 @@ function namedFetcher(site: RootsSite, unit: Unit): boolean {
   if (site.kind !== 'request' || site.side !== 'server') return false;
   const requests = new Set<Node>(unit.sites.filter((s) => s.kind === 'request').map((s) => s.node));
   const fn = fetchingFunction(site.node, requests, unit.prov);
-  return !!fn && fn !== enclosingFunction(site.node) && !!hookOf(fn, new Set(unit.sites.filter((s) => s.kind === 'list-changed').map((s) => s.node)));
+  if (!fn || fn === enclosingFunction(site.node)) return false;
+  const listChanged = new Set(unit.sites.filter((s) => s.kind === 'list-changed').map((s) => s.node));
+  // Handed over by a hook, or by a function only hooks run (`await fillRoots()` in the hook): planImportedFill
+  // follows that function to its hooks, as it does a fill's request written in it.
+  return !!hookOf(fn, listChanged) || !!triggersOf(fn, unit.prov, listChanged);
 }
 
 function assignmentOf(node: Node): TSESTree.AssignmentExpression | undefined {
