@@ -52,11 +52,16 @@ export interface ProjectOptions extends MrtrOptions {
 /** The unit `planMrtrProject` would make of `text` at `abs` with these options; undefined when it does not parse. */
 export function prepareUnit(abs: string, text: string, options: Pick<ProjectOptions, 'cwd' | 'typeHintFor'> = {}): Unit | undefined {
   try {
-    const { ast, scopeManager } = parseSource(text, abs);
-    return makeUnit(abs, text, ast, scopeManager, options.typeHintFor?.(abs, scopeManager), options.cwd);
+    return unitFromText(abs, text, options);
   } catch {
     return undefined; // planMrtrProject parses it again and records why it failed
   }
+}
+
+/** Parses `text` and makes its unit; throws what the parser throws. */
+function unitFromText(abs: string, text: string, options: Pick<ProjectOptions, 'cwd' | 'typeHintFor'>): Unit {
+  const { ast, scopeManager } = parseSource(text, abs);
+  return makeUnit(abs, text, ast, scopeManager, options.typeHintFor?.(abs, scopeManager), options.cwd);
 }
 
 export function planMrtrProject(files: SourceFile[], options: ProjectOptions = {}): ProjectPlan {
@@ -94,8 +99,7 @@ export function planMrtrProject(files: SourceFile[], options: ProjectOptions = {
       return prepared;
     }
     try {
-      const { ast, scopeManager } = parseSource(text, abs);
-      const unit = makeUnit(abs, text, ast, scopeManager, options.typeHintFor?.(abs, scopeManager), options.cwd);
+      const unit = unitFromText(abs, text, options);
       units.set(abs, unit);
       return unit;
     } catch (error) {

@@ -31,6 +31,12 @@ function keptText(file: string, maxBytes: number, kept: RunBytes): string | unde
   return r.ok && !('unwanted' in r) ? r.text : undefined;
 }
 
+/** The MRTR planner, loaded on the first file it is needed for (with what it loads of CommonJS cached). */
+function loadPlanner(): Promise<typeof import('../../../../transforms/mrtr.ts')> {
+  cacheCompiledCommonJs();
+  return import('../../../../transforms/mrtr.ts');
+}
+
 /**
  * The units of the files the refine pass will plan, made as their answers come in: while the main thread waits
  * for the matcher worker's last answers it has nothing else to do, and after them the pass is all that is left
@@ -38,8 +44,6 @@ function keptText(file: string, maxBytes: number, kept: RunBytes): string | unde
  */
 export class PreparedUnits {
   readonly units = new Map<string, Unit>();
-  private planner: Promise<typeof import('../../../../transforms/mrtr.ts')> | undefined;
-
   private readonly maxBytes: number;
   private readonly kept: RunBytes;
   private readonly cwd: string;
@@ -55,11 +59,7 @@ export class PreparedUnits {
     if (!file.sites.some(isOpenRequest)) return;
     const text = keptText(file.absolute, this.maxBytes, this.kept);
     if (text === undefined) return;
-    if (!this.planner) {
-      cacheCompiledCommonJs();
-      this.planner = import('../../../../transforms/mrtr.ts');
-    }
-    const unit = (await this.planner).prepareUnit(file.absolute, text, { cwd: this.cwd });
+    const unit = (await loadPlanner()).prepareUnit(file.absolute, text, { cwd: this.cwd });
     if (unit) this.units.set(file.absolute, unit);
   }
 }
@@ -71,8 +71,7 @@ export class PreparedUnits {
 export async function refineActions(files: RefinedFile[], allFiles: string[], maxBytes: number, oracle: TypeOracle | undefined, kept: RunBytes, cwd: string, prepared?: PreparedUnits): Promise<void> {
   const withCandidates = files.filter((f) => f.sites.some(isOpenRequest));
   if (withCandidates.length === 0) return;
-  cacheCompiledCommonJs();
-  const { planMrtrProject } = await import('../../../../transforms/mrtr.ts');
+  const { planMrtrProject } = await loadPlanner();
   const read = (file: string) => keptText(file, maxBytes, kept);
   const planned = new Set([...withCandidates, ...files.filter((f) => f.sites.some(isPushRequest))].map((f) => f.absolute));
   const sources = allFiles.map((file) => (planned.has(file) ? { path: file, text: read(file) } : { path: file }));
