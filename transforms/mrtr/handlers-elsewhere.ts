@@ -38,7 +38,6 @@ const MAX_STEPS = 4;
 export function settleInHandlers(found: ElsewhereHandler[]): Settled {
   return (at, node) => {
     const reaches = reachesOf(node, at.prov);
-    if (process.env.XM_DEBUG) console.error("settle?", at.path, reaches.map((r) => [r.handler, r.name, !!r.callback, !!r.registration, !!r.receiver, r.unresolved && r.unresolved.type]));
     if (reaches.length === 0 || !reaches.every((r) => isRequestHandler(r.handler) && r.callback && r.registration && r.receiver)) return false;
     for (const reach of reaches) found.push({ unit: at, reach });
     return true;
@@ -91,27 +90,27 @@ function handedDown(unit: Unit, id: TSESTree.Identifier, fillUnit: Unit, servers
   const def = variable.defs[0];
   const fn = def?.type === 'Parameter' ? (def.node as FunctionNode) : undefined;
   const index = fn ? fn.params.findIndex((p) => p.type === 'Identifier' && p.name === id.name) : -1;
-  if (!fn || index < 0) return `(${id.name}) that is not handed to the function registering it`;
+  if (!fn || index < 0) return `(${id.name}) that ${path.basename(unit.path)} ${fn ? 'destructures from a parameter' : 'holds itself'}, not one handed to the function registering the tools`;
   if (variable.references.some((r) => r.isWrite() && r.identifier !== def?.name)) return `(${id.name}) that is reassigned`;
   if (steps >= MAX_STEPS) return `handed down through more functions than uproot follows`;
   if (seen.has(fn)) return undefined;
   seen.add(fn);
-  const name = functionName(fn) ?? 'the registering function';
+  const name = functionName(fn) ? `${functionName(fn)}()` : `the function exported by ${path.basename(unit.path)}`;
   const calls: Array<{ unit: Unit; call: TSESTree.CallExpression }> = [];
   for (const ref of unit.prov.referencesTo(fn)) {
     const call = ref.parent;
-    if (call?.type !== 'CallExpression' || call.callee !== ref) return `handed to ${name}(), which is used at line ${locOf(ref).start.line} other than by calling it`;
+    if (call?.type !== 'CallExpression' || call.callee !== ref) return `handed to ${name}, which is used at line ${locOf(ref).start.line} other than by calling it`;
     calls.push({ unit, call });
   }
   if (isExported(fn)) {
     const callers = project.callersOf(unit, fn);
-    if (!callers) return `handed to ${name}(), which is used in another file other than by calling it`;
+    if (!callers) return `handed to ${name}, which is used in another file other than by calling it`;
     calls.push(...callers.filter((c) => !isTestFileOf(c.unit.path, path.dirname(fillUnit.path))));
   }
-  if (calls.length === 0) return `handed to ${name}(), which nothing in the run calls`;
+  if (calls.length === 0) return `handed to ${name}, which nothing in the run calls`;
   for (const { unit: at, call } of calls) {
     const arg = call.arguments[index] ? unwrap(call.arguments[index] as Node) : undefined;
-    if (arg?.type !== 'Identifier') return `that ${name}() is handed at line ${locOf(call).start.line} of ${path.basename(at.path)} as an expression uproot does not follow`;
+    if (arg?.type !== 'Identifier') return `that ${name} is handed at line ${locOf(call).start.line} of ${path.basename(at.path)} as an expression uproot does not follow`;
     const why = handedDown(at, arg, fillUnit, servers, project, steps + 1, seen);
     if (why) return why;
   }
