@@ -1,8 +1,8 @@
 // `--lifecycle per-request` where the tools that read the roots state are registered by another module than the
 // fill (filesystem-context-mcp-server): server.ts fills a sandbox kept behind a setter from its hooks, through a
 // function they share, and hands its server to a registering function of a tool module — imported by name, through
-// a barrel that re-exports it (and hands it on to a function of its own file), as a default export, or as a class's
-// `register(server)` — in TypeScript and JavaScript. Each tool asks for roots, imports the fill from server.ts and
+// a barrel that re-exports it (and hands it on to a function of its own file), as an anonymous default export, or as
+// a class's `register(server)` run on an instance held in a const — in TypeScript and JavaScript. Each tool asks for roots, imports the fill from server.ts and
 // replays it; the output type-checks and migrates to itself. A server the tools are not shown to share with the
 // hooks, a fill the tool module cannot import, a read outside a handler keep the marker with why.
 import { describe, expect, it } from 'vitest';
@@ -110,7 +110,22 @@ ${REGISTRATIONS(js)}}
     }),
     asking: ['tools'],
   },
+  'a class whose register(server) an instance held in a const runs': {
+    files: (js) => ({ [`tools.${ext(js)}`]: CLASS_TOOLS(js), [`server.${ext(js)}`]: SERVER(js, "import { SandboxTools } from './tools.js';", 'const tools = new SandboxTools();\n  tools.register(server);') }),
+    asking: ['tools'],
+  },
 };
+
+/** A tool module exporting a class whose `register(server)` registers the tools. */
+function CLASS_TOOLS(js: boolean): string {
+  const body = REGISTRATIONS(js).replace(/^/gm, '  ').replace(/^  $/gm, '');
+  return `${TOOL_IMPORTS(js)}
+export class SandboxTools {
+  ${jsdoc(js).replace('\n', '\n  ')}register(server${ts(js, ': McpServer')})${ts(js, ': void')} {
+${body}  }
+}
+`;
+}
 
 describe('--lifecycle per-request derives the state in tools another module registers on the fill\'s server', () => {
   const cases = Object.entries(SPELLINGS).flatMap(([name, s]) => [[`${name} (TypeScript)`, s, false] as const, [`${name} (JavaScript)`, s, true] as const]);
@@ -152,6 +167,17 @@ describe('--lifecycle per-request keeps the marker where tools of another module
         'http.ts': "import { McpServer } from '@modelcontextprotocol/server';\nimport { registerTools } from './tools.js';\nexport const httpServer = new McpServer({ name: 'http', version: '1.0.0' });\nregisterTools(httpServer);\n",
       },
       /registered in tools\.ts at line \d+ on a server \(httpServer\) that http\.ts holds itself, not one handed to the function registering the tools, not shown to be the one server\.ts asks for roots/,
+    );
+  });
+
+  it('a register() of the tool class is also called on a value uproot cannot tell from an instance', () => {
+    marked(
+      {
+        'tools.ts': CLASS_TOOLS(false),
+        'server.ts': SERVER(false, "import { SandboxTools } from './tools.js';", 'new SandboxTools().register(server);'),
+        'http.ts': "import type { McpServer } from '@modelcontextprotocol/server';\nimport { SandboxTools } from './tools.js';\nexport function install(registry: { register(s: McpServer): void }, s: McpServer): void {\n  registry.register(s);\n}\nexport const made = SandboxTools;\n",
+      },
+      /handed to register\(\): register\(\) is called at line 4 of http\.ts on a value uproot cannot tell from a SandboxTools/,
     );
   });
 

@@ -18,6 +18,7 @@ import { boundAtTopLevel } from '../shared-helpers/imports.ts';
 import { type HandlerChain, handlerChain } from './chains.ts';
 import { syncHandlerBlocker } from './sync-handler.ts';
 import type { BoundReceivers } from './receiver-param.ts';
+import { registrarMethodCalls } from './registrar-method.ts';
 
 type Reason = ConstructorParameters<typeof Unprovable>[0];
 
@@ -97,7 +98,11 @@ function handedDown(unit: Unit, id: TSESTree.Identifier, fillUnit: Unit, servers
   seen.add(fn);
   const name = functionName(fn) ? `${functionName(fn)}()` : `the function exported by ${path.basename(unit.path)}`;
   const calls: Array<{ unit: Unit; call: TSESTree.CallExpression }> = [];
-  for (const ref of unit.prov.referencesTo(fn)) {
+  // A class's `register(server)`: its calls on instances of the class, in the files importing it.
+  const viaMethod = registrarMethodCalls(unit, fn, project);
+  if (viaMethod && 'why' in viaMethod) return `handed to ${functionName(fn) ?? 'a method'}(): ${viaMethod.why}`;
+  if (viaMethod) calls.push(...viaMethod.calls);
+  else for (const ref of unit.prov.referencesTo(fn)) {
     const call = ref.parent;
     if (call?.type !== 'CallExpression' || call.callee !== ref) return `handed to ${name}, which is used at line ${locOf(ref).start.line} other than by calling it`;
     calls.push({ unit, call });
