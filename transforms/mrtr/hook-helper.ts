@@ -129,18 +129,19 @@ export function planHookHelper(unit: Unit, group: Group, checks: ConsumerCheck, 
     throw error;
   }
   const callbacks = consumingHandlers(unit, state, group.analysis, group.sites[0]!, reason, exempt);
+  // Readers in handlers another module registers, of the state or a mirror (handlers-elsewhere.ts).
+  const found: ElsewhereHandler[] = [];
   // The handlers reading a state the fill copies the roots into derive them too.
   for (const mirror of mirrors) {
     checkOtherWrites(unit, mirror, reason, exempt);
     const analysis = { states: [mirror], consumers: consumersOfState(mirror, unit.prov, unit.text) };
     for (const [callback, chain] of consumingHandlers(unit, mirror, analysis, group.sites[0]!, reason, exempt)) if (!callbacks.has(callback)) callbacks.set(callback, chain);
-    sharedMirror(unit, mirror, checks, project, group.sites[0]!, reason, (call) => exempted(unit, call, exempt), fallback, callbacks, [...hooks.keys()]);
+    sharedMirror(unit, mirror, checks, project, group.sites[0]!, reason, (call) => exempted(unit, call, exempt), fallback, callbacks, [...hooks.keys()], found);
   }
   // None found here: the state's getters may be read through other modules of the run. Every read
   // followed, the other importers only matter as writers.
   const skip = (call: Node) => exempted(unit, call, exempt);
-  const found: ElsewhereHandler[] = [];
-  const throughModules = callbacks.size === 0 ? moduleReaders(unit, state, project, group.sites[0]!, reason, skip, found) : undefined;
+  const throughModules = callbacks.size === 0 && found.length === 0 ? moduleReaders(unit, state, project, group.sites[0]!, reason, skip, found) : undefined;
   for (const [callback, chain] of throughModules ?? []) callbacks.set(callback, chain);
   // Handlers another module registers on this server read it too: they import the fill (handlers-elsewhere.ts).
   const registered = found.length ? planElsewhere(found, { unit, site: group.sites[0]!, stateName: state.name, fill, bound, hooks: [...hooks.keys()], project: project!, reason }) : undefined;

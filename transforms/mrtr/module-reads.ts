@@ -32,8 +32,9 @@ export function moduleReaders(unit: Unit, state: RootsState, project: ProjectInd
   const shown = path.relative(path.dirname(unit.path), holder.path).split(path.sep).join('/');
   for (const ref of variable.references) {
     if (ref.isWrite() || ref.identifier === variable.defs[0]?.name) continue;
-    const calls = callsInto(holder, ref.identifier, unit, project!, 0, new Set(), elsewhere && settleInHandlers(elsewhere));
-    if (!calls) throw new Unprovable(reason, `${variable.name} is read in ${shown} at line ${locOf(ref.identifier).start.line} by code no handler of this file can be shown to reach`);
+    const broken: { why?: string } = {};
+    const calls = callsInto(holder, ref.identifier, unit, project!, 0, new Set(), { settled: elsewhere && settleInHandlers(elsewhere), broken });
+    if (!calls) throw new Unprovable(reason, `${variable.name} is read in ${shown} at line ${locOf(ref.identifier).start.line} by code no handler ${elsewhere ? '' : 'of this file '}can be shown to reach${broken.why ? `: ${broken.why}` : ''}`);
     for (const call of calls) {
       if (skip(call)) continue;
       for (const reach of onlyHandlers(call, unit, state.name, reason)) if (!out.has(reach.callback!)) out.set(reach.callback!, handlerChain(site, { ...reach, hops: [] }, unit, unit, []));
