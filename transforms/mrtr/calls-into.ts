@@ -66,7 +66,7 @@ export function callsInto(at: Unit, node: Node, target: Unit, units: ProjectInde
   } else if (at.prov.referencesTo(fn).length === 0) {
     // A function of an exported name→function map (`handlers.read`): run where the map is looked up and called.
     const dispatched = dispatchCalls(at, fn, units);
-    if (!dispatched) return stop(`${name} is called from nowhere uproot can follow`);
+    if (!dispatched) return stop(`${name} is not called in its module, and no lookup uproot follows in an exported name→function map runs it`);
     for (const { unit, call } of dispatched) {
       const inner = callsInto(unit, call, target, units, steps + 1, inside, follow);
       if (!inner) return undefined;
