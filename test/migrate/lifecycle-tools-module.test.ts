@@ -148,6 +148,38 @@ describe('--lifecycle per-request derives the state in tools another module regi
   });
 });
 
+describe('--lifecycle per-request with the server at the top of its module and a fill without parameters', () => {
+  const SERVER_AT_TOP = (js: boolean) => `import { fileURLToPath } from 'node:url';
+import { McpServer } from '@modelcontextprotocol/server';
+import { setAllowed } from './sandbox.js';
+import { registerTools } from './tools.js';
+const server = new McpServer({ name: 'sandbox', version: '1.0.0' });
+async function loadRoots()${ts(js, ': Promise<void>')} {
+  const result = await server.server.listRoots();
+  setAllowed(result.roots.map((root) => fileURLToPath(root.uri)));
+}
+server.server.oninitialized = () => {
+  if (server.server.getClientCapabilities()?.roots) void loadRoots();
+};
+registerTools(server);
+export function createServer()${ts(js, ': McpServer')} {
+  return server;
+}
+`;
+  it.each([false, true])('the tools import loadRoots and call it with ctx alone (JavaScript: %s)', (js) => {
+    const dir = project('top-level', { [`sandbox.${ext(js)}`]: SANDBOX(js), [`tools.${ext(js)}`]: NAMED_TOOLS(js), [`server.${ext(js)}`]: SERVER_AT_TOP(js) });
+    const first = migrate(dir);
+    expect(first.requests).toEqual([{ outcome: 'rewritten', detail: expect.stringContaining('one client per process') }]);
+    expect(first.changed[`server.${ext(js)}`]).toContain(`export async function loadRoots(ctx${ts(js, ': ServerContext')})`);
+    expect(first.changed[`server.${ext(js)}`]).not.toMatch(/oninitialized|\.listRoots\(\)/);
+    const tools = first.changed[`tools.${ext(js)}`]!;
+    expect(tools).toContain("import { loadRoots } from './server.js';");
+    expect(tools.match(/if \(clientDeclaresRoots\(ctx, server\.server\)\) await loadRoots\(ctx\);/g)).toHaveLength(2);
+    if (!js) expect(typecheck(dir)).toEqual([]);
+    expect(migrate(dir).changed).toEqual({});
+  });
+});
+
 describe('--lifecycle per-request keeps the marker where tools of another module cannot derive the state', () => {
   const marked = (files: Record<string, string>, detail: RegExp) => {
     const dir = project('marked', { 'sandbox.ts': SANDBOX(false), ...files });
