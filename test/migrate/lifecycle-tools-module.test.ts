@@ -180,6 +180,31 @@ export function createServer()${ts(js, ': McpServer')} {
   });
 });
 
+describe('--lifecycle per-request and top-level await in the fill\'s module (an import cycle back to it from the tools)', () => {
+  /** server.ts with `await` at its top level: `before` the declarations below it, or after all of them. */
+  const withAwait = (js: boolean, where: 'first' | 'last') => {
+    const text = SERVER(js, "import { readFile } from 'node:fs/promises';\nimport { registerTools } from './tools.js';", 'registerTools(server);');
+    const wait = "const instructions = await readFile(new URL('./instructions.md', import.meta.url), 'utf8').catch(() => '');\n";
+    const late = `const started${ts(js, ': number')} = Date.now();\n`;
+    return where === 'first' ? text.replace('\nasync function refreshRoots', `\n${wait}${late}async function refreshRoots`) : text.replace('\nasync function refreshRoots', `\n${late}${wait}async function refreshRoots`).concat('export { instructions, started };\n');
+  };
+
+  it.each([false, true])('awaiting after every declaration, the tools still import the fill (JavaScript: %s)', (js) => {
+    const dir = project('await-last', { [`sandbox.${ext(js)}`]: SANDBOX(js), [`tools.${ext(js)}`]: NAMED_TOOLS(js), [`server.${ext(js)}`]: withAwait(js, 'last') });
+    const first = migrate(dir);
+    expect(first.requests).toEqual([{ outcome: 'rewritten', detail: expect.stringContaining('one client per process') }]);
+    expect(first.changed[`tools.${ext(js)}`]).toContain("import { refreshRoots } from './server.js';");
+    expect(migrate(dir).changed).toEqual({});
+  });
+
+  it('awaiting before a declaration keeps the marker, naming both lines', () => {
+    const dir = project('await-first', { 'sandbox.ts': SANDBOX(false), 'tools.ts': NAMED_TOOLS(false), 'server.ts': withAwait(false, 'first') });
+    const { requests, changed } = migrate(dir);
+    expect(requests).toEqual([{ outcome: 'marked', detail: expect.stringMatching(/that module awaits at its top level \(line 6\) before it declares started \(line 7\): a request served while it waits could run refreshRoots\(\) before the module is initialized/) }]);
+    expect(changed['tools.ts']).toBeUndefined();
+  });
+});
+
 describe('--lifecycle per-request keeps the marker where tools of another module cannot derive the state', () => {
   const marked = (files: Record<string, string>, detail: RegExp) => {
     const dir = project('marked', { 'sandbox.ts': SANDBOX(false), ...files });

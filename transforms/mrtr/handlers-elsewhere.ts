@@ -8,7 +8,7 @@
 // and derives the state per request, as the fill's own handlers do.
 import path from 'node:path';
 import type { TSESTree } from '@typescript-eslint/types';
-import { type FunctionNode, type Node, type Reach, type RootsSite, type TextEdit, contains, functionName, insert, isExported, isRequestHandler, locOf, planImports, reachesOf, unwrap } from '@uproot/core/planning';
+import { type FunctionNode, type Node, type Reach, type RootsSite, type TextEdit, contains, enclosingFunction, functionName, insert, isExported, isRequestHandler, locOf, planImports, reachesOf, unwrap, walkAll } from '@uproot/core/planning';
 import type { ProjectIndex } from './project-index.ts';
 import { specifierFor } from './helper-ask.ts';
 import { isTestFileOf } from './test-files.ts';
@@ -137,6 +137,8 @@ export function importedFill(fill: FunctionNode | undefined, fillUnit: Unit, han
     throw new Unprovable(reason, `a handler reading the state is registered in ${where}, which would import the per-request fill, but ${what}`);
   }
   const name = fill.id.name;
+  const early = awaitBeforeDeclaration(fillUnit);
+  if (early) throw new Unprovable(reason, `a handler reading the state is registered in ${where}, which would import ${name}() from ${path.basename(fillUnit.path)}, but that module awaits at its top level (line ${early.await}) before it declares ${early.name} (line ${early.line}): a request served while it waits could run ${name}() before the module is initialized`);
   const edits = new Map<Unit, TextEdit[]>();
   if (!isExported(fill)) edits.set(fillUnit, [insert(declaration.range[0], 'export ')]);
   for (const { unit } of handlers) {
@@ -210,4 +212,33 @@ export function planElsewhere(found: readonly ElsewhereHandler[], f: ElsewhereFi
     return { chain, args: f.bound.args.split(', ').map((a) => a.replace(/^[^.]+/, root)).join(', ') };
   });
   return { chains, edits, name };
+}
+
+/**
+ * A top-level `await` ahead of a top-level `let`, `const` or `class`: while the module waits there, an
+ * importing module may already serve requests, and the bindings below it do not exist yet. Without one
+ * (or with every declaration above it), the module is initialized before its fill can run.
+ */
+function awaitBeforeDeclaration(unit: Unit): { await: number; name: string; line: number } | undefined {
+  let first: number | undefined;
+  for (const statement of unit.ast.body) {
+    const s = statement.type === 'ExportNamedDeclaration' && statement.declaration ? statement.declaration : statement;
+    if (first !== undefined && (s.type === 'VariableDeclaration' || s.type === 'ClassDeclaration')) {
+      const id = s.type === 'ClassDeclaration' ? s.id : s.declarations[0]?.id;
+      const name = id?.type === 'Identifier' ? id.name : 'a binding';
+      return { await: first, name, line: locOf(s).start.line };
+    }
+    if (first === undefined && topLevelAwait(s)) first = locOf(s).start.line;
+  }
+  return undefined;
+}
+
+/** An `await` (or `for await`) of the statement that is not inside a function of it. */
+function topLevelAwait(statement: Node): boolean {
+  let found = false;
+  walkAll(statement, (n: Node) => {
+    if (found || !(n.type === 'AwaitExpression' || (n.type === 'ForOfStatement' && n.await))) return;
+    if (!enclosingFunction(n)) found = true;
+  });
+  return found;
 }
