@@ -293,6 +293,22 @@ function planUnitsOnce(units: Unit[], project: ProjectIndex | undefined, onlySit
       }
     }
   }
+  // A fill split by era has its handlers skip the ask on 2025-era connections: a handler that also asks another way
+  // would be asked there anyway, through the legacy shim's 10-minute round. Such a fill keeps its marker.
+  for (const group of mixedEraSplits(derived, plans)) {
+    for (let i = derived.length - 1; i >= 0; i--) if (derived[i]!.eraSplit === group) derived.splice(i, 1);
+    for (const site of group.covered) {
+      retired.delete(site);
+      for (const out of outcomes.values()) {
+        const at = out.findIndex((o) => o.site === site);
+        if (at < 0) continue;
+        // Each site gets what it got without the fill's plan: the request this marker, a gate the loop below.
+        if (site.kind === 'request') out[at] = { site, outcome: 'marked', reason: 'timeout-control', detail: MIXED_ERA_SPLIT };
+        else if (site.kind === 'capability') out.splice(at, 1);
+        else out[at] = site.action === 'mark' && site.reason ? { site, outcome: 'marked', reason: site.reason } : { site, outcome: 'reported' };
+      }
+    }
+  }
   // A handler that only elicits or samples moves those requests into a round of their own.
   const planned = new Set(plans.flatMap((p) => p.chains.map((c) => c.callback)));
   // A handler whose roots request stays (held, marked) or whose roots state is derived keeps its other requests too.
@@ -382,6 +398,15 @@ function planUnitsOnce(units: Unit[], project: ProjectIndex | undefined, onlySit
     result.set(unit, { edits, outcomes: [], ...helpersOf(rewrite.helpers, unit), ...stayedIn(unit, stayed, options) });
   }
   return { result, broken };
+}
+
+const MIXED_ERA_SPLIT = "the request bounds its wait, so its fill would ask a 2025-era client itself and the handlers would not ask that era at their entry; but a handler that reads what it fills also asks for roots another way, which the SDK's legacy shim would ask with its own round timeout (10 minutes by default)";
+
+/** The era-split fills (request-options.ts) one of whose handlers also asks for roots another way. */
+function mixedEraSplits(derived: readonly DerivedState[], plans: readonly SitePlan[]): Set<NonNullable<DerivedState['eraSplit']>> {
+  const asking = new Set(plans.flatMap((p) => p.chains.map((c) => c.callback)));
+  for (const d of derived) if (!d.eraSplit) asking.add(d.chain.callback);
+  return new Set(derived.flatMap((d) => (d.eraSplit && asking.has(d.chain.callback) ? [d.eraSplit] : [])));
 }
 
 /** A handler whose push requests stay push-style, with the requests and why (`--to param`'s move holds it whole). */
