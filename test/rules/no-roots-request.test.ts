@@ -237,7 +237,7 @@ typescriptTester.run('no-roots-request (TypeScript)', noRootsRequest, {
           return ctx.mcpReq.envelope && PROTOCOL_VERSION_META_KEY in ctx.mcpReq.envelope ? server.server.listRoots({}, { timeout: 5000 }) : undefined;
         }
       `,
-      errors: [{ messageId: 'request', line: 5, column: 93, endLine: 5, endColumn: 138, data: needsPerson('unresolved-chain') }],
+      errors: [{ messageId: 'request', line: 4, column: 84, endLine: 4, endColumn: 130, data: needsPerson('unresolved-chain') }],
     },
     {
       // this.listRoots() in a low-level Server subclass, and the raw request form: two sites.
