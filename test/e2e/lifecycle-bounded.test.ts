@@ -1,5 +1,6 @@
 // `--lifecycle per-request` on a fill whose roots request bounds its wait (`{ timeout }` from a constant, options
-// from a constant object, `{ signal: AbortSignal.timeout(…) }`): the request is split by protocol era. On a
+// from a constant object, `{ signal: AbortSignal.timeout(…) }`), and a tool handler's own bounded request (TS with
+// try/catch, JS `.then`/`.catch`): the request is split by protocol era. On a
 // 2025-era connection the fill makes the original bounded request itself, so a client slower than the bound gets
 // the fall-back, as from the original (not the legacy shim's 10-minute wait and `isError`); on 2026-07-28 the
 // handler asks through MRTR and the fill takes the answer from the retry, so every client that has roots gets
@@ -33,6 +34,8 @@ const migrate = () =>
     expect(after).toMatch(/PROTOCOL_VERSION_META_KEY in ctx\.mcpReq\.envelope \? rootsFromAnswer\(ctx\) : [^)]*listRoots\(/);
     expect(after).toMatch(/if \(ctx\.mcpReq\.envelope && PROTOCOL_VERSION_META_KEY in ctx\.mcpReq\.envelope && inputResponse\(/);
     expect(after).not.toMatch(/oninitialized/);
+    // Once: the entry check does not ask a 2025-era connection.
+    expect(after.match(/return inputRequired\(/g)).toHaveLength(1);
   });
 
 let world: RootsWorld;
@@ -69,7 +72,7 @@ async function on2026(dir: string, client: Client, entry: Entry2026) {
 }
 
 describe('uproot migrate --lifecycle per-request on a fill that bounds its wait', () => {
-  it.each(['named-fill-ts', 'then-chain-js', 'signal-ts'])('lifecycle-bounded/%s: 2025 keeps the bound and the fall-back, 2026 asks through MRTR', async (name) => {
+  it.each(['named-fill-ts', 'then-chain-js', 'signal-ts', 'handler-ts', 'handler-js'])('lifecycle-bounded/%s: 2025 keeps the bound and the fall-back, 2026 asks through MRTR', async (name) => {
     const fixture = path.join(FIXTURES_DIR, 'lifecycle-bounded', name);
     const migrated = await copyFixture(fixture, migrate());
     try {

@@ -57,7 +57,7 @@ export function entryCheck(ctx: string, server: string, eol: string, indent: str
   const modern = eraSplit ? `${modernRequestTest(ctx)} && ` : '';
   return [
     `// Ask for roots before anything else: the handler runs again from the top with the client's answer.`,
-    ...(eraSplit ? [`// A 2025-era connection is not asked here: the fill sends its own bounded roots/list there, as before.`] : []),
+    ...(eraSplit ? [`// A 2025-era connection is not asked here: its bounded roots/list request is sent as before.`] : []),
     `if (${modern}inputResponse(${ctx}.mcpReq.inputResponses, 'roots').kind !== 'roots' && ${HELPER_NAMES.declares}(${ctx}, ${server})) {`,
     `${unit}return inputRequired({ inputRequests: { roots: inputRequired.listRoots() } });`,
     `}`,

@@ -7,7 +7,7 @@
 // original request itself, options and all, so the fill's catch sees the timeout, `Method not found` and
 // invalid-result errors it saw before. A race around the request (`Promise.race`, `withTimeout(…)`) keeps the marker:
 // on 2026-07-28 uproot cannot show which side of it settles first.
-import { type Node, boundedByOptions, hasTimeoutControl, locOf, modernRequestTest, racedRequest } from '@uproot/core/planning';
+import { type Node, type Provenance, type RootsSite, boundedByOptions, calleeName, feedsSharedState, hasTimeoutControl, locOf, modernRequestTest, racedRequest, unwrap } from '@uproot/core/planning';
 import { HELPER_NAMES } from './helpers-block.ts';
 import { Unprovable } from './unit.ts';
 
@@ -39,4 +39,19 @@ export function eraSplitRequests(requests: Iterable<Node>): Set<Node> {
 export function requestReplacement(text: string, request: Node, ctx: string, split: ReadonlySet<Node>): string {
   if (!split.has(request)) return `${HELPER_NAMES.answer}(${ctx})`;
   return `(${modernRequestTest(ctx)} ? ${HELPER_NAMES.answer}(${ctx}) : ${text.slice(request.range[0], request.range[1])})`;
+}
+
+/**
+ * A handler's request (core's classify marked it `timeout-control`) that the same split keeps: bounded by its own
+ * options, in no race, feeding no shared state, and asking nothing a roots input request cannot (`listRoots()`'s
+ * first argument empty). On a 2025-era connection the handler makes it as written; on 2026-07-28 it is asked at
+ * the entry and answered from the retry.
+ */
+export function splitsInHandler(site: RootsSite, prov: Provenance): boolean {
+  const node = site.node;
+  if (site.kind !== 'request' || site.reason !== 'timeout-control' || site.sdk !== 2 || node.type !== 'CallExpression') return false;
+  if (!boundedByOptions(node) || racedRequest(node) || feedsSharedState(node, prov)) return false;
+  if (calleeName(node) !== 'listRoots') return true;
+  const params = node.arguments[0] && unwrap(node.arguments[0]);
+  return !params || (params.type === 'Identifier' && params.name === 'undefined') || (params.type === 'ObjectExpression' && params.properties.length === 0);
 }

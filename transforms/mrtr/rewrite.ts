@@ -18,6 +18,7 @@ import { type PushHelperUse, answerCall, capabilitiesHelper, hasCapabilitiesHelp
 import { nameContext, nameableContext } from './destructured-context.ts';
 import { handedTypeEdits } from './handed-types.ts';
 import { asyncEdit } from './sync-handler.ts';
+import { requestReplacement } from './request-options.ts';
 
 const SERVER_MODULE = '@modelcontextprotocol/server';
 
@@ -184,7 +185,8 @@ export function buildRewrite(plans: SitePlan[], derived: DerivedState[] = [], sh
       // Only roots from fills that ask a 2025-era client themselves: that era is not asked at the entry (plan.ts
       // keeps such a fill marked when the handler also asks another way).
       const own = declarations.get(callback) ?? [];
-      const eraSplit = own.length > 0 && own.every((d) => d.eraSplit) && !plans.some((p) => p.chains.some((c) => c.callback === callback));
+      const asks = plans.filter((p) => p.chains.some((c) => c.callback === callback));
+      const eraSplit = own.length + asks.length > 0 && own.every((d) => d.eraSplit) && asks.every((p) => p.eraSplit);
       n.edits.push(...entryEdits(callback, u, ctx, chain.server, states, eraSplit));
     }
   }
@@ -232,7 +234,7 @@ export function buildRewrite(plans: SitePlan[], derived: DerivedState[] = [], sh
     if (!fn) throw new Unprovable('unresolved-chain', 'the request is not inside a function that receives ctx');
     const n = need(plan.unit);
     n.helpers = true;
-    n.edits.push(replace(plan.site.node, `${HELPER_NAMES.answer}(${use(fn)})`));
+    n.edits.push(replace(plan.site.node, requestReplacement(plan.unit.text, plan.site.node, use(fn), new Set(plan.eraSplit ? [plan.site.node] : []))));
     n.removed.push(plan.site.range);
   }
   // Capability gates inside threaded functions become per-request checks.
