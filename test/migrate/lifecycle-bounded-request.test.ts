@@ -112,7 +112,7 @@ describe('a fill whose roots request bounds its wait, per request', () => {
     const dir = project('mixed-ts', { 'server.ts': source });
     const marked = migrate(dir).outcomes.filter((o) => o.kind === 'request' && o.outcome === 'marked');
     expect(marked.map(({ line, reason, detail }) => ({ line, reason, detail }))).toEqual([
-      { line: 10, reason: 'timeout-control', detail: expect.stringMatching(/also asks for roots another way, which the SDK's legacy shim would ask with its own round timeout/) },
+      { line: 10, reason: 'timeout-control', detail: expect.stringMatching(/also asks for roots another way, which the SDK's legacy shim would ask there with its own round timeout/) },
     ]);
   });
 

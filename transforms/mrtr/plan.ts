@@ -297,8 +297,9 @@ function planUnitsOnce(units: Unit[], project: ProjectIndex | undefined, onlySit
       }
     }
   }
-  // A fill split by era has its handlers skip the ask on 2025-era connections: a handler that also asks another way
-  // would be asked there anyway, through the legacy shim's 10-minute round. Such a fill keeps its marker.
+  // A request split by era (request-options.ts) has its handlers skip the ask on 2025-era connections: a handler that
+  // also asks another way would be asked there anyway, through the legacy shim's 10-minute round. Such a request (a
+  // handler's, or a fill's with its whole group) keeps its marker.
   for (const plan of mixedSplitPlans(derived, plans)) {
     plans.splice(plans.indexOf(plan), 1);
     retired.delete(plan.site);
@@ -409,7 +410,7 @@ function planUnitsOnce(units: Unit[], project: ProjectIndex | undefined, onlySit
   return { result, broken };
 }
 
-const MIXED_ERA_SPLIT = "the request bounds its wait, so its fill would ask a 2025-era client itself and the handlers would not ask that era at their entry; but a handler that reads what it fills also asks for roots another way, which the SDK's legacy shim would ask with its own round timeout (10 minutes by default)";
+const MIXED_ERA_SPLIT = "the request bounds its wait, so uproot would keep it as written for 2025-era connections, whose handlers it then does not ask at their entry; but a handler it serves also asks for roots another way, which the SDK's legacy shim would ask there with its own round timeout (10 minutes by default)";
 
 /** The era-split handler requests one of whose handlers also asks for roots another way (a plain plan, a plain fill). */
 function mixedSplitPlans(derived: readonly DerivedState[], plans: readonly SitePlan[]): SitePlan[] {

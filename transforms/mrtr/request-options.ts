@@ -5,8 +5,9 @@
 // instead (core's legacy-era-branch.ts): a 2026-07-28 request takes the client's answer from its retry (no wait on
 // the server, so nothing to bound), and a 2025-era request, which the entry check then does not ask, makes the
 // original request itself, options and all, so the fill's catch sees the timeout, `Method not found` and
-// invalid-result errors it saw before. A race around the request (`Promise.race`, `withTimeout(…)`) keeps the marker:
-// on 2026-07-28 uproot cannot show which side of it settles first.
+// invalid-result errors it saw before. A tool handler's own bounded request is split the same way (`splitsInHandler`).
+// A race around the request (`Promise.race`, `withTimeout(…)`) keeps the marker: on 2026-07-28 uproot cannot show
+// which side of it settles first.
 import { type Node, type Provenance, type RootsSite, boundedByOptions, calleeName, feedsSharedState, hasTimeoutControl, locOf, modernRequestTest, racedRequest, unwrap } from '@uproot/core/planning';
 import { HELPER_NAMES } from './helpers-block.ts';
 import { Unprovable } from './unit.ts';
