@@ -12,13 +12,14 @@ import type { TSESTree } from '@typescript-eslint/types';
 import { type FunctionNode, type Node, type TextEdit, calleeName, contains, enclosingFunction, functionName, insert, isCalledInPlace, locOf, propertyName, thisClass, unwrap, walkAll } from '@uproot/core/planning';
 import { consumersOfState } from '@uproot/core/planning';
 import type { RootsSite, RootsState } from '@uproot/core/planning';
-import { PLAIN, type ProjectIndex } from './chains.ts';
+import { type HandlerChain, PLAIN, type ProjectIndex } from './chains.ts';
 import { HELPER_NAMES } from './helpers-block.ts';
 import { addParameter } from './rewrite.ts';
 import type { DerivedState } from './rewrite.ts';
 import { syncHandlerBlocker } from './sync-handler.ts';
 import { type ConsumerCheck, type Group, type StatePlan, type StateTools, checkOtherWrites, consumingHandlers, exempted, type Exempt } from './state.ts';
 import { moduleReaders, onlyWrittenHere } from './module-reads.ts';
+import { type ElsewhereHandler, planElsewhere } from './handlers-elsewhere.ts';
 import { sharedMirror } from './shared-mirror.ts';
 import { type Unit, Unprovable } from './unit.ts';
 import { eraSplitRequests, requestReplacement } from './request-options.ts';
@@ -128,19 +129,23 @@ export function planHookHelper(unit: Unit, group: Group, checks: ConsumerCheck, 
     throw error;
   }
   const callbacks = consumingHandlers(unit, state, group.analysis, group.sites[0]!, reason, exempt);
+  // Readers in handlers another module registers, of the state or a mirror (handlers-elsewhere.ts).
+  const found: ElsewhereHandler[] = [];
   // The handlers reading a state the fill copies the roots into derive them too.
   for (const mirror of mirrors) {
     checkOtherWrites(unit, mirror, reason, exempt);
     const analysis = { states: [mirror], consumers: consumersOfState(mirror, unit.prov, unit.text) };
     for (const [callback, chain] of consumingHandlers(unit, mirror, analysis, group.sites[0]!, reason, exempt)) if (!callbacks.has(callback)) callbacks.set(callback, chain);
-    sharedMirror(unit, mirror, checks, project, group.sites[0]!, reason, (call) => exempted(unit, call, exempt), fallback, callbacks, [...hooks.keys()]);
+    sharedMirror(unit, mirror, checks, project, group.sites[0]!, reason, (call) => exempted(unit, call, exempt), fallback, callbacks, [...hooks.keys()], found);
   }
   // None found here: the state's getters may be read through other modules of the run. Every read
   // followed, the other importers only matter as writers.
   const skip = (call: Node) => exempted(unit, call, exempt);
-  const throughModules = callbacks.size === 0 ? moduleReaders(unit, state, project, group.sites[0]!, reason, skip) : undefined;
+  const throughModules = callbacks.size === 0 && found.length === 0 ? moduleReaders(unit, state, project, group.sites[0]!, reason, skip, found) : undefined;
   for (const [callback, chain] of throughModules ?? []) callbacks.set(callback, chain);
-  if (callbacks.size === 0) throw new Unprovable(reason, `no tools/call, prompts/get or resources/read handler reads ${state.name}`);
+  // Handlers another module registers on this server read it too: they import the fill (handlers-elsewhere.ts).
+  const registered = found.length ? planElsewhere(found, { unit, site: group.sites[0]!, stateName: state.name, fill, bound, hooks: [...hooks.keys()], project: project!, reason }) : undefined;
+  if (callbacks.size === 0 && !registered) throw new Unprovable(reason, `no tools/call, prompts/get or resources/read handler reads ${state.name}`);
   if (throughModules) onlyWrittenHere(unit, state, project, reason, skip, fallback);
   else checks(state);
   const scope = fill ? declarationOf(fill).parent : inits[0]!.statement.parent;
@@ -194,7 +199,8 @@ export function planHookHelper(unit: Unit, group: Group, checks: ConsumerCheck, 
   const retire = retiredNodes.map((n) => ({ unit, range: tools.statementRange(unit, n) }));
   const covered = unit.sites.filter((s) => [...hooks.keys(), ...fills, ...(answerCalls.length ? starters : [])].some((h) => contains(h, s.node)));
   const eraSplit = split.size ? { covered } : undefined;
-  const states: DerivedState[] = [...callbacks.values()].map((chain, i) => ({
+  const chains: Array<{ chain: HandlerChain; args?: string }> = [...[...callbacks.values()].map((chain) => ({ chain })), ...(registered?.chains ?? [])];
+  const states: DerivedState[] = chains.map(({ chain, args: own }, i) => ({
     chain,
     retire,
     // A handler that awaited the fill's own promise saw its failure (a client without roots among
@@ -202,10 +208,10 @@ export function planHookHelper(unit: Unit, group: Group, checks: ConsumerCheck, 
     // So does one whose helper writes a fall-back of its own (the path a client without roots took),
     // or whose gate's no-roots path writes the state (else-writes.ts).
     declaration: (c) => {
-      const args = bound ? `${bound.args}, ${c}` : c;
+      const args = bound ? `${own ?? bound.args}, ${c}` : c;
       return awaited.has(chain.callback) || repeatable.fallbacks || context.everyClient ? `await ${name}(${args});` : `if (${HELPER_NAMES.declares}(${c}, ${chain.server})) await ${name}(${args});`;
     },
-    ...(i === 0 ? { edits, contextType: unit.typescript } : {}),
+    ...(i === 0 ? { edits, contextType: unit.typescript, at: unit, ...(registered ? { elsewhere: registered.edits } : {}) } : {}),
     ...(eraSplit ? { eraSplit } : {}),
   }));
   return { states, covered, ...(shownReads.length ? { note: shownTimingNote(shownReads.map((n) => locOf(n).start.line)) } : {}) };

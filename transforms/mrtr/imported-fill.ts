@@ -20,6 +20,7 @@ import { awaitEdits, capabilityEdits, freshHelperName, onlyLogs } from './hook-h
 import { replayedArguments } from './fetcher-arguments.ts';
 import { resultOnlyReported } from './fill-result.ts';
 import { callsInto } from './calls-into.ts';
+import { type ElsewhereHandler, planElsewhere, settleInHandlers } from './handlers-elsewhere.ts';
 import { checkObjectUses, moduleObjectOf } from './module-object.ts';
 import { fetcherArguments, fetcherParamCall, fetchingFunction } from './fetcher-param.ts';
 import { isTestFileOf } from './test-files.ts';
@@ -213,6 +214,8 @@ export function planImportedFill(unit: Unit, sites: readonly RootsSite[], callee
   const hookStatements = hooks.map((h) => h.statement);
   // Each state: written only by the fill (and the start-up code here), read only through this file's handlers.
   const calls = new Set<Node>();
+  // Reads in handlers other modules register are collected there (handlers-elsewhere.ts), not followed on.
+  const readers: ElsewhereHandler[] = [];
   for (const state of states.values()) {
     const found = holderOf(state, other, units!);
     if (!found) return fail(`${state.name} keeps the roots in a module uproot cannot read`);
@@ -227,8 +230,9 @@ export function planImportedFill(unit: Unit, sites: readonly RootsSite[], callee
       if (found.setter) checkOtherWriters(found as SetterHolder, variable, group, unit, hookStatements, units!, fail);
       for (const ref of holder.variable.references) {
         if (ref.isWrite() || ref.identifier === holder.variable.defs[0]?.name) continue;
-        const reaching = callsInto(holder.unit, ref.identifier, unit, units!, 0);
-        if (!reaching) return fail(`${holder.variable.name} is read in ${shown(unit, holder.unit)} at line ${locOf(ref.identifier).start.line} by code no handler of this file can be shown to reach`);
+        const broken: { why?: string } = {};
+        const reaching = callsInto(holder.unit, ref.identifier, unit, units!, 0, new Set(), { settled: settleInHandlers(readers), broken });
+        if (!reaching) return fail(`${holder.variable.name} is read in ${shown(unit, holder.unit)} at line ${locOf(ref.identifier).start.line} by code no handler can be shown to reach${broken.why ? `: ${broken.why}` : ''}`);
         for (const c of reaching) calls.add(c);
       }
     }
@@ -248,7 +252,8 @@ export function planImportedFill(unit: Unit, sites: readonly RootsSite[], callee
       if (!callbacks.has(reach.callback!)) callbacks.set(reach.callback!, handlerChain(sites[0]!, { ...reach, hops: [] }, unit, unit, []));
     }
   }
-  if (callbacks.size === 0) fail(`no tools/call, prompts/get or resources/read handler reads what ${fillName(fill)}() fills`);
+  const registered = readers.length ? planElsewhere(readers, { unit, site: sites[0]!, stateName: `what ${fillName(fill)}() fills`, fill: named, hooks: hookStatements, project: units!, reason }) : undefined;
+  if (callbacks.size === 0 && !registered) fail(`no tools/call, prompts/get or resources/read handler reads what ${fillName(fill)}() fills`);
   const scope = named ? declarationOf(named).parent : init.statement.parent;
   for (const chain of callbacks.values()) {
     const sync = syncHandlerBlocker(chain);
@@ -279,13 +284,13 @@ export function planImportedFill(unit: Unit, sites: readonly RootsSite[], callee
   const everyClient = !!fetch && caughtIn(fetch, fill);
   const covered = unit.sites.filter((s) => [...hooks.map((h) => h.statement), ...(named ? [named] : [])].some((h) => contains(h, s.node)));
   const eraSplit = split.size ? { covered } : undefined;
-  const derived: DerivedState[] = [...callbacks.values()].map((chain, i) => ({
+  const derived: DerivedState[] = [...callbacks.values(), ...(registered?.chains.map((c) => c.chain) ?? [])].map((chain, i) => ({
     chain,
     retire,
     // A fill that catches its own fetch's failure ran that path for a client without roots too (its request
     // failed): per request the fetcher fails the same way (rootsFromAnswer's "Method not found"), so it runs for every client.
     declaration: (c) => (everyClient ? `await ${name}(${[...replayed, c].join(', ')});` : `if (${HELPER_NAMES.declares}(${c}, ${chain.server})) await ${name}(${[...replayed, c].join(', ')});`),
-    ...(i === 0 ? { edits, contextType: unit.typescript } : {}),
+    ...(i === 0 ? { edits, contextType: unit.typescript, at: unit, ...(registered ? { elsewhere: registered.edits } : {}) } : {}),
     ...(eraSplit ? { eraSplit } : {}),
   }));
   return { states: derived, covered, ...(shownReads.length ? { note: shownTimingNote(shownReads.map((n) => locOf(n).start.line)) } : {}) };

@@ -11,13 +11,18 @@ import { type HandlerChain, type ProjectIndex, handlerChain } from './chains.ts'
 import type { UnitIndex } from './project-index.ts';
 import { holderIn } from './fallback-fill.ts';
 import { callsInto } from './calls-into.ts';
+import { type ElsewhereHandler, settleInHandlers } from './handlers-elsewhere.ts';
 import { onlyHandlers } from './state.ts';
 import { type Unit, Unprovable } from './unit.ts';
 
 type Reason = NonNullable<RootsSite['reason']>;
 
-/** The handlers of `unit` that read `state` through other modules; `skip`: calls whose reads run elsewhere (start-up, the helper, the hooks). */
-export function moduleReaders(unit: Unit, state: RootsState, project: ProjectIndex | undefined, site: RootsSite, reason: Reason, skip: (call: Node) => boolean): Map<FunctionNode, HandlerChain> {
+/**
+ * The handlers of `unit` that read `state` through other modules; `skip`: calls whose reads run elsewhere (start-up,
+ * the helper, the hooks). `elsewhere`, when given, collects the handlers of other modules a read runs in
+ * (handlers-elsewhere.ts) instead of following those reads on to the call here that registers them.
+ */
+export function moduleReaders(unit: Unit, state: RootsState, project: ProjectIndex | undefined, site: RootsSite, reason: Reason, skip: (call: Node) => boolean, elsewhere?: ElsewhereHandler[]): Map<FunctionNode, HandlerChain> {
   const out = new Map<FunctionNode, HandlerChain>();
   const units = project && 'unitAt' in project ? (project as ProjectIndex & UnitIndex) : undefined;
   if (state.kind !== 'setter' || !units) return out;
@@ -27,8 +32,9 @@ export function moduleReaders(unit: Unit, state: RootsState, project: ProjectInd
   const shown = path.relative(path.dirname(unit.path), holder.path).split(path.sep).join('/');
   for (const ref of variable.references) {
     if (ref.isWrite() || ref.identifier === variable.defs[0]?.name) continue;
-    const calls = callsInto(holder, ref.identifier, unit, project!, 0);
-    if (!calls) throw new Unprovable(reason, `${variable.name} is read in ${shown} at line ${locOf(ref.identifier).start.line} by code no handler of this file can be shown to reach`);
+    const broken: { why?: string } = {};
+    const calls = callsInto(holder, ref.identifier, unit, project!, 0, new Set(), { settled: elsewhere && settleInHandlers(elsewhere), broken });
+    if (!calls) throw new Unprovable(reason, `${variable.name} is read in ${shown} at line ${locOf(ref.identifier).start.line} by code no handler ${elsewhere ? '' : 'of this file '}can be shown to reach${broken.why ? `: ${broken.why}` : ''}`);
     for (const call of calls) {
       if (skip(call)) continue;
       for (const reach of onlyHandlers(call, unit, state.name, reason)) if (!out.has(reach.callback!)) out.set(reach.callback!, handlerChain(site, { ...reach, hops: [] }, unit, unit, []));

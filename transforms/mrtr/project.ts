@@ -227,6 +227,8 @@ function requiresStem(text: string, stem: string): boolean {
 }
 
 function exportedName(fn: FunctionNode, unit: Unit): string | undefined {
+  // `export default function (server) { … }` and `export default (server) => …` have no local name to look for.
+  if (fn.parent?.type === 'ExportDefaultDeclaration') return 'default';
   const local = fn.type === 'FunctionDeclaration' ? fn.id?.name : fn.parent?.type === 'VariableDeclarator' && fn.parent.id.type === 'Identifier' ? fn.parent.id.name : undefined;
   if (!local) return undefined;
   let parent: Node | undefined = fn.parent;

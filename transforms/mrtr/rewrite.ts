@@ -44,6 +44,8 @@ export interface Rewrite {
   helpers: Set<Unit>;
 }
 
+const HELPER_CALL = new RegExp(`\\b(?:${HELPER_NAMES.declares}|${HELPER_NAMES.answer})\\(`);
+
 /** State a consuming handler now derives per request (`--lifecycle per-request`). */
 export interface DerivedState {
   chain: HandlerChain;
@@ -51,8 +53,11 @@ export interface DerivedState {
   declaration: (ctx: string) => string;
   /** Statements that only fed the state (the init fetch, the list_changed refresh). */
   retire: Array<{ unit: Unit; range: [number, number] }>;
-  /** Further edits in the handler's file (a hook turned into a helper), and whether they name ServerContext. */
+  /** Further edits (a hook turned into a helper), in `at` (the fill's file) or else the handler's, and whether they name ServerContext. */
   edits?: TextEdit[];
+  at?: Unit;
+  /** Edits in further files: the fill exported, and imported where handlers of other modules call it (handlers-elsewhere.ts). */
+  elsewhere?: ReadonlyMap<Unit, TextEdit[]>;
   contextType?: boolean;
   /** The fill asks a 2025-era client itself (request-options.ts): the sites its states cover, shared by the group's states. */
   eraSplit?: { covered: RootsSite[] };
@@ -192,11 +197,14 @@ export function buildRewrite(plans: SitePlan[], derived: DerivedState[] = [], sh
   }
   for (const d of derived) {
     if (d.edits) {
-      const n = need(d.chain.unit);
+      const n = need(d.at ?? d.chain.unit);
       n.edits.push(...d.edits);
+      // The fill's own file needs the helpers its edits call, whether or not a handler of it asks.
+      if (d.edits.some((e) => HELPER_CALL.test(e.text))) n.helpers = true;
       for (const e of d.edits) if (e.text === '') n.removed.push([e.start, e.end]);
       if (d.contextType) n.serverContextType = true;
     }
+    for (const [u, edits] of d.elsewhere ?? []) need(u).edits.push(...edits);
     for (const r of d.retire) {
       const n = need(r.unit);
       if (!n.edits.some((e) => e.start === r.range[0] && e.end === r.range[1])) n.edits.push({ start: r.range[0], end: r.range[1], text: '' });

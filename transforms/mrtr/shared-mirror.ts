@@ -2,14 +2,16 @@
 // (`setAllowedDirectories()` in lib/validation.ts, read through `validatePath` by every tool module):
 // the importers check (state.ts) refuses it, since another module's handlers would read roots no
 // handler of this file asked for. Following every read of the mirror's variable back to this file's
-// handlers (module-reads.ts, through dispatch maps: dispatch-map.ts) answers that check in full: each
-// reading handler is then one this plan makes ask for roots. What is left is who else writes it: the
+// handlers (module-reads.ts, through dispatch maps: dispatch-map.ts), or to handlers other modules register
+// (`registered`, handlers-elsewhere.ts), answers that check in full: each reading handler is then one this plan
+// makes ask for roots. What is left is who else writes it: the
 // helper and hooks here, and start-up code of another module that runs before these handlers exist.
 import path from 'node:path';
 import { type FunctionNode, type Node, contains, enclosingFunction } from '@uproot/core/planning';
 import type { RootsSite, RootsState } from '@uproot/core/planning';
 import type { HandlerChain, ProjectIndex } from './chains.ts';
 import { moduleReaders, onlyWrittenHere } from './module-reads.ts';
+import type { ElsewhereHandler } from './handlers-elsewhere.ts';
 import type { ConsumerCheck } from './state.ts';
 import { atStartup } from './startup.ts';
 import { isTestFileOf } from './test-files.ts';
@@ -28,6 +30,7 @@ export function sharedMirror(
   fallback: (write: Node, file: string) => boolean,
   callbacks: Map<FunctionNode, HandlerChain>,
   hooks: readonly Node[],
+  registered?: ElsewhereHandler[],
 ): void {
   try {
     checks(mirror);
@@ -36,8 +39,9 @@ export function sharedMirror(
     // Only a module of the run has all its importers in the run: one outside it may be read by files never seen.
     if (!(error instanceof Unprovable) || mirror.kind !== 'setter' || !project?.inRun?.(mirror.module.file)) throw error;
     // Throws, with the read it could not follow, where one way in is not a handler of this file.
-    const readers = moduleReaders(unit, mirror, project, site, reason, skip);
-    if (readers.size === 0) throw error;
+    const before = registered?.length ?? 0;
+    const readers = moduleReaders(unit, mirror, project, site, reason, skip, registered);
+    if (readers.size === 0 && (registered?.length ?? 0) === before) throw error;
     for (const [callback, chain] of readers) if (!callbacks.has(callback)) callbacks.set(callback, chain);
     // A test sets the state itself before driving the handlers: it serves no client (testsToUpdate lists it).
     const elsewhere = (call: Node, at: Unit) => isTestFileOf(at.path, path.dirname(mirror.module.file)) || startupElsewhere(call, at, unit, [...hooks, ...callbacks.keys()], project!);
