@@ -140,6 +140,16 @@ typescriptTester.run('no-roots-request (TypeScript)', noRootsRequest, {
       import { createServer } from './factory.js';
       export const roots = await createServer().server.listRoots();
     `,
+    // The 2025-era leg of uproot's era split of a bounded fill (migrate --lifecycle per-request): it never runs on 2026-07-28.
+    code`
+      import { McpServer, PROTOCOL_VERSION_META_KEY, type ServerContext, type ListRootsResult } from '@modelcontextprotocol/server';
+      declare function rootsFromAnswer(ctx: ServerContext): Promise<ListRootsResult>;
+      const server = new McpServer({ name: 'files', version: '1.0.0' });
+      export async function fill(ctx: ServerContext): Promise<number> {
+        const answer = await (ctx.mcpReq.envelope && PROTOCOL_VERSION_META_KEY in ctx.mcpReq.envelope ? rootsFromAnswer(ctx) : server.server.listRoots({}, { timeout: 5000 }));
+        return answer.roots.length;
+      }
+    `,
   ],
   invalid: [
     {
@@ -217,6 +227,17 @@ typescriptTester.run('no-roots-request (TypeScript)', noRootsRequest, {
         });
       `,
       errors: [{ messageId: 'request', line: 4, column: 27, endLine: 4, endColumn: 81, data: needsPerson('timeout-control') }],
+    },
+    {
+      // The push request in the 2026-07-28 branch of the same test is no era split: it throws there.
+      code: code`
+        import { McpServer, PROTOCOL_VERSION_META_KEY, type ServerContext } from '@modelcontextprotocol/server';
+        const server = new McpServer({ name: 'files', version: '1.0.0' });
+        export async function fill(ctx: ServerContext) {
+          return ctx.mcpReq.envelope && PROTOCOL_VERSION_META_KEY in ctx.mcpReq.envelope ? server.server.listRoots({}, { timeout: 5000 }) : undefined;
+        }
+      `,
+      errors: [{ messageId: 'request', line: 4, column: 84, endLine: 4, endColumn: 130, data: needsPerson('unresolved-chain') }],
     },
     {
       // this.listRoots() in a low-level Server subclass, and the raw request form: two sites.

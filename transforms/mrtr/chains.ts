@@ -21,6 +21,7 @@ import type { ProjectIndex } from './project-index.ts';
 export type { ChainHop } from './handed-chain.ts';
 export type { ProjectIndex } from './project-index.ts';
 import { listHandlerFailure } from './list-detail.ts';
+import { splitsInHandler } from './request-options.ts';
 
 
 export interface HandlerChain {
@@ -37,6 +38,8 @@ export interface SitePlan {
   site: RootsSite;
   unit: Unit;
   chains: HandlerChain[];
+  /** A request bounded by its own options, split by era (request-options.ts): its handlers ask only 2026-07-28 requests. */
+  eraSplit?: boolean;
 }
 
 
@@ -44,11 +47,13 @@ const MAX_FILES_DEEP = 4;
 
 /** `retired`: callers and registrations the plan removes (session-fill.ts); no chain is followed through them. */
 export function planSite(site: RootsSite, unit: Unit, project?: ProjectIndex, retired?: Retired): SitePlan {
-  checkRequestForm(site, unit.prov);
+  // A split request keeps its arguments on 2025-era connections; only its result schema must be the SDK's.
+  const eraSplit = splitsInHandler(site, unit.prov);
+  checkRequestForm(site, unit.prov, eraSplit);
   const chains: HandlerChain[] = [];
   extend(site, site.node, unit, [], (reach, at, registrationUnit, hops, factoryCall) => chains.push(handlerChain(site, reach, at, registrationUnit, hops, factoryCall)), project, 0, new Set(), retired);
   if (chains.length === 0) throw new Unprovable('unresolved-chain', 'no handler reaches this request');
-  return { site, unit, chains };
+  return { site, unit, chains, ...(eraSplit ? { eraSplit } : {}) };
 }
 
 /**
@@ -239,7 +244,7 @@ export function handlerChain(site: RootsSite, reach: Reach, unit: Unit, registra
 }
 
 /** Only the forms whose answer is exactly a ListRootsResult, with no options MRTR cannot honour. */
-function checkRequestForm(site: RootsSite, prov: Provenance): void {
+function checkRequestForm(site: RootsSite, prov: Provenance, eraSplit: boolean): void {
   const call = site.node as TSESTree.CallExpression;
   const callee = unwrap(call.callee);
   // A destructured `send` / `sendRequest` is called bare; its arity tells the two apart.
@@ -250,11 +255,11 @@ function checkRequestForm(site: RootsSite, prov: Provenance): void {
         ? call.arguments.length > 1 ? 'sendRequest' : 'send'
         : '';
   if (method === 'listRoots') {
-    if (call.arguments.length > 0) throw new Unprovable('unresolved-chain', 'listRoots() is called with parameters that have no MRTR counterpart');
+    if (call.arguments.length > 0 && !eraSplit) throw new Unprovable('unresolved-chain', 'listRoots() is called with parameters that have no MRTR counterpart');
     return;
   }
   if (method === 'send') {
-    if (call.arguments.length > 1) throw new Unprovable('unresolved-chain', 'the request passes a result schema or options');
+    if (call.arguments.length > 1 && !eraSplit) throw new Unprovable('unresolved-chain', 'the request passes a result schema or options');
     return;
   }
   const schema = call.arguments[1];

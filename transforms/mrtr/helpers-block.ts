@@ -3,7 +3,7 @@
 // ListRootsResultSchema checked a roots/list result (file:// URIs), because input responses are
 // not validated by the SDK (mcp-roots-reference.md §3.4).
 // A multi-file `uproot migrate` writes them once into a shared module instead (../shared-helpers/).
-import type { ImportName } from '@uproot/core/planning';
+import { type ImportName, modernRequestTest } from '@uproot/core/planning';
 
 export const HELPER_NAMES = { declares: 'clientDeclaresRoots', answer: 'rootsFromAnswer' } as const;
 export const HELPER_BANNER = 'uproot: roots arrive through multi round-trip requests (MRTR) since protocol revision 2026-07-28';
@@ -49,11 +49,16 @@ export function helpersBlock(typescript: boolean, eol: string, unit: string): st
   return lines.join(eol);
 }
 
-/** The statement every migrated handler starts with. */
-export function entryCheck(ctx: string, server: string, eol: string, indent: string, unit: string): string {
+/**
+ * The statement every migrated handler starts with. `eraSplit`: the roots it reads come from fills that ask a
+ * 2025-era client themselves (request-options.ts), so only a 2026-07-28 request is asked here.
+ */
+export function entryCheck(ctx: string, server: string, eol: string, indent: string, unit: string, eraSplit = false): string {
+  const modern = eraSplit ? `${modernRequestTest(ctx)} && ` : '';
   return [
     `// Ask for roots before anything else: the handler runs again from the top with the client's answer.`,
-    `if (inputResponse(${ctx}.mcpReq.inputResponses, 'roots').kind !== 'roots' && ${HELPER_NAMES.declares}(${ctx}, ${server})) {`,
+    ...(eraSplit ? [`// A 2025-era connection is not asked here: its bounded roots/list request is sent as before.`] : []),
+    `if (${modern}inputResponse(${ctx}.mcpReq.inputResponses, 'roots').kind !== 'roots' && ${HELPER_NAMES.declares}(${ctx}, ${server})) {`,
     `${unit}return inputRequired({ inputRequests: { roots: inputRequired.listRoots() } });`,
     `}`,
   ]

@@ -22,7 +22,7 @@ import { moduleReaders, onlyWrittenHere } from './module-reads.ts';
 import { type ElsewhereHandler, planElsewhere } from './handlers-elsewhere.ts';
 import { sharedMirror } from './shared-mirror.ts';
 import { type Unit, Unprovable } from './unit.ts';
-import { holdBoundedRequests } from './request-options.ts';
+import { eraSplitRequests, requestReplacement } from './request-options.ts';
 import { type Hook, type HookContext, declarationOf, fillFunctionOf, fillerOf, hookOf, keptStatements, triggersOf } from '../param/state/hooks.ts';
 import { answerFill, answerTriggers } from './answer-fill.ts';
 import { boundReceivers, receiverMisuse, receiversVisible } from './receiver-param.ts';
@@ -188,8 +188,8 @@ export function planHookHelper(unit: Unit, group: Group, checks: ConsumerCheck, 
     edits.push({ start: helper.range[1], end: init.statement.range[1], text: ';' });
     edits.push(...addParameter(helper, unit, 0, ctx));
   }
-  holdBoundedRequests([...requests].filter((r) => contains(helper, r)));
-  for (const request of requests) if (contains(helper, request)) edits.push({ start: request.range[0], end: request.range[1], text: `${HELPER_NAMES.answer}(${ctx})` });
+  const split = eraSplitRequests([...requests].filter((r) => contains(helper, r)));
+  for (const request of requests) if (contains(helper, request)) edits.push({ start: request.range[0], end: request.range[1], text: requestReplacement(unit.text, request, ctx, split) });
   edits.push(...capabilityEdits(helper, unit, ctx, tools, reason));
   const inHelper = [...state.writes.map((w) => w.node), ...answerCalls].filter((w) => contains(helper, w));
   edits.push(...awaitEdits(helper, inHelper, requests, reason));
@@ -197,6 +197,8 @@ export function planHookHelper(unit: Unit, group: Group, checks: ConsumerCheck, 
   const asyncFill = answerCalls.length > 0 && fillFunctionOf(answerCalls[0]!.callee, unit.prov)?.async;
   for (const call of answerCalls) if (asyncFill && contains(helper, call) && call.parent?.type !== 'AwaitExpression') edits.push(insert(call.range[0], 'await '));
   const retire = retiredNodes.map((n) => ({ unit, range: tools.statementRange(unit, n) }));
+  const covered = unit.sites.filter((s) => [...hooks.keys(), ...fills, ...(answerCalls.length ? starters : [])].some((h) => contains(h, s.node)));
+  const eraSplit = split.size ? { covered } : undefined;
   const chains: Array<{ chain: HandlerChain; args?: string }> = [...[...callbacks.values()].map((chain) => ({ chain })), ...(registered?.chains ?? [])];
   const states: DerivedState[] = chains.map(({ chain, args: own }, i) => ({
     chain,
@@ -210,8 +212,8 @@ export function planHookHelper(unit: Unit, group: Group, checks: ConsumerCheck, 
       return awaited.has(chain.callback) || repeatable.fallbacks || context.everyClient ? `await ${name}(${args});` : `if (${HELPER_NAMES.declares}(${c}, ${chain.server})) await ${name}(${args});`;
     },
     ...(i === 0 ? { edits, contextType: unit.typescript, at: unit, ...(registered ? { elsewhere: registered.edits } : {}) } : {}),
+    ...(eraSplit ? { eraSplit } : {}),
   }));
-  const covered = unit.sites.filter((s) => [...hooks.keys(), ...fills, ...(answerCalls.length ? starters : [])].some((h) => contains(h, s.node)));
   return { states, covered, ...(shownReads.length ? { note: shownTimingNote(shownReads.map((n) => locOf(n).start.line)) } : {}) };
 }
 

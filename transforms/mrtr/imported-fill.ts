@@ -30,7 +30,7 @@ import { atStartup } from './startup.ts';
 import { shownOnly, shownTimingNote } from './shown-reads.ts';
 import { type StatePlan, type StateTools, onlyHandlers } from './state.ts';
 import { type Unit, Unprovable } from './unit.ts';
-import { holdBoundedRequests } from './request-options.ts';
+import { eraSplitRequests, requestReplacement } from './request-options.ts';
 import { syncHandlerBlocker } from './sync-handler.ts';
 import type { UnitIndex } from './project-index.ts';
 import { type Hook, type HookContext, declarationOf, fillerOf, hookOf, keptStatements, triggersOf } from '../param/state/hooks.ts';
@@ -272,8 +272,8 @@ export function planImportedFill(unit: Unit, sites: readonly RootsSite[], callee
         { start: init.fn.range[1], end: init.statement.range[1], text: ';' },
       ];
   edits.push(...addParameter(helper, unit, 0, ctx));
-  holdBoundedRequests([...requests].filter((r) => contains(helper, r)));
-  for (const request of requests) if (contains(helper, request)) edits.push({ start: request.range[0], end: request.range[1], text: `${HELPER_NAMES.answer}(${ctx})` });
+  const split = eraSplitRequests([...requests].filter((r) => contains(helper, r)));
+  for (const request of requests) if (contains(helper, request)) edits.push({ start: request.range[0], end: request.range[1], text: requestReplacement(unit.text, request, ctx, split) });
   edits.push(...capabilityEdits(helper, unit, ctx, tools, reason));
   // Work the helper starts in place (an IIFE, the request's `.then`) is awaited, and so is the fill's
   // promise, the state being filled: the helper settles only once it has.
@@ -282,6 +282,8 @@ export function planImportedFill(unit: Unit, sites: readonly RootsSite[], callee
   for (const call of inHelper) if (fill.async && call.parent?.type === 'ExpressionStatement') edits.push(insert(call.range[0], 'await '));
   const retire = [...hooks.filter((h) => named || h !== init).map((h) => h.statement), ...[...intermediates].map(declarationOf)].map((statement) => ({ unit, range: tools.statementRange(unit, statement) }));
   const everyClient = !!fetch && caughtIn(fetch, fill);
+  const covered = unit.sites.filter((s) => [...hooks.map((h) => h.statement), ...(named ? [named] : [])].some((h) => contains(h, s.node)));
+  const eraSplit = split.size ? { covered } : undefined;
   const derived: DerivedState[] = [...callbacks.values(), ...(registered?.chains.map((c) => c.chain) ?? [])].map((chain, i) => ({
     chain,
     retire,
@@ -289,8 +291,8 @@ export function planImportedFill(unit: Unit, sites: readonly RootsSite[], callee
     // failed): per request the fetcher fails the same way (rootsFromAnswer's "Method not found"), so it runs for every client.
     declaration: (c) => (everyClient ? `await ${name}(${[...replayed, c].join(', ')});` : `if (${HELPER_NAMES.declares}(${c}, ${chain.server})) await ${name}(${[...replayed, c].join(', ')});`),
     ...(i === 0 ? { edits, contextType: unit.typescript, at: unit, ...(registered ? { elsewhere: registered.edits } : {}) } : {}),
+    ...(eraSplit ? { eraSplit } : {}),
   }));
-  const covered = unit.sites.filter((s) => [...hooks.map((h) => h.statement), ...(named ? [named] : [])].some((h) => contains(h, s.node)));
   return { states: derived, covered, ...(shownReads.length ? { note: shownTimingNote(shownReads.map((n) => locOf(n).start.line)) } : {}) };
 }
 

@@ -16,6 +16,7 @@ import { NotStartupFetch, planStartupRetire } from './startup-fetch.ts';
 import { ONE_CLIENT_NOTE, planLifecycle } from './lifecycle.ts';
 import { planClientEraGuards } from '../client-era-guard.ts';
 import { type DerivedState, buildRewrite } from './rewrite.ts';
+import { splitsInHandler } from './request-options.ts';
 import type { RootsSite } from '@uproot/core/planning';
 import { type Unit, Unprovable, makeUnit } from './unit.ts';
 import { V1_STILL_MARKED } from '@uproot/core/planning';
@@ -256,7 +257,8 @@ function planUnitsOnce(units: Unit[], project: ProjectIndex | undefined, onlySit
       if (retired.has(site) || (options.pushOnly && !isPushRequest(site))) continue;
       if (onlySiteAt !== undefined && !(site.kind === 'request' && site.range[0] === onlySiteAt)) continue;
       // Chains the file-local classifier could not close (factories, exported helpers) get a second look here.
-      const candidate = site.kind === 'request' && (site.action === 'rewrite' || (site.reason === 'unresolved-chain' && site.sdk === 2));
+      // A handler's request bounded by its own options is split by era (request-options.ts), whole runs only.
+      const candidate = site.kind === 'request' && (site.action === 'rewrite' || (site.reason === 'unresolved-chain' && site.sdk === 2) || (onlySiteAt === undefined && !options.pushOnly && splitsInHandler(site, unit.prov)));
       if (perRequest && site.kind === 'request' && site.side === 'server' && site.reason === 'shared-state' && site.sdk === 2) {
         try {
           // The getter's guard goes and its request is threaded: both or neither.
@@ -274,7 +276,9 @@ function planUnitsOnce(units: Unit[], project: ProjectIndex | undefined, onlySit
         } catch (error) {
           if (!(error instanceof Unprovable)) throw error;
           const handed = error.reason === 'push-request' ? undefined : handedFailures.get(site);
-          out.push(handed ? { site, outcome: 'marked', reason: handed.reason, detail: handed.message } : splitOrMark(site, unit, error));
+          // A bounded request that cannot be split keeps its own marker, with what held the split.
+          if (site.reason === 'timeout-control') out.push({ site, outcome: 'marked', reason: 'timeout-control', detail: `the request bounds its wait, and uproot splits such a request by era only where it can rewrite it: ${error.message}` });
+          else out.push(handed ? { site, outcome: 'marked', reason: handed.reason, detail: handed.message } : splitOrMark(site, unit, error));
         }
       } else if (site.kind === 'request' && site.sdk === 1 && (site.reason === 'v1-sdk' || site.reason === 'unresolved-chain') && onlySiteAt === undefined) {
         out.push(v1Outcome(site, unit, planOrHold, splitOrMark, options.upgradeHeld));
@@ -290,6 +294,28 @@ function planUnitsOnce(units: Unit[], project: ProjectIndex | undefined, onlySit
         continue; // decided below, once every roots plan has taken its rounds
       } else if (site.kind !== 'capability' || site.side !== 'server') {
         out.push({ site, outcome: 'reported' });
+      }
+    }
+  }
+  // A request split by era (request-options.ts) has its handlers skip the ask on 2025-era connections: a handler that
+  // also asks another way would be asked there anyway, through the legacy shim's 10-minute round. Such a request (a
+  // handler's, or a fill's with its whole group) keeps its marker.
+  for (const plan of mixedSplitPlans(derived, plans)) {
+    plans.splice(plans.indexOf(plan), 1);
+    retired.delete(plan.site);
+    outcomes.get(plan.unit)?.push({ site: plan.site, outcome: 'marked', reason: 'timeout-control', detail: MIXED_ERA_SPLIT });
+  }
+  for (const group of mixedEraSplits(derived, plans)) {
+    for (let i = derived.length - 1; i >= 0; i--) if (derived[i]!.eraSplit === group) derived.splice(i, 1);
+    for (const site of group.covered) {
+      retired.delete(site);
+      for (const out of outcomes.values()) {
+        const at = out.findIndex((o) => o.site === site);
+        if (at < 0) continue;
+        // Each site gets what it got without the fill's plan: the request this marker, a gate the loop below.
+        if (site.kind === 'request') out[at] = { site, outcome: 'marked', reason: 'timeout-control', detail: MIXED_ERA_SPLIT };
+        else if (site.kind === 'capability') out.splice(at, 1);
+        else out[at] = site.action === 'mark' && site.reason ? { site, outcome: 'marked', reason: site.reason } : { site, outcome: 'reported' };
       }
     }
   }
@@ -382,6 +408,21 @@ function planUnitsOnce(units: Unit[], project: ProjectIndex | undefined, onlySit
     result.set(unit, { edits, outcomes: [], ...helpersOf(rewrite.helpers, unit), ...stayedIn(unit, stayed, options) });
   }
   return { result, broken };
+}
+
+const MIXED_ERA_SPLIT = "the request bounds its wait, so uproot would keep it as written for 2025-era connections, whose handlers it then does not ask at their entry; but a handler it serves also asks for roots another way, which the SDK's legacy shim would ask there with its own round timeout (10 minutes by default)";
+
+/** The era-split handler requests one of whose handlers also asks for roots another way (a plain plan, a plain fill). */
+function mixedSplitPlans(derived: readonly DerivedState[], plans: readonly SitePlan[]): SitePlan[] {
+  const asking = new Set([...plans.filter((p) => !p.eraSplit).flatMap((p) => p.chains.map((c) => c.callback)), ...derived.filter((d) => !d.eraSplit).map((d) => d.chain.callback)]);
+  return plans.filter((p) => p.eraSplit && p.chains.some((c) => asking.has(c.callback)));
+}
+
+/** The era-split fills (request-options.ts) one of whose handlers also asks for roots another way. */
+function mixedEraSplits(derived: readonly DerivedState[], plans: readonly SitePlan[]): Set<NonNullable<DerivedState['eraSplit']>> {
+  const asking = new Set(plans.filter((p) => !p.eraSplit).flatMap((p) => p.chains.map((c) => c.callback)));
+  for (const d of derived) if (!d.eraSplit) asking.add(d.chain.callback);
+  return new Set(derived.flatMap((d) => (d.eraSplit && asking.has(d.chain.callback) ? [d.eraSplit] : [])));
 }
 
 /** A handler whose push requests stay push-style, with the requests and why (`--to param`'s move holds it whole). */

@@ -1,7 +1,7 @@
 // Turn proven site plans into text edits, per file: ctx parameters, the roots-first entry check,
 // threaded helper calls, the replaced requests and capability gates, helper functions and imports.
 import type { TSESTree } from '@typescript-eslint/types';
-import { type FunctionNode, type Node, enclosingFunction, unwrap } from '@uproot/core/planning';
+import { ERA_META_KEY, type FunctionNode, type Node, enclosingFunction, unwrap } from '@uproot/core/planning';
 import { type TextEdit, EditConflictError, applyEdits, indentAt, insert, replace } from '@uproot/core/planning';
 import { cjsRequires, planImports, planPrunes, type ImportName } from '@uproot/core/planning';
 import type { RootsSite } from '@uproot/core/planning';
@@ -18,6 +18,7 @@ import { type PushHelperUse, answerCall, capabilitiesHelper, hasCapabilitiesHelp
 import { nameContext, nameableContext } from './destructured-context.ts';
 import { handedTypeEdits } from './handed-types.ts';
 import { asyncEdit } from './sync-handler.ts';
+import { requestReplacement } from './request-options.ts';
 
 const SERVER_MODULE = '@modelcontextprotocol/server';
 
@@ -58,6 +59,8 @@ export interface DerivedState {
   /** Edits in further files: the fill exported, and imported where handlers of other modules call it (handlers-elsewhere.ts). */
   elsewhere?: ReadonlyMap<Unit, TextEdit[]>;
   contextType?: boolean;
+  /** The fill asks a 2025-era client itself (request-options.ts): the sites its states cover, shared by the group's states. */
+  eraSplit?: { covered: RootsSite[] };
 }
 
 /** `rounds`: handlers whose elicitation and sampling requests move with their roots request (or alone) into one round. */
@@ -184,7 +187,12 @@ export function buildRewrite(plans: SitePlan[], derived: DerivedState[] = [], sh
         n.removed.push(call.range);
       }
     } else {
-      n.edits.push(...entryEdits(callback, u, ctx, chain.server, states));
+      // Only roots from fills that ask a 2025-era client themselves: that era is not asked at the entry (plan.ts
+      // keeps such a fill marked when the handler also asks another way).
+      const own = declarations.get(callback) ?? [];
+      const asks = plans.filter((p) => p.chains.some((c) => c.callback === callback));
+      const eraSplit = own.length + asks.length > 0 && own.every((d) => d.eraSplit) && asks.every((p) => p.eraSplit);
+      n.edits.push(...entryEdits(callback, u, ctx, chain.server, states, eraSplit));
     }
   }
   for (const d of derived) {
@@ -234,7 +242,7 @@ export function buildRewrite(plans: SitePlan[], derived: DerivedState[] = [], sh
     if (!fn) throw new Unprovable('unresolved-chain', 'the request is not inside a function that receives ctx');
     const n = need(plan.unit);
     n.helpers = true;
-    n.edits.push(replace(plan.site.node, `${HELPER_NAMES.answer}(${use(fn)})`));
+    n.edits.push(replace(plan.site.node, requestReplacement(plan.unit.text, plan.site.node, use(fn), new Set(plan.eraSplit ? [plan.site.node] : []))));
     n.removed.push(plan.site.range);
   }
   // Capability gates inside threaded functions become per-request checks.
@@ -287,6 +295,8 @@ export function fileLevelEdits(u: Unit, n: UnitNeeds, shared?: string): TextEdit
   const codec = n.stateCodec && !/\bconst requestStateCodec\b/.test(u.text);
   if (codec) names.push({ name: 'createRequestStateCodec' });
   if (n.serverContextType) names.push({ name: 'ServerContext', type: true });
+  // The era split of a bounded request (request-options.ts) and the entry check that goes with it.
+  if (n.edits.some((e) => new RegExp(`\\b${ERA_META_KEY}\\b`).test(e.text))) names.push({ name: ERA_META_KEY });
   for (const t of n.resultTypes) names.push({ name: t, type: true });
   const unique = names.filter((x, i) => names.findIndex((y) => y.name === x.name) === i);
   out.push(...planImports(u.text, u.ast, SERVER_MODULE, unique, u.typescript).edits);
@@ -397,21 +407,21 @@ export function annotateReturn(fn: FunctionNode, text: string, type: string, bec
   return insert(close + 1, annotation);
 }
 
-export function entryEdits(fn: FunctionNode, u: Unit, ctx: string, server: string, states: string[] = []): TextEdit[] {
+export function entryEdits(fn: FunctionNode, u: Unit, ctx: string, server: string, states: string[] = [], eraSplit = false): TextEdit[] {
   const { text, eol, indent: unit } = u;
   const body = fn.body;
   const after = (indent: string) => states.map((line) => `${eol}${indent}${line}`).join('');
   if (body.type === 'BlockStatement') {
     const first = body.body[0];
     const indent = first ? indentAt(text, first.range[0]) : indentAt(text, fn.range[0]) + unit;
-    return [insert(body.range[0] + 1, `${eol}${entryCheck(ctx, server, eol, indent, unit)}${after(indent)}`)];
+    return [insert(body.range[0] + 1, `${eol}${entryCheck(ctx, server, eol, indent, unit, eraSplit)}${after(indent)}`)];
   }
   // A concise body becomes a block; `return` must share a line with the expression (ASI).
   const indent = indentAt(text, fn.range[0]);
   const arrow = text.lastIndexOf('=>', body.range[0]) + 2;
   const expressionStart = arrow + /^\s*/.exec(text.slice(arrow))![0].length;
   return [
-    { start: arrow, end: expressionStart, text: ` {${eol}${entryCheck(ctx, server, eol, indent + unit, unit)}${after(indent + unit)}${eol}${indent}${unit}return ` },
+    { start: arrow, end: expressionStart, text: ` {${eol}${entryCheck(ctx, server, eol, indent + unit, unit, eraSplit)}${after(indent + unit)}${eol}${indent}${unit}return ` },
     insert(fn.range[1], `;${eol}${indent}}`),
   ];
 }

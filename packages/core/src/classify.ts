@@ -69,15 +69,22 @@ export function contextReason(c: SiteContext): ReasonCode {
  * the rewritten request rejects with the errors the push request did, so the same handler runs.
  */
 export function hasTimeoutControl(node: Node): boolean {
-  if (node.type === 'CallExpression') {
-    const name = calleeName(node);
-    const optionsIndex = name === 'listRoots' ? 1 : name === 'send' && node.arguments.length < 2 ? 1 : 2;
-    const options = node.arguments[optionsIndex];
-    if (options) {
-      const o = unwrap(options);
-      if (o.type !== 'ObjectExpression' || findProperty(o, 'timeout') || findProperty(o, 'signal') || findProperty(o, 'maxTotalTimeout')) return true;
-    }
-  }
+  return boundedByOptions(node) || racedRequest(node);
+}
+
+/** The request's own options bound its wait: `{ timeout }`, `{ signal }`, `{ maxTotalTimeout }`, or options uproot cannot read. */
+export function boundedByOptions(node: Node): boolean {
+  if (node.type !== 'CallExpression') return false;
+  const name = calleeName(node);
+  const optionsIndex = name === 'listRoots' ? 1 : name === 'send' && node.arguments.length < 2 ? 1 : 2;
+  const options = node.arguments[optionsIndex];
+  if (!options) return false;
+  const o = unwrap(options);
+  return o.type !== 'ObjectExpression' || !!findProperty(o, 'timeout') || !!findProperty(o, 'signal') || !!findProperty(o, 'maxTotalTimeout');
+}
+
+/** The request runs inside a race (`Promise.race`, `Promise.any`, `withTimeout(…)`, `timeout(…)`) in its function. */
+export function racedRequest(node: Node): boolean {
   let current: Node = node;
   const fn = enclosingFunction(node);
   while (current.parent && current.parent !== fn) {

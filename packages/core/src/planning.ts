@@ -7,6 +7,7 @@ export * from './provenance.ts';
 export * from './reach.ts';
 export * from './classify.ts';
 export * from './client-send-position.ts';
+export * from './legacy-era-branch.ts';
 export * from './context.ts';
 export * from './registrations.ts';
 export * from './sites.ts';

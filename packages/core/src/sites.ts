@@ -6,6 +6,7 @@ import { type FunctionNode, type Node, type ScopeManagerLike, calleeName, functi
 import { findClientAnswers, mayAnswerInputRequests } from './client-answers.ts';
 import { envelopeCapabilitiesOf } from './envelope-capabilities.ts';
 import { classify } from './classify.ts';
+import { onlyOnLegacyEra } from './legacy-era-branch.ts';
 import { isComparedValue } from './compared-values.ts';
 import { isTestInput } from './test-inputs.ts';
 import { methodsOf } from './method-values.ts';
@@ -74,6 +75,8 @@ export function findRootsSites(input: FindSitesInput): RootsSite[] {
   for (const r of raw) {
     if (seen.has(r.node)) continue;
     seen.add(r.node);
+    // The 2025-era leg of uproot's era split (legacy-era-branch.ts) is migrated: it never runs on 2026-07-28.
+    if (r.kind === 'request' && r.side === 'server' && onlyOnLegacyEra(r.node)) continue;
     const contexts: SiteContext[] = contextsOf(r.node, prov);
     const context = primaryContext(contexts);
     const { action, reason } = classify({ kind: r.kind, sdk: r.sdk, side: r.side, node: r.node, contexts, prov });

@@ -22,8 +22,10 @@ export function makeClient(options: RunOptions, extra: ClientOptions = {}): { cl
   let count = 0;
   const asked: string[] = [];
   if (roots !== 'none') {
+    const delay = options.rootsDelayMs;
     client.setRequestHandler('roots/list', async () => {
       count += 1;
+      if (delay) await new Promise((resolve) => setTimeout(resolve, delay));
       return { roots } as unknown as ListRootsResult;
     });
   }

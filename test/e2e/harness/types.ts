@@ -64,4 +64,6 @@ export interface RunOptions {
   probe?: FixtureProbe;
   /** Environment variables set for the duration of the session (fixtures read configuration from env). */
   env?: Readonly<Record<string, string>>;
+  /** A slow client: it answers `roots/list` only after this many milliseconds (a server's bound on its wait may expire first). */
+  rootsDelayMs?: number;
 }
