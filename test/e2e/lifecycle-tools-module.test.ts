@@ -4,27 +4,21 @@
 // (TypeScript) or to a tool package's default export that hands it on to one registering function per tool
 // (JavaScript, through tools/index.js). Run with a real client, the migrated server answers what the original
 // answered on 2025 with the same roots, on both eras; a second run changes nothing.
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runMigrate } from '../../packages/uproot/src/migrate/migrate.ts';
 import { compareMigration, expectSameAsOriginal } from './harness/compare.ts';
-import { FIXTURES_DIR, type FileTransform } from './harness/load.ts';
+import { FIXTURES_DIR, type FileTransform, fixtureRootOf } from './harness/load.ts';
 
 /** The copy's root (where fixture.json is): the fixture's modules may sit in folders below it. */
-function rootOf(file: string): string {
-  let dir = path.dirname(file);
-  while (!existsSync(path.join(dir, 'fixture.json'))) dir = path.dirname(dir);
-  return dir;
-}
-
 /** The whole copy migrated once, with `--lifecycle per-request`; `tools`: the files whose handlers now ask, and how many handlers each has. */
 function perRequest(ext: string, tools: Record<string, number>): FileTransform {
   let migrated = false;
   return async (_text, file) => {
     if (!migrated) {
       migrated = true;
-      const cwd = rootOf(file);
+      const cwd = fixtureRootOf(file);
       const result = await runMigrate([cwd], { cwd, strategy: 'mrtr', dryRun: false, lifecycle: 'per-request' });
       expect(result.failures).toEqual([]);
       const outcomes = result.files.flatMap((f) => f.outcomes);

@@ -29,6 +29,13 @@ export function readCalls(fixtureDir: string): FixtureCall[] {
 }
 
 /** Fixture directories directly under `group` (e.g. `mrtr`), sorted; each holds a `fixture.json`. */
+/** The copy of a fixture a file of it sits in: the nearest folder up that holds its fixture.json. */
+export function fixtureRootOf(file: string): string {
+  let dir = path.dirname(file);
+  while (!existsSync(path.join(dir, 'fixture.json'))) dir = path.dirname(dir);
+  return dir;
+}
+
 export function listFixtures(group: string): string[] {
   const root = path.join(FIXTURES_DIR, group);
   return readdirSync(root, { withFileTypes: true })
