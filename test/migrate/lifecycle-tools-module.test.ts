@@ -271,3 +271,24 @@ export function createServer(): McpServer {
     expect(requests).toEqual([{ outcome: 'marked', detail: expect.stringMatching(/read at line \d+ from other, which has no request to ask for roots/) }]);
   });
 });
+
+describe('--lifecycle per-request with a bounded fill whose tools another module registers', () => {
+  // The fill waits at most 5 s (`timeout-control` before): split by era in the fill, and only a 2026-07-28 request is
+  // asked at the entry of each tool in the other module (a 2025-era connection is asked by the bounded request itself).
+  const BOUNDED = (js: boolean) =>
+    SERVER(js, "import { registerTools } from './tools.js';", 'registerTools(server);').replace('server.server.listRoots()', 'server.server.listRoots(undefined, { timeout: 5_000 })');
+
+  it.each([false, true])('the fill keeps its bounded request for 2025-era connections; the tools ask 2026-07-28 requests only (JavaScript: %s)', (js) => {
+    const dir = project('bounded', { [`sandbox.${ext(js)}`]: SANDBOX(js), [`tools.${ext(js)}`]: NAMED_TOOLS(js), [`server.${ext(js)}`]: BOUNDED(js) });
+    const first = migrate(dir);
+    expect(first.requests).toEqual([{ outcome: 'rewritten', detail: expect.stringContaining('one client per process') }]);
+    const server = first.changed[`server.${ext(js)}`]!;
+    expect(server).not.toMatch(/oninitialized|notifications\/roots\/list_changed/);
+    expect(server).toMatch(/ctx\.mcpReq\.envelope && PROTOCOL_VERSION_META_KEY in ctx\.mcpReq\.envelope\s*\?\s*rootsFromAnswer\(ctx\)\s*:\s*server\.server\.listRoots\(undefined, \{ timeout: 5_000 \}\)/);
+    const tools = first.changed[`tools.${ext(js)}`]!;
+    expect(tools.match(/if \(ctx\.mcpReq\.envelope && PROTOCOL_VERSION_META_KEY in ctx\.mcpReq\.envelope && inputResponse\(ctx\.mcpReq\.inputResponses, 'roots'\)\.kind !== 'roots'/g)).toHaveLength(2);
+    expect(tools).toContain("import { refreshRoots } from './server.js';");
+    if (!js) expect(typecheck(dir)).toEqual([]);
+    expect(migrate(dir).changed).toEqual({});
+  });
+});
