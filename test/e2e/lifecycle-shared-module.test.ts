@@ -6,34 +6,23 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runMigrate } from '../../packages/uproot/src/migrate/migrate.ts';
 import { compareMigration, expectSameAsOriginal } from './harness/compare.ts';
-import { FIXTURES_DIR, type FileTransform, fixtureRootOf } from './harness/load.ts';
+import { FIXTURES_DIR, type FileTransform } from './harness/load.ts';
+import { perRequestOnce } from './harness/per-request.ts';
 
-/** The copy's root (where fixture.json is): the fixture's modules sit in folders below it. */
 /** The whole copy migrated once, with `--lifecycle per-request`; a second run changes nothing. */
 function perRequest(ext: string): FileTransform {
-  let migrated = false;
-  return async (_text, file) => {
-    if (!migrated) {
-      migrated = true;
-      const cwd = fixtureRootOf(file);
-      const result = await runMigrate([cwd], { cwd, strategy: 'mrtr', dryRun: false, lifecycle: 'per-request' });
-      expect(result.failures).toEqual([]);
-      const outcomes = result.files.flatMap((f) => f.outcomes);
-      expect(outcomes.filter((o) => o.site.kind === 'request').length).toBe(2);
-      expect(outcomes.filter((o) => o.outcome !== 'rewritten')).toEqual([]);
-      expect(outcomes.some((o) => /one client per process/.test(o.detail ?? ''))).toBe(true);
-      // The one dispatching handler asks; the tool modules and the sandbox module are left as they were.
-      expect(result.files.filter((f) => f.changed).map((f) => f.file)).toEqual([`handlers/index.${ext}`]);
-      const index = readFileSync(path.join(cwd, 'handlers', `index.${ext}`), 'utf8');
-      expect(index.match(/inputRequired\.listRoots\(\)/g)?.length).toBe(1);
-      expect(index).toContain('await deriveRootsState(ctx);');
-      const again = await runMigrate([cwd], { cwd, strategy: 'mrtr', dryRun: true, lifecycle: 'per-request' });
-      expect(again.files.filter((f) => f.changed).map((f) => f.file)).toEqual([]);
-    }
-    return readFileSync(file, 'utf8');
-  };
+  return perRequestOnce((result, cwd) => {
+    const outcomes = result.files.flatMap((f) => f.outcomes);
+    expect(outcomes.filter((o) => o.site.kind === 'request').length).toBe(2);
+    expect(outcomes.filter((o) => o.outcome !== 'rewritten')).toEqual([]);
+    expect(outcomes.some((o) => /one client per process/.test(o.detail ?? ''))).toBe(true);
+    // The one dispatching handler asks; the tool modules and the sandbox module are left as they were.
+    expect(result.files.filter((f) => f.changed).map((f) => f.file)).toEqual([`handlers/index.${ext}`]);
+    const index = readFileSync(path.join(cwd, 'handlers', `index.${ext}`), 'utf8');
+    expect(index.match(/inputRequired\.listRoots\(\)/g)?.length).toBe(1);
+    expect(index).toContain('await deriveRootsState(ctx);');
+  });
 }
 
 describe('uproot migrate --lifecycle per-request on roots state one module keeps for many', () => {

@@ -7,41 +7,30 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runMigrate } from '../../packages/uproot/src/migrate/migrate.ts';
 import { compareMigration, expectSameAsOriginal } from './harness/compare.ts';
-import { FIXTURES_DIR, type FileTransform, fixtureRootOf } from './harness/load.ts';
+import { FIXTURES_DIR, type FileTransform } from './harness/load.ts';
+import { perRequestOnce } from './harness/per-request.ts';
 
-/** The copy's root (where fixture.json is): the fixture's modules may sit in folders below it. */
 /** The whole copy migrated once, with `--lifecycle per-request`; `tools`: the files whose handlers now ask, and how many handlers each has. */
 function perRequest(ext: string, tools: Record<string, number>): FileTransform {
-  let migrated = false;
-  return async (_text, file) => {
-    if (!migrated) {
-      migrated = true;
-      const cwd = fixtureRootOf(file);
-      const result = await runMigrate([cwd], { cwd, strategy: 'mrtr', dryRun: false, lifecycle: 'per-request' });
-      expect(result.failures).toEqual([]);
-      const outcomes = result.files.flatMap((f) => f.outcomes);
-      expect(outcomes.filter((o) => o.site.kind === 'request').length).toBe(1);
-      expect(outcomes.filter((o) => o.outcome !== 'rewritten')).toEqual([]);
-      expect(outcomes.some((o) => /one client per process/.test(o.detail ?? ''))).toBe(true);
-      // The fill's file keeps the fill (now exported, taking ctx) and loses its hooks; each tool file asks and imports
-      // it; the helpers they share go to one module of their own.
-      expect(result.files.filter((f) => f.changed).map((f) => f.file).sort()).toEqual([`server.${ext}`, ...Object.keys(tools), `uproot-roots.${ext}`].sort());
-      const server = readFileSync(path.join(cwd, `server.${ext}`), 'utf8');
-      expect(server).not.toMatch(/oninitialized|notifications\/roots\/list_changed|\.listRoots\(\)/);
-      expect(server).toMatch(/export async function \w+\(\w+(: McpServer)?, ctx/);
-      for (const [t, handlers] of Object.entries(tools)) {
-        const text = readFileSync(path.join(cwd, t), 'utf8');
-        expect(text.match(/inputRequired\.listRoots\(\)/g)?.length).toBe(handlers);
-        expect(text).toMatch(/import \{ \w+ \} from '\.\.?\/server\.js';/);
-        expect(text).toMatch(/if \(clientDeclaresRoots\(ctx, server\.server\)\) await \w+\(server, ctx\);/);
-      }
-      const again = await runMigrate([cwd], { cwd, strategy: 'mrtr', dryRun: true, lifecycle: 'per-request' });
-      expect(again.files.filter((f) => f.changed).map((f) => f.file)).toEqual([]);
+  return perRequestOnce((result, cwd) => {
+    const outcomes = result.files.flatMap((f) => f.outcomes);
+    expect(outcomes.filter((o) => o.site.kind === 'request').length).toBe(1);
+    expect(outcomes.filter((o) => o.outcome !== 'rewritten')).toEqual([]);
+    expect(outcomes.some((o) => /one client per process/.test(o.detail ?? ''))).toBe(true);
+    // The fill's file keeps the fill (now exported, taking ctx) and loses its hooks; each tool file asks and imports
+    // it; the helpers they share go to one module of their own.
+    expect(result.files.filter((f) => f.changed).map((f) => f.file).sort()).toEqual([`server.${ext}`, ...Object.keys(tools), `uproot-roots.${ext}`].sort());
+    const server = readFileSync(path.join(cwd, `server.${ext}`), 'utf8');
+    expect(server).not.toMatch(/oninitialized|notifications\/roots\/list_changed|\.listRoots\(\)/);
+    expect(server).toMatch(/export async function \w+\(\w+(: McpServer)?, ctx/);
+    for (const [t, handlers] of Object.entries(tools)) {
+      const text = readFileSync(path.join(cwd, t), 'utf8');
+      expect(text.match(/inputRequired\.listRoots\(\)/g)?.length).toBe(handlers);
+      expect(text).toMatch(/import \{ \w+ \} from '\.\.?\/server\.js';/);
+      expect(text).toMatch(/if \(clientDeclaresRoots\(ctx, server\.server\)\) await \w+\(server, ctx\);/);
     }
-    return readFileSync(file, 'utf8');
-  };
+  });
 }
 
 describe('uproot migrate --lifecycle per-request on tools another module registers', () => {

@@ -1,18 +1,18 @@
 // `--lifecycle per-request` as an e2e transform: the whole copy is migrated the first time one of its files is
 // transformed, the caller checks what migrate reported (and wrote), and a second run must change nothing.
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { expect } from 'vitest';
 import { runMigrate } from '../../../packages/uproot/src/migrate/migrate.ts';
 import type { MigrateResult } from '../../../packages/uproot/src/migrate/shapes.ts';
-import type { FileTransform } from './load.ts';
+import { type FileTransform, fixtureRootOf } from './load.ts';
 
 export function perRequestOnce(check: (result: MigrateResult, cwd: string) => void): FileTransform {
   let migrated = false;
   return async (_text, file) => {
     if (!migrated) {
       migrated = true;
-      const cwd = path.dirname(file);
+      // The copy's root: a fixture's modules may sit in folders below its fixture.json.
+      const cwd = fixtureRootOf(file);
       const result = await runMigrate([cwd], { cwd, strategy: 'mrtr', dryRun: false, lifecycle: 'per-request' });
       expect(result.failures).toEqual([]);
       check(result, cwd);
