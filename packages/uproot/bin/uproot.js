@@ -2,6 +2,7 @@
 // The `uproot` command: runs the compiled CLI in dist/ (built before packing, and by `npm ci` in the repository).
 import module from 'node:module';
 import { setFlagsFromString } from 'node:v8';
+import { scanV8Flags } from './scan-tuning.js';
 
 // Node 22+ caches compiled code (ours and our dependencies'); on Node 20 the runs that load large
 // CommonJS packages turn v8-compile-cache on themselves (src/compile-cache.ts).
@@ -11,12 +12,9 @@ if (typeof module.enableCompileCache === 'function') module.enableCompileCache()
 // scan adopts it, or ends it when the run turns out typed or too small). `--types on` never uses it.
 const argv = process.argv.slice(2);
 if (argv[0] === 'scan' && !argv.some((a, i) => a === '--types=on' || (a === '--types' && argv[i + 1] === 'on'))) {
-  // A scan runs for a second or two: V8's default tiering sends hundreds of functions to its optimizing compiler,
-  // whose threads then compete with the two that walk, read and match for a two-core machine's cores. A larger
-  // interrupt budget optimizes only what stays hot (four-repository bench tree, 6 alternating runs: median 1.79 ->
-  // 1.55 s, total CPU 2.99 -> 2.47 s; real-user tree 0.76 -> 0.65 s). Set before the CLI and the worker load, so
-  // both threads' functions take it; process-wide, so only for this command.
-  setFlagsFromString('--interrupt-budget=800000');
+  // Set before the CLI and the worker load, so both threads' functions take them; process-wide, so only for this
+  // command (scan-tuning.js says which and why).
+  for (const flag of scanV8Flags(process.versions.v8)) setFlagsFromString(flag);
   try {
     (await import('../dist/scan-prestart.js')).prestartMatcher();
   } catch {
