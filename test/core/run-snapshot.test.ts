@@ -104,4 +104,15 @@ describe('the package search in a run', () => {
     writeFileSync(caller, "import { askRoots } from './roots.js';\naskRoots(server);\n");
     expect(files.importersNaming(roots, 'askRoots').sort()).toEqual([caller, added].sort());
   });
+
+  it('makes a listing first made during a run (without its folders\' mtimes) again once the run has ended', () => {
+    const files = new PackageFiles(pkg);
+    const end = snapshotDuringRun();
+    const during = files.importersNaming(roots, 'askRoots');
+    expect(during).toContain(caller);
+    const late = write('pkg/src/deep/c.ts', "import { askRoots } from '../roots.js';\naskRoots(late);\n");
+    expect(files.importersNaming(roots, 'askRoots')).toEqual(during);
+    end();
+    expect(files.importersNaming(roots, 'askRoots')).toContain(late);
+  });
 });

@@ -23,7 +23,7 @@ const MAX_BYTES = 1024 * 1024;
  * every file of the package for a name, and each ask stat'd each file again.
  */
 export class PackageFiles {
-  private readonly listings = new Map<string, { files: string[]; folders: Map<string, number>; epoch: number | undefined }>();
+  private readonly listings = new Map<string, { files: string[]; folders: Map<string, number> | undefined; epoch: number | undefined }>();
   /** Each file's stamp as last checked, and in which snapshot (undefined: outside any run). */
   private readonly stamps = new Map<string, { epoch: number; stamp: { key: string; size: number } | undefined }>();
   private readonly texts = new Map<string, { key: string; text: string | null }>();
@@ -126,12 +126,15 @@ export class PackageFiles {
   private listing(root: string): string[] {
     const cached = this.listings.get(root);
     const epoch = snapshotEpoch();
-    if (cached && ((epoch !== undefined && cached.epoch === epoch) || unchanged(cached.folders))) {
+    if (cached && ((epoch !== undefined && cached.epoch === epoch) || (cached.folders && unchanged(cached.folders)))) {
       cached.epoch = epoch;
       return cached.files;
     }
-    const listing = { files: [] as string[], folders: new Map<string, number>(), epoch };
-    walk(root, listing.files, listing.folders);
+    // Within a run's snapshot the listing is not checked against the disk again, so the folders' mtimes are not
+    // taken (a stat per folder; the walk of a package too large to search, ~2,000 files, is on the matcher's
+    // critical path): outside that snapshot such a listing is made again.
+    const listing = { files: [] as string[], folders: epoch === undefined ? new Map<string, number>() : undefined, epoch };
+    walk(path.resolve(root), listing.files, listing.folders);
     if (listing.files.length > MAX_FILES) listing.files = [];
     this.listings.set(root, listing);
     return listing.files;
@@ -230,11 +233,11 @@ function markedAsBoundary(dir: string): boolean {
   return false;
 }
 
-function walk(dir: string, out: string[], folders: Map<string, number>, top = true): void {
+function walk(dir: string, out: string[], folders: Map<string, number> | undefined, top = true): void {
   if (out.length > MAX_FILES) return;
   let entries;
   try {
-    folders.set(dir, statSync(dir).mtimeMs);
+    folders?.set(dir, statSync(dir).mtimeMs);
     entries = readdirSync(dir, { withFileTypes: true });
   } catch {
     return;
@@ -242,9 +245,11 @@ function walk(dir: string, out: string[], folders: Map<string, number>, top = tr
   // A nested package or repository is bounded by itself: its files are not this one's importers. Its mtime
   // is kept, so the listing is made again when its package.json or .git goes away.
   if (!top && entries.some((e) => e.name === '.git' || (e.name === 'package.json' && (e.isFile() || e.isSymbolicLink())))) return;
+  // `dir` is absolute and normalised (path.resolve at the top, then this walk): a name joins it as is.
+  const prefix = dir.endsWith(path.sep) ? dir : dir + path.sep;
   for (const e of entries) {
     if (e.isDirectory()) {
-      if (!SKIP.has(e.name) && !e.name.startsWith('.')) walk(path.join(dir, e.name), out, folders, false);
-    } else if (e.isFile() && SOURCE.test(e.name) && !e.name.endsWith('.d.ts')) out.push(path.join(dir, e.name));
+      if (!SKIP.has(e.name) && !e.name.startsWith('.')) walk(prefix + e.name, out, folders, false);
+    } else if (e.isFile() && SOURCE.test(e.name) && !e.name.endsWith('.d.ts')) out.push(prefix + e.name);
   }
 }
