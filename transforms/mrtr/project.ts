@@ -73,13 +73,26 @@ export function planMrtrProject(files: SourceFile[], options: ProjectOptions = {
     if (!lazy.has(abs)) lazy.set(abs, options.read?.(abs));
     return lazy.get(abs);
   };
+  /**
+   * Per word, whether each file's text holds it: caller and importer searches ask every file for a module's
+   * stem, and the same few stems again for each helper and barrel (this repository's typed scan: 246,836 asks
+   * for 38 words, a tenth of its refine pass).
+   */
+  const holding = new Map<string, Map<string, boolean>>();
+  const holds = (abs: string, text: string, word: string): boolean => {
+    let files = holding.get(word);
+    if (!files) holding.set(word, (files = new Map()));
+    let held = files.get(abs);
+    if (held === undefined) files.set(abs, (held = text.includes(word)));
+    return held;
+  };
   /** The text of a file that holds every word; false for one that lacks one (not kept: another search
    *  may look for other words). */
   const textHolding = (abs: string, words: readonly string[]): string | false | undefined => {
     const known = byPath.get(abs)?.text ?? lazy.get(abs);
     if (known !== undefined || lazy.has(abs) || !options.readHolding) {
       const text = known ?? textOf(abs);
-      return text === undefined ? undefined : words.every((w) => text.includes(w)) && text;
+      return text === undefined ? undefined : words.every((w) => holds(abs, text, w)) && text;
     }
     const text = options.readHolding(abs, words);
     if (text !== false) lazy.set(abs, text);
