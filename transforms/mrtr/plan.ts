@@ -300,12 +300,14 @@ function planUnitsOnce(units: Unit[], project: ProjectIndex | undefined, onlySit
   // A request split by era (request-options.ts) has its handlers skip the ask on 2025-era connections: a handler that
   // also asks another way would be asked there anyway, through the legacy shim's 10-minute round. Such a request (a
   // handler's, or a fill's with its whole group) keeps its marker.
-  for (const plan of mixedSplitPlans(derived, plans)) {
+  // Removing a split plan leaves the other handlers' asks as they were: one set serves both checks.
+  const asking = plainAskers(derived, plans);
+  for (const plan of mixedSplitPlans(asking, plans)) {
     plans.splice(plans.indexOf(plan), 1);
     retired.delete(plan.site);
     outcomes.get(plan.unit)?.push({ site: plan.site, outcome: 'marked', reason: 'timeout-control', detail: MIXED_ERA_SPLIT });
   }
-  for (const group of mixedEraSplits(derived, plans)) {
+  for (const group of mixedEraSplits(asking, derived)) {
     for (let i = derived.length - 1; i >= 0; i--) if (derived[i]!.eraSplit === group) derived.splice(i, 1);
     for (const site of group.covered) {
       retired.delete(site);
@@ -412,16 +414,18 @@ function planUnitsOnce(units: Unit[], project: ProjectIndex | undefined, onlySit
 
 const MIXED_ERA_SPLIT = "the request bounds its wait, so uproot would keep it as written for 2025-era connections, whose handlers it then does not ask at their entry; but a handler it serves also asks for roots another way, which the SDK's legacy shim would ask there with its own round timeout (10 minutes by default)";
 
-/** The era-split handler requests one of whose handlers also asks for roots another way (a plain plan, a plain fill). */
-function mixedSplitPlans(derived: readonly DerivedState[], plans: readonly SitePlan[]): SitePlan[] {
-  const asking = new Set([...plans.filter((p) => !p.eraSplit).flatMap((p) => p.chains.map((c) => c.callback)), ...derived.filter((d) => !d.eraSplit).map((d) => d.chain.callback)]);
+/** The handlers that ask for roots other than by an era split: a plain plan's, a plain fill's. */
+function plainAskers(derived: readonly DerivedState[], plans: readonly SitePlan[]): Set<Node> {
+  return new Set<Node>([...plans.filter((p) => !p.eraSplit).flatMap((p) => p.chains.map((c) => c.callback)), ...derived.filter((d) => !d.eraSplit).map((d) => d.chain.callback)]);
+}
+
+/** The era-split handler requests one of whose handlers also asks for roots another way. */
+function mixedSplitPlans(asking: ReadonlySet<Node>, plans: readonly SitePlan[]): SitePlan[] {
   return plans.filter((p) => p.eraSplit && p.chains.some((c) => asking.has(c.callback)));
 }
 
 /** The era-split fills (request-options.ts) one of whose handlers also asks for roots another way. */
-function mixedEraSplits(derived: readonly DerivedState[], plans: readonly SitePlan[]): Set<NonNullable<DerivedState['eraSplit']>> {
-  const asking = new Set(plans.filter((p) => !p.eraSplit).flatMap((p) => p.chains.map((c) => c.callback)));
-  for (const d of derived) if (!d.eraSplit) asking.add(d.chain.callback);
+function mixedEraSplits(asking: ReadonlySet<Node>, derived: readonly DerivedState[]): Set<NonNullable<DerivedState['eraSplit']>> {
   return new Set(derived.flatMap((d) => (d.eraSplit && asking.has(d.chain.callback) ? [d.eraSplit] : [])));
 }
 

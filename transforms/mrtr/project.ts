@@ -74,35 +74,31 @@ export function planMrtrProject(files: SourceFile[], options: ProjectOptions = {
     return lazy.get(abs);
   };
   /**
-   * Per word, whether each file's text holds it: caller and importer searches ask every file for a module's
-   * stem, and the same few stems again for each helper and barrel (this repository's typed scan: 246,836 asks
-   * for 38 words, a tenth of its refine pass).
+   * A text check of a file, per key, kept for the run (a file's text is fixed within it). Caller and importer
+   * searches ask every file for a module's stem, and the same few stems again for each helper and barrel (this
+   * repository's typed scan: 246,836 asks for 38 words, a tenth of its refine pass).
    */
-  const holding = new Map<string, Map<string, boolean>>();
-  const holds = (abs: string, text: string, word: string): boolean => {
-    let files = holding.get(word);
-    if (!files) holding.set(word, (files = new Map()));
-    let held = files.get(abs);
-    if (held === undefined) files.set(abs, (held = text.includes(word)));
-    return held;
+  const perFile = (check: (text: string, key: string) => boolean) => {
+    const answers = new Map<string, Map<string, boolean>>();
+    return (abs: string, text: string, key: string): boolean => {
+      let files = answers.get(key);
+      if (!files) answers.set(key, (files = new Map()));
+      let answer = files.get(abs);
+      if (answer === undefined) files.set(abs, (answer = check(text, key)));
+      return answer;
+    };
   };
-  /** The text of a file that holds every word; false for one that lacks one (not kept: another search
-   *  may look for other words). */
-  // The caller search's two text checks of a file, kept per file (its text is fixed for the run) and per module.
+  const holds = perFile((text, word) => text.includes(word));
+  const namesModule = perFile(importsModule);
+  // Where each file's `from` sources resolve, read once per file: a caller search asks one file about many modules.
   const sourcesOf = new Map<string, Set<string | undefined> | 'any'>();
   const mayImport = (text: string, abs: string, target: string): boolean => {
     let sources = sourcesOf.get(abs);
     if (!sources) sourcesOf.set(abs, (sources = fromSources(text, abs, byPath)));
     return sources === 'any' || sources.has(target);
   };
-  const importing = new Map<string, Map<string, boolean>>();
-  const namesModule = (text: string, abs: string, stem: string): boolean => {
-    let files = importing.get(stem);
-    if (!files) importing.set(stem, (files = new Map()));
-    let held = files.get(abs);
-    if (held === undefined) files.set(abs, (held = importsModule(text, stem)));
-    return held;
-  };
+  /** The text of a file that holds every word; false for one that lacks one (not kept: another search
+   *  may look for other words). */
   const textHolding = (abs: string, words: readonly string[]): string | false | undefined => {
     const known = byPath.get(abs)?.text ?? lazy.get(abs);
     if (known !== undefined || lazy.has(abs) || !options.readHolding) {
@@ -178,7 +174,7 @@ export function planMrtrProject(files: SourceFile[], options: ProjectOptions = {
           if (!units.has(abs) && !failures.has(abs)) {
             let requests = imports.known(abs);
             if (!requests) {
-              if (!namesModule(text, abs, stem) && !mayImport(text, abs, target)) continue;
+              if (!namesModule(abs, text, stem) && !mayImport(text, abs, target)) continue;
               requests = imports.of(abs, text);
             }
             if (!Array.isArray(requests)) failures.set(abs, requests.error);
@@ -188,7 +184,7 @@ export function planMrtrProject(files: SourceFile[], options: ProjectOptions = {
           if (!other) {
             // A file that does not parse may still call it: do not guess, unless none of its imports names the module
             // (the stem alone is a common word: `roots` is in every roots server).
-            if (namesModule(text, abs, stem)) return undefined;
+            if (namesModule(abs, text, stem)) return undefined;
             continue;
           }
           const found = callsIn(other, target, name, byPath);

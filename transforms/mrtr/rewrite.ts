@@ -21,6 +21,8 @@ import { asyncEdit } from './sync-handler.ts';
 import { requestReplacement } from './request-options.ts';
 
 const SERVER_MODULE = '@modelcontextprotocol/server';
+/** An edit that writes the era test (request-options.ts, the split entry check) needs the key imported. */
+const ERA_KEY_USE = new RegExp(`\\b${ERA_META_KEY}\\b`);
 
 export interface UnitNeeds {
   edits: TextEdit[];
@@ -296,7 +298,7 @@ export function fileLevelEdits(u: Unit, n: UnitNeeds, shared?: string): TextEdit
   if (codec) names.push({ name: 'createRequestStateCodec' });
   if (n.serverContextType) names.push({ name: 'ServerContext', type: true });
   // The era split of a bounded request (request-options.ts) and the entry check that goes with it.
-  if (n.edits.some((e) => new RegExp(`\\b${ERA_META_KEY}\\b`).test(e.text))) names.push({ name: ERA_META_KEY });
+  if (n.edits.some((e) => ERA_KEY_USE.test(e.text))) names.push({ name: ERA_META_KEY });
   for (const t of n.resultTypes) names.push({ name: t, type: true });
   const unique = names.filter((x, i) => names.findIndex((y) => y.name === x.name) === i);
   out.push(...planImports(u.text, u.ast, SERVER_MODULE, unique, u.typescript).edits);
