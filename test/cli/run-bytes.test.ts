@@ -65,3 +65,45 @@ describe('RunBytes with a slab supply', () => {
     expect(s.asked).toBe(total);
   });
 });
+
+// An untyped scan keeps nothing until a found request makes the refine pass likely (scan.ts wakes it): fresh memory
+// costs page faults, all for nothing on a tree the pass never runs on.
+describe('RunBytes, dormant', () => {
+  it('keeps nothing and asks for no slabs past the early ones until woken', () => {
+    const s = supply(100);
+    const kept = new RunBytes(undefined, true);
+    kept.supplyFrom(s);
+    const early = s.asked;
+    expect(early).toBeGreaterThan(0);
+    kept.supplyFrom(s, 10_000);
+    expect(s.asked).toBe(early);
+    for (let i = 0; i < 10; i++) kept.keep(file(i), Buffer.from(text(i)));
+    for (let i = 0; i < 10; i++) expect(kept.get(file(i))).toBeUndefined();
+    expect(s.given).toBe(0);
+  });
+
+  it('once woken, keeps every later file and asks for slabs for the files still to come', () => {
+    const s = supply(100);
+    const kept = new RunBytes(undefined, true);
+    kept.supplyFrom(s, 40);
+    for (let i = 0; i < 10; i++) kept.keep(file(i), Buffer.from(text(i)));
+    kept.wake();
+    expect(s.asked).toBe(Math.ceil((30 * 7 * 1024) / (4 * 1024 * 1024)));
+    for (let i = 10; i < 40; i++) kept.keep(file(i), Buffer.from(text(i)));
+    for (let i = 0; i < 10; i++) expect(kept.get(file(i))).toBeUndefined();
+    for (let i = 10; i < 40; i++) expect(kept.get(file(i))?.toString()).toBe(text(i));
+    // Waking again changes nothing.
+    const asked = s.asked;
+    kept.wake();
+    expect(s.asked).toBe(asked);
+  });
+
+  it('asks for no more than the budget holds on waking late in a large run', () => {
+    const s = supply(0);
+    const kept = new RunBytes(8 * 1024 * 1024, true);
+    kept.supplyFrom(s, 1_000_000);
+    kept.keep(file(0), Buffer.from(text(0)));
+    kept.wake();
+    expect(s.asked).toBe(2);
+  });
+});

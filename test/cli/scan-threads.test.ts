@@ -81,6 +81,31 @@ describe('scan with a matcher worker', () => {
     expect((JSON.parse(threaded) as { candidates: unknown[] }).candidates.length).toBeGreaterThan(20);
   });
 
+  it('keeps walk order in its report when it reads the files whose path names MCP first, and the refine pass reads from disk what it did not keep', async () => {
+    // scan.ts reads `mcp` paths first, so the worker matches them while the rest are read; nothing here names both a
+    // roots request and MCP in one file, so the bytes are kept only from the worker's first answer holding a request
+    // (run-bytes.ts): the fillers read before it are not kept, and the refine pass's caller search reads them again.
+    const files: Record<string, string> = {
+      // Walked last, read first: a helper with no MCP import of its own, whose receiver only its caller proves.
+      'zz-mcp/folders.js': 'export async function listFolders(server) {\n  const { roots } = await server.server.listRoots();\n  return roots.map((r) => r.uri);\n}\n',
+      'zz-mcp/server.js': "import { McpServer } from '@modelcontextprotocol/server';\nimport { listFolders } from './folders.js';\nconst server = new McpServer({ name: 'x', version: '1.0.0' });\nserver.registerTool('dirs', { description: 'The directories' }, async () => ({ content: [{ type: 'text', text: (await listFolders(server)).join(',') }] }));\n",
+      'a-first/client.ts': "import { Client } from '@modelcontextprotocol/sdk/client/index.js';\nexport const client = new Client({ name: 'c', version: '1' }, { capabilities: { roots: { listChanged: true } } });\n",
+    };
+    for (let i = 0; i < POOL_MIN_FILES; i++) files[`m-filler/f${String(i).padStart(3, '0')}.ts`] = `export const value${i} = ${i};\n`;
+    const ordered = tempTree(files);
+    try {
+      const r = spawnSync(process.execPath, [bin, 'scan', '.', '--format', 'json', '--types', 'off'], { cwd: ordered, encoding: 'utf8', timeout: 60_000 });
+      if (r.error) throw r.error;
+      expect(r.status, r.stderr).toBe(0);
+      const alone = await uproot(['scan', '.', '--format', 'json', '--types', 'off'], ordered);
+      expect(r.stdout).toBe(alone.out);
+      const sites = (JSON.parse(r.stdout) as { sites: { file: string; kind: string; action: string }[] }).sites;
+      expect(sites.map((s) => `${s.file} ${s.kind} ${s.action}`)).toEqual(['a-first/client.ts capability report', 'zz-mcp/folders.js request rewrite']);
+    } finally {
+      removeTree(ordered);
+    }
+  });
+
   it('closes the worker it started before the walk when the directory turns out small', () => {
     // The worker starts before the files are counted; one left running would keep the process alive past the timeout.
     const listing = "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nconst server = new McpServer({ name: 's', version: '1' });\nserver.server.oninitialized = async () => {\n  await server.server.listRoots();\n};\n";

@@ -51,8 +51,22 @@ export class RunBytes {
   /** Supplied slabs taken so far. */
   private taken = 0;
 
-  constructor(budget = RUN_BYTES_BUDGET) {
+  /** Nothing is kept until `wake` (a dormant run asks for no slabs after the early ones either). */
+  private awake: boolean;
+  /** Files offered to keep so far, and how many the run has (to size the slabs asked for on waking). */
+  private seen = 0;
+  private total = 0;
+
+  constructor(budget = RUN_BYTES_BUDGET, dormant = false) {
     this.budget = budget;
+    this.awake = !dormant;
+  }
+
+  /** From the next file read on, bytes are kept (a no-op when already keeping). */
+  wake(): void {
+    if (this.awake) return;
+    this.awake = true;
+    this.askAhead(Math.ceil((Math.max(0, this.total - this.seen) * EXPECTED_FILE_BYTES) / SLAB_BYTES) - this.asked);
   }
 
   /**
@@ -61,6 +75,8 @@ export class RunBytes {
    */
   supplyFrom(supply: SlabSupply | undefined, files?: number): void {
     this.supply = supply;
+    if (files !== undefined) this.total = files;
+    if (!this.awake && files !== undefined) return;
     const wanted = files === undefined ? EARLY_SLABS : Math.ceil((files * EXPECTED_FILE_BYTES) / SLAB_BYTES);
     this.askAhead(wanted - this.asked);
   }
@@ -84,6 +100,8 @@ export class RunBytes {
 
   /** Keeps a copy of `bytes` (a view of a reused read buffer) as `file`'s, while the budget allows. */
   keep(file: string, bytes: Buffer): void {
+    this.seen++;
+    if (!this.awake) return;
     if (this.kept + bytes.length > this.budget) return;
     let copy: Buffer;
     if (bytes.length > SLAB_BYTES / 4) copy = Buffer.from(bytes);

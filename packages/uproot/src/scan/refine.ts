@@ -16,7 +16,7 @@ interface RefinedFile {
 }
 
 /** A request the planner decides (v1 too: the planner decides whether their marker suggests the SDK upgrade). */
-function isOpenRequest(s: ScanSite): boolean {
+export function isOpenRequest(s: ScanSite): boolean {
   return s.kind === 'request' && (s.action === 'rewrite' || (s.reason === 'unresolved-chain' && s.sdk === 2) || (s.sdk === 1 && (s.reason === 'v1-sdk' || s.reason === 'unresolved-chain')));
 }
 

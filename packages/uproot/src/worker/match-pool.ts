@@ -199,11 +199,15 @@ export class MatchPool implements SlabSupply {
     else this.settle(reply.id, reply.outcome);
   }
 
+  /** Told of each answer as it is read (the main thread's read loop runs no promise callback until it ends). */
+  onAnswer: ((outcome: MatchOutcome) => void) | undefined;
+
   private settle(id: number, outcome: MatchOutcome | undefined): void {
     // A job the main thread took is answered already; the worker's reply to it says only that it left it.
     const resolve = this.waiting.get(id);
     this.waiting.delete(id);
     this.jobs.delete(id);
+    if (resolve && outcome) this.onAnswer?.(outcome);
     resolve?.(outcome);
   }
 

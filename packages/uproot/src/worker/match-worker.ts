@@ -16,6 +16,9 @@ import { WARM_UP_FILE, WARM_UP_ROUNDS, WARM_UP_SOURCE, WARM_UP_SYNTAX, WARM_UP_S
  */
 const HEAP_GROWING_PERCENT = 60;
 
+/** How much of a slab is touched per turn of the event loop (~3 ms of page faults on the bench machine). */
+const TOUCH_BYTES = 1024 * 1024;
+
 /** The worker side: load the core once, then match each job as it arrives, in order. */
 async function serve(): Promise<void> {
   setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
@@ -25,18 +28,28 @@ async function serve(): Promise<void> {
   let jobs = 0;
   let claims: Uint8Array | undefined;
   let replies: MessagePort | undefined;
-  // Slabs are made one per turn of the event loop, so a job that arrives meanwhile waits for one slab, not for
-  // all those asked (faulting in 28 MB of them held the real-user bench tree's first jobs back 250-500 ms on a
-  // loaded machine, and its slowest file is the run's last to finish).
+  // Slabs are touched a piece (TOUCH_BYTES) per turn of the event loop, so a job that arrives meanwhile waits for
+  // one piece, not for all the slabs asked (faulting in 28 MB of them held the real-user bench tree's first jobs back
+  // 250-500 ms on a loaded machine), nor for a whole slab (4 MB took 13-16 ms here: a job the main thread posted as it
+  // asked waited that long).
   const slabs: Array<{ bytes: number; reply: MessagePort }> = [];
+  let current: { slab: ArrayBuffer; pages: Uint8Array; at: number; reply: MessagePort } | undefined;
   const touchNextSlab = () => {
-    const next = slabs.shift();
-    if (!next) return;
-    const slab = new ArrayBuffer(next.bytes);
-    const pages = new Uint8Array(slab);
-    for (let at = 0; at < pages.length; at += PAGE_BYTES) pages[at] = 0;
-    next.reply.postMessage({ slab } satisfies Slab, [slab]);
-    if (slabs.length) setImmediate(touchNextSlab);
+    if (!current) {
+      const next = slabs.shift();
+      if (!next) return;
+      const slab = new ArrayBuffer(next.bytes);
+      current = { slab, pages: new Uint8Array(slab), at: 0, reply: next.reply };
+    }
+    const { pages, slab, reply } = current;
+    const end = Math.min(pages.length, current.at + TOUCH_BYTES);
+    for (let at = current.at; at < end; at += PAGE_BYTES) pages[at] = 0;
+    current.at = end;
+    if (end === pages.length) {
+      current = undefined;
+      reply.postMessage({ slab } satisfies Slab, [slab]);
+    }
+    if (current || slabs.length) setImmediate(touchNextSlab);
   };
   parentPort!.on('message', (message: Request | Claims | SlabRequest) => {
     if ('claims' in message) {
@@ -47,7 +60,7 @@ async function serve(): Promise<void> {
     const reply = replies ?? parentPort!;
     if ('slabs' in message) {
       for (let i = 0; i < message.slabs; i++) slabs.push({ bytes: message.bytes, reply });
-      if (slabs.length === message.slabs) setImmediate(touchNextSlab);
+      if (slabs.length === message.slabs && !current) setImmediate(touchNextSlab);
       return;
     }
     const { id, job } = message;
@@ -70,7 +83,7 @@ async function serve(): Promise<void> {
     // and slabs asked for before a round: the main thread, which copies into them, is the run's longer thread.
     await new Promise((resolve) => setImmediate(resolve));
     if (jobs > 0) break;
-    if (slabs.length) continue;
+    if (slabs.length || current) continue;
     matchFile(engine, { ...warmUps[i % warmUps.length]!, roots: true, mrtr: true, explain: false, cwd: process.cwd() });
     i++;
   }
