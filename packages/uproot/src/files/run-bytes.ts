@@ -62,6 +62,11 @@ export class RunBytes {
     this.awake = !dormant;
   }
 
+  /** Whether files read now are kept (not dormant). */
+  get keeping(): boolean {
+    return this.awake;
+  }
+
   /** From the next file read on, bytes are kept (a no-op when already keeping). */
   wake(): void {
     if (this.awake) return;

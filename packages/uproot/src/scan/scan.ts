@@ -174,7 +174,7 @@ async function scanPaths(paths: string[], options: ScanOptions): Promise<ScanRes
         roots = kept === 'yes';
         rootsIfReaches = kept === 'if-it-reaches';
       }
-      if (ROOTS_REQUEST.test(read.text) && NAMES_MCP.test(read.text)) kept.wake();
+      if (!kept.keeping && ROOTS_REQUEST.test(read.text) && NAMES_MCP.test(read.text)) kept.wake();
       const mrtr = mayContainMrtrProblems(read.text);
       const skipped = options.explain && !roots ? skippedFileCandidates(read.text, skippedFileWhy(read.text)) : undefined;
       if (!roots && !rootsIfReaches && !mrtr) {
