@@ -1,9 +1,28 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 const source = (file: string) => fileURLToPath(new URL(file, import.meta.url));
+const ROOT = fileURLToPath(new URL('.', import.meta.url));
 
-export default defineConfig({
+const include = ['test/**/*.test.ts'];
+// Fixture projects carry their own tests, which uproot lists and never runs.
+const exclude = [...configDefaults.exclude, 'test/fixtures/**'];
+
+/**
+ * Test files that replace a module (`vi.mock`, `vi.doMock`): they run isolated, each in a fresh module graph, since
+ * a module another file already loaded in the same worker would not be replaced. Found by reading the files, so a new
+ * one is isolated without being listed.
+ */
+const MOCKS_MODULES = /\bvi\.(?:mock|doMock|unmock|doUnmock|resetModules)\(/;
+const isolated = (readdirSync(path.join(ROOT, 'test'), { recursive: true }) as string[])
+  .map((f) => `test/${f.split(path.sep).join('/')}`)
+  .filter((f) => f.endsWith('.test.ts') && !f.startsWith('test/fixtures/') && MOCKS_MODULES.test(readFileSync(path.join(ROOT, f), 'utf8')));
+
+// What both projects share (inline projects do not inherit the root's options here: the root keeps the global
+// setup, which runs once for the whole run, and `maxWorkers`, which is the run's).
+const shared = {
   resolve: {
     // Tests run the sources; the packages' exports name only their built dist/ (the consumer test runs those).
     alias: [
@@ -14,17 +33,27 @@ export default defineConfig({
       { find: /^uproot$/, replacement: source('./packages/uproot/src/index.ts') },
     ],
   },
+};
+// typed rule tests build a TypeScript program: give them room on a 2-core machine
+const timeouts = { testTimeout: 60_000, hookTimeout: 60_000 };
+
+export default defineConfig({
+  ...shared,
   test: {
-    include: ['test/**/*.test.ts'],
-    // Fixture projects carry their own tests, which uproot lists and never runs.
-    exclude: [...configDefaults.exclude, 'test/fixtures/**'],
+    include,
+    exclude,
     globalSetup: ['./test/global-temp.ts', './test/global-build.ts'],
     // vitest's default for `run` is one worker per core less one: a single worker on a 2-core CI machine. Most test
     // files spend their time waiting on the npm, tsc and node processes they spawn, so two workers keep both cores
     // busy (test files are independent; the shared tarballs are packed once per run, test/consumer/project.ts).
     maxWorkers: 2,
-    // typed rule tests build a TypeScript program: give them room on a 2-core machine
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
+    ...timeouts,
+    projects: [
+      // A worker keeps the modules it loaded from one test file to the next (no isolation): each file loading the
+      // sources, TypeScript, ESLint and the SDK again took ~225 s of a ~990 s suite on two cores. So a test file must
+      // not depend on module state another file left behind (each makes its own temp trees, runs and caches).
+      { ...shared, test: { name: 'shared', include, exclude: [...exclude, ...isolated], isolate: false, ...timeouts } },
+      { ...shared, test: { name: 'isolated', include: isolated, exclude, isolate: true, ...timeouts } },
+    ],
   },
 });
