@@ -11,14 +11,17 @@ const include = ['test/**/*.test.ts'];
 const exclude = [...configDefaults.exclude, 'test/fixtures/**'];
 
 /**
- * Test files that replace a module (`vi.mock`, `vi.doMock`): they run isolated, each in a fresh module graph, since
- * a module another file already loaded in the same worker would not be replaced. Found by reading the files, so a new
- * one is isolated without being listed.
+ * Test files that run isolated, each in a fresh module graph, found by reading them (a new one is isolated without
+ * being listed): those that replace a module (`vi.mock`, `vi.doMock`), since a module another file already loaded in
+ * the same worker would not be replaced; and those that load code through a loader of its own (ESLint's `ESLint`
+ * class loading config files, a tsserver plugin required into a language service), whose `import()` failed once
+ * another file had loaded that code in the same worker ("A dynamic import callback was not specified", seen with
+ * `--sequence.shuffle`).
  */
-const MOCKS_MODULES = /\bvi\.(?:mock|doMock|unmock|doUnmock|resetModules)\(/;
+const NEEDS_ISOLATION = /\bvi\.(?:mock|doMock|unmock|doUnmock|resetModules)\(|\bnew ESLint\(|\.createLanguageService\(/;
 const isolated = (readdirSync(path.join(ROOT, 'test'), { recursive: true }) as string[])
   .map((f) => `test/${f.split(path.sep).join('/')}`)
-  .filter((f) => f.endsWith('.test.ts') && !f.startsWith('test/fixtures/') && MOCKS_MODULES.test(readFileSync(path.join(ROOT, f), 'utf8')));
+  .filter((f) => f.endsWith('.test.ts') && !f.startsWith('test/fixtures/') && NEEDS_ISOLATION.test(readFileSync(path.join(ROOT, f), 'utf8')));
 
 // What both projects share (inline projects do not inherit the root's options here: the root keeps the global
 // setup, which runs once for the whole run, and `maxWorkers`, which is the run's).

@@ -127,9 +127,9 @@ describe('readSource without a stat (a file the walk saw)', () => {
     expect(run(file, ['listFolders'])).toBe("import { listFolders } from './folders.js';\n");
     expect(readHoldingWords(MB)(file, ['listFolders', 'folders'])).toBe("import { listFolders } from './folders.js';\n");
     // A file that holds the words is read each time (the planner keeps its text), one that cannot be read is not remembered.
-    expect(run(path.join(dir, 'gone.ts'), ['folders'])).toBeUndefined();
-    writeFileSync(path.join(dir, 'gone.ts'), 'export const folders = 1;\n');
-    expect(run(path.join(dir, 'gone.ts'), ['folders'])).toBe('export const folders = 1;\n');
+    expect(run(path.join(dir, 'appears-later.ts'), ['folders'])).toBeUndefined();
+    writeFileSync(path.join(dir, 'appears-later.ts'), 'export const folders = 1;\n');
+    expect(run(path.join(dir, 'appears-later.ts'), ['folders'])).toBe('export const folders = 1;\n');
   });
 
   it('keeps the bytes a run read, wanted or not, and answers later reads of the run from them, within its budget', () => {

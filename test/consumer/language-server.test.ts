@@ -114,7 +114,8 @@ afterAll(async () => {
   for (const dir of [project, migratedCopy]) if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-describe('vscode-eslint-language-server with eslint-plugin-uproot installed', () => {
+// In order: the last test shuts the server down.
+describe('vscode-eslint-language-server with eslint-plugin-uproot installed', { shuffle: false }, () => {
   it('pulls diagnostics with the uproot rules at the ranges `uproot scan` reports', async () => {
     const expected = scanned.map((s) => ({ code: s.rule, range: lspRange(s), severity: severityOf(s.rule), source: 'eslint' })).sort(byPosition);
     expect(expected.map((d) => d.code)).toEqual(expect.arrayContaining(['uproot/no-roots-request', 'uproot/no-roots-capability']));

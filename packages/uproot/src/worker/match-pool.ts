@@ -75,6 +75,8 @@ export class MatchPool implements SlabSupply {
   private broken = false;
   /** Slabs the worker touched and handed over, not taken yet (`take`). */
   private readonly slabs: Buffer[] = [];
+  /** Told of each answer as it is read (the main thread's read loop runs no promise callback until it ends). */
+  onAnswer: ((outcome: MatchOutcome) => void) | undefined;
 
   /** A pool for a run over `files` files, or undefined where a worker would not pay off or cannot start. */
   static open(files: number): MatchPool | undefined {
@@ -198,9 +200,6 @@ export class MatchPool implements SlabSupply {
     if ('slab' in reply) this.slabs.push(Buffer.from(reply.slab));
     else this.settle(reply.id, reply.outcome);
   }
-
-  /** Told of each answer as it is read (the main thread's read loop runs no promise callback until it ends). */
-  onAnswer: ((outcome: MatchOutcome) => void) | undefined;
 
   private settle(id: number, outcome: MatchOutcome | undefined): void {
     // A job the main thread took is answered already; the worker's reply to it says only that it left it.
