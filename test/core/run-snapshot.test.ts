@@ -85,7 +85,8 @@ describe('folder listings', () => {
   });
 });
 
-describe('the package search in a run', () => {
+// In order: both tests add importers to the same package.
+describe('the package search in a run', { shuffle: false }, () => {
   const pkg = path.join(root, 'pkg');
   write('pkg/package.json', '{ "name": "pkg" }');
   const roots = write('pkg/src/roots.ts', 'export function askRoots(server) { return server.listRoots(); }\n');

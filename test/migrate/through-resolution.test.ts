@@ -21,7 +21,8 @@ async function cli(args: string[]) {
 
 const read = (rel: string) => readFileSync(path.join(dir, rel), 'utf8');
 
-describe('migrate through aliases and barrels', () => {
+// In order: the second test migrates what the first wrote.
+describe('migrate through aliases and barrels', { shuffle: false }, () => {
   it('rewrites the tools whose server comes through @src/… and the @/mcp barrel, and marks the lifecycle fetch', async () => {
     const { code, err } = await cli(['migrate', '.', '--force']);
     expect(err).toBe('');
