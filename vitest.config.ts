@@ -25,7 +25,7 @@ const isolated = (readdirSync(path.join(ROOT, 'test'), { recursive: true }) as s
 
 // What both projects share (inline projects do not inherit the root's options here: the root keeps the global
 // setup, which runs once for the whole run, and `maxWorkers`, which is the run's).
-const shared = {
+const viteOptions = {
   resolve: {
     // Tests run the sources; the packages' exports name only their built dist/ (the consumer test runs those).
     alias: [
@@ -41,7 +41,7 @@ const shared = {
 const timeouts = { testTimeout: 60_000, hookTimeout: 60_000 };
 
 export default defineConfig({
-  ...shared,
+  ...viteOptions,
   test: {
     include,
     exclude,
@@ -55,8 +55,8 @@ export default defineConfig({
       // A worker keeps the modules it loaded from one test file to the next (no isolation): each file loading the
       // sources, TypeScript, ESLint and the SDK again took ~225 s of a ~990 s suite on two cores. So a test file must
       // not depend on module state another file left behind (each makes its own temp trees, runs and caches).
-      { ...shared, test: { name: 'shared', include, exclude: [...exclude, ...isolated], isolate: false, ...timeouts } },
-      { ...shared, test: { name: 'isolated', include: isolated, exclude, isolate: true, ...timeouts } },
+      { ...viteOptions, test: { name: 'shared', include, exclude: [...exclude, ...isolated], isolate: false, ...timeouts } },
+      { ...viteOptions, test: { name: 'isolated', include: isolated, exclude, isolate: true, ...timeouts } },
     ],
   },
 });

@@ -3,7 +3,7 @@
 export type { RootsSite, SiteKind, SiteContext, HandlerKind, ReasonCode, SiteAction, SourceRange } from './types.ts';
 export type { StateRole } from './state/types.ts';
 export type { McpValue, SdkMajor, Side } from './surface.ts';
-export { mayContainRootsSites, prefilterParts } from './prefilter.ts';
+export { likelyRootsRequest, mayContainRootsSites, prefilterParts } from './prefilter.ts';
 export { matterWords, mayMatter } from './prefilter-words.ts';
 export { isRoutineWhy, whyFamily, whyParticulars, skippedFileCandidates, skippedFileWhy, type RootsCandidate } from './candidates.ts';
 export { kindMessages, reasonMessages, reasonCodes, ruleOfKind, ruleDocsUrl, reasonDocsUrl, describeReason, siteMessage, siteNote, mrtrRewriteTitle, DOCS_BASE } from './messages.ts';

@@ -5,6 +5,19 @@
  *  or a `roots` member/property (`caps?.roots`, `roots: {...}`, `{ roots }`, `'roots' in caps`). */
 const ROOTS_SPELLING = /listRoots|roots\/list|RootsListChanged|ListRoots|(?:\.|['"])roots\b|\broots\s*[:,}]|\{\s*roots\b/;
 
+/** A roots request by name or method (ROOTS_SPELLING's first alternatives): listRoots, roots/list, ListRoots*. */
+const ROOTS_REQUEST = /listRoots|roots\/list|ListRoots/;
+const MCP_PACKAGE = /@modelcontextprotocol\//;
+
+/**
+ * Whether a file names both a roots request and an MCP package: such a file most likely makes a request. A hint,
+ * not a pre-filter (scan starts keeping the bytes its refine pass reads again from the first such file); what the
+ * finder reports is decided by the finder.
+ */
+export function likelyRootsRequest(text: string): boolean {
+  return ROOTS_REQUEST.test(text) && MCP_PACKAGE.test(text);
+}
+
 /** The other server-to-client requests: elicitation and sampling, by method, name or request schema. */
 const PUSH_SPELLING = /elicitInput|requestSampling|createMessage|CreateMessageRe|ElicitRe|elicitation\/create|sampling\/createMessage/;
 

@@ -2,7 +2,7 @@
 // is reported and the others are still scanned.
 import { lstatSync } from 'node:fs';
 import path from 'node:path';
-import { McpReach, type RootsCandidate, snapshotDuringRun, mayContainMrtrProblems, matterWords, skippedFileCandidates, skippedFileWhy } from '@uproot/core/light';
+import { McpReach, type RootsCandidate, likelyRootsRequest, snapshotDuringRun, mayContainMrtrProblems, matterWords, skippedFileCandidates, skippedFileWhy } from '@uproot/core/light';
 import { collectFiles, type FileProblem, type FileSet } from '../files/walk.ts';
 import { type Engine, type MatchJob, type MatchOutcome, type Parsed, type ScanProblem, type ScanSite, describeFailure, matchFile, matchParsed } from './match-file.ts';
 import { MatchPool } from '../worker/match-pool.ts';
@@ -143,7 +143,7 @@ async function scanPaths(paths: string[], options: ScanOptions): Promise<ScanRes
     return outcome;
   };
   try {
-    const order = readOrder(set.files);
+    const order = readOrder(set.files, cwd);
     for (let i = 0; i < order.length; i++) {
       const at = order[i]!;
       const absolute = set.files[at]!;
@@ -174,7 +174,7 @@ async function scanPaths(paths: string[], options: ScanOptions): Promise<ScanRes
         roots = kept === 'yes';
         rootsIfReaches = kept === 'if-it-reaches';
       }
-      if (!kept.keeping && ROOTS_REQUEST.test(read.text) && NAMES_MCP.test(read.text)) kept.wake();
+      if (!kept.keeping && likelyRootsRequest(read.text)) kept.wake();
       const mrtr = mayContainMrtrProblems(read.text);
       const skipped = options.explain && !roots ? skippedFileCandidates(read.text, skippedFileWhy(read.text)) : undefined;
       if (!roots && !rootsIfReaches && !mrtr) {
@@ -228,16 +228,18 @@ export { describeFailure } from './match-file.ts';
  * run's tail: on the real-user bench tree, an 88 KB module at 82% of the walk order (~150 ms to match, cold) ended
  * the run ~50 ms after the last read. Results keep walk order whatever the read order (`events`).
  */
-function readOrder(files: readonly string[]): number[] {
+function readOrder(files: readonly string[], cwd: string): number[] {
+  // Only the part below the working directory: a repository named `my-mcp-server` would put every file first.
+  const below = cwd.endsWith(path.sep) ? cwd : cwd + path.sep;
   const first: number[] = [];
   const rest: number[] = [];
-  for (let at = 0; at < files.length; at++) (MCP_PATH.test(files[at]!) ? first : rest).push(at);
+  for (let at = 0; at < files.length; at++) {
+    const file = files[at]!;
+    (MCP_PATH.test(file.startsWith(below) ? file.slice(below.length) : file) ? first : rest).push(at);
+  }
   return first.concat(rest);
 }
 const MCP_PATH = /mcp|modelcontext/i;
-/** A file that names a roots request and an MCP package will most likely hold a request the refine pass decides. */
-const ROOTS_REQUEST = /listRoots|roots\/list|ListRoots/;
-const NAMES_MCP = /@modelcontextprotocol\//;
 
 /** Whether the run walks a folder (a list of files alone is rarely large enough for the worker). */
 function walksDirectory(paths: string[], cwd: string): boolean {
